@@ -1,0 +1,89 @@
+# sim: discrete-event simulator of multicomputer interconnection networks.
+#
+#   make            build bin/sim  (./sim cannot be the binary: sim/ holds the kernel's sources)
+#   make run        run configs/default.ini (installs missing dependencies first)
+#   make test       every Check suite, then the same suites under ASan + UBSan
+#   make validate   long statistical validation runs
+#   make bench      benchmarks (event queue, random streams, full runs)
+#   make install PREFIX=/usr/local
+#   make clean
+
+CC      ?= cc
+PREFIX  ?= /usr/local
+VERSION := 0.1.0
+
+WARN    := -Wall -Wextra -Werror
+STD     := -std=c11 -D_POSIX_C_SOURCE=200809L -DSIM_VERSION='"$(VERSION)"'
+OPT     := -O2 -g
+SAN     := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+LIBS    := -lev -linih -lgsl -lgslcblas -lm
+CHECK_LIBS = $$(pkg-config --libs check)
+
+MODULES := sim topo routing protocols workloads analytic
+LIB_SRC := $(filter-out sim/main.c,$(foreach m,$(MODULES),$(wildcard $(m)/*.c)))
+HEADERS := $(foreach m,$(MODULES),$(wildcard $(m)/*.h))
+TEST_SRC := $(wildcard tests/*.c)
+BENCH_SRC := $(wildcard bench/*.c)
+
+obj = $(patsubst %.c,build/$(1)/%.o,$(2))
+
+.PHONY: all deps run test test-plain test-san validate bench install clean
+
+all: bin/sim
+
+deps:
+	@sh scripts/deps.sh
+
+bin/sim: $(call obj,rel,$(LIB_SRC) sim/main.c)
+	@mkdir -p bin
+	$(CC) $(OPT) -o $@ $^ $(LIBS)
+
+build/rel/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(OPT) -c -o $@ $<
+
+build/san/%.o: %.c $(HEADERS) tests/test.h
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(SAN) -c -o $@ $<
+
+build/san/sim: $(call obj,san,$(LIB_SRC) sim/main.c)
+	$(CC) $(SAN) -o $@ $^ $(LIBS)
+
+build/rel/tests/run: $(call obj,rel,$(LIB_SRC) $(TEST_SRC))
+	$(CC) $(OPT) -o $@ $^ $(LIBS) $(CHECK_LIBS)
+
+build/san/tests/run: $(call obj,san,$(LIB_SRC) $(TEST_SRC))
+	$(CC) $(SAN) -o $@ $^ $(LIBS) $(CHECK_LIBS)
+
+build/rel/bench/%: build/rel/bench/%.o $(call obj,rel,$(LIB_SRC))
+	$(CC) $(OPT) -o $@ $^ $(LIBS)
+
+run: deps
+	@$(MAKE) --no-print-directory bin/sim
+	bin/sim configs/default.ini
+
+test: deps
+	@$(MAKE) --no-print-directory test-plain
+	@$(MAKE) --no-print-directory test-san
+
+test-plain: bin/sim build/rel/tests/run
+	SIM_BINARY=bin/sim build/rel/tests/run
+
+test-san: build/san/sim build/san/tests/run
+	SIM_BINARY=build/san/sim ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/san/tests/run
+
+validate: deps
+	@$(MAKE) --no-print-directory bin/sim build/rel/tests/run
+	SIM_BINARY=bin/sim SIM_VALIDATE=1 build/rel/tests/run
+
+bench: deps
+	@$(MAKE) --no-print-directory bin/sim $(patsubst %.c,build/rel/%,$(BENCH_SRC))
+	sh bench/run.sh
+
+install: bin/sim
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/sim/configs
+	install -m 755 bin/sim $(DESTDIR)$(PREFIX)/bin/sim
+	install -m 644 configs/*.ini $(DESTDIR)$(PREFIX)/share/sim/configs/
+
+clean:
+	rm -rf build bin

@@ -1,0 +1,58 @@
+/* Kleinrock's open network of M/M/1 channel queues.  Each channel c with message
+ * rate λ_c and mean transmission time x̄_c holds a message for x̄_c / (1 - λ_c x̄_c)
+ * on average, and by Little's law the mean delay over all γ messages is
+ * T = (1/γ) Σ_c λ_c x̄_c / (1 - λ_c x̄_c).  Exact (a product-form network: FIFO,
+ * exponential service of one rate per channel) when the length is re-drawn at every
+ * hop; Kleinrock's independence approximation when a message keeps its length. */
+#include <stdio.h>
+#include <string.h>
+
+#include "../protocols/protocol.h"
+#include "../routing/routing.h"
+#include "../workloads/workload.h"
+#include "model.h"
+
+static bool predict(const struct config *cfg, const struct channel_loads *l, struct model_result *out)
+{
+    const char *why = NULL;
+    if (strcmp(cfg->routing.switching, "store-and-forward") != 0)
+        why = "needs store-and-forward switching";
+    else if (strcmp(cfg->protocol.link, "fifo") != 0)
+        why = "needs FIFO channels";
+    else if (!arrival_find(cfg->workload.arrival)->poisson)
+        why = "needs Poisson arrivals";
+    else if (!length_find(cfg->workload.length)->exponential)
+        why = "needs exponential message lengths";
+    else if (!l->known)
+        why = l->why;
+    if (why) {
+        snprintf(out->why, sizeof out->why, "mm1-network %.200s", why);
+        return false;
+    }
+    out->model = "mm1-network";
+    out->exact = cfg->run.redraw_length_per_hop;
+    out->mean_hops = l->mean_hops;
+    out->max_utilization = l->max_utilization;
+    if (l->max_utilization >= 1) {
+        out->unstable = true;
+        snprintf(out->why, sizeof out->why, "unstable: a channel's utilisation reaches %.4g", l->max_utilization);
+        return true;
+    }
+    double sum = 0;
+    for (size_t i = 0; i < l->n_groups; i++) {
+        const struct load_group *g = &l->groups[i];
+        double x = cfg->workload.mean_length / g->bandwidth;
+        sum += (double)g->channels * g->rate * x / (1 - g->rate * x);
+    }
+    out->delay_mean = sum / l->message_rate;
+    snprintf(out->why, sizeof out->why, "%s",
+             out->exact ? "exact: lengths re-drawn per hop make a product-form network"
+                        : "Kleinrock's independence approximation (lengths kept along the path)");
+    return true;
+}
+
+const struct model_ops model_mm1_network = {
+    .name = "mm1-network",
+    .help = "open network of M/M/1 channel queues (Kleinrock; Jackson/BCMP with per-hop re-draw)",
+    .predict = predict,
+};

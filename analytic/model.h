@@ -1,0 +1,64 @@
+/* Analytic models: the same struct config in, predicted metrics out.
+ *
+ * channel_loads computes, by flow conservation, the message rate every channel
+ * carries for the configured topology, deterministic routing and destination
+ * distribution: from one source when the topology says loads are uniform within a
+ * channel class, by enumerating every (source, destination) pair otherwise.  It is
+ * also the stability check.  Models read the loads and say whether they apply;
+ * when one does not, `why` says so instead of a number.  No simulation code here.
+ */
+#ifndef ANALYTIC_MODEL_H
+#define ANALYTIC_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../sim/config.h"
+#include "../topo/topo.h"
+
+enum { LOADS_ENUMERATION_MAX_NODES = 4096 };
+
+/* A group of channels with the same message rate and bandwidth. */
+struct load_group {
+    double rate;      /* messages per time unit through each channel of the group */
+    double bandwidth;
+    uint64_t channels;
+    unsigned cls;
+};
+
+struct channel_loads {
+    bool known;
+    char why[256];            /* when !known */
+    double message_rate;      /* messages created per time unit, whole network */
+    double mean_hops;         /* over all messages, self-addressed ones counting 0 */
+    double mean_service;      /* mean transmission time on a channel */
+    struct load_group *groups;
+    size_t n_groups;
+    double max_utilization;
+    unsigned busiest_class;
+    double class_utilization[TOPO_MAX_CLASSES]; /* mean over the class's channels */
+};
+
+bool loads_compute(const struct config *cfg, const struct topo *t, struct channel_loads *out);
+void loads_free(struct channel_loads *l);
+
+struct model_result {
+    const char *model;  /* NULL when no model applies */
+    char why[256];      /* why none applies, or what the model assumes */
+    bool exact;         /* exact for this configuration, not an approximation */
+    bool unstable;
+    double delay_mean;
+    double mean_hops;
+    double max_utilization;
+};
+
+struct model_ops {
+    const char *name, *help;
+    /* Returns false (and explains in out->why) when the model does not apply. */
+    bool (*predict)(const struct config *cfg, const struct channel_loads *loads, struct model_result *out);
+};
+
+/* The first registered model that applies, or out->model = NULL and out->why. */
+void model_predict(const struct config *cfg, const struct channel_loads *loads, struct model_result *out);
+
+#endif

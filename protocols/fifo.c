@@ -1,0 +1,25 @@
+/* FIFO access: a channel serves its waiting messages in order of arrival. */
+#include "protocol.h"
+#include "../routing/routing.h"
+
+static void request(struct network *net, uint32_t ch, uint32_t m)
+{
+    if (net->chan[ch].serving == NET_NONE)
+        net->sw->granted(net, ch, m);
+    else
+        net_queue_push(net, ch, m);
+}
+
+static void release(struct network *net, uint32_t ch)
+{
+    uint32_t m = net_queue_pop(net, ch);
+    if (m != NET_NONE)
+        net->sw->granted(net, ch, m);
+}
+
+const struct proto_ops proto_fifo = {
+    .name = "fifo",
+    .help = "first come, first served at every channel",
+    .request = request,
+    .release = release,
+};

@@ -1,0 +1,69 @@
+/* Store-and-forward switching: a message is received whole at each node before it
+ * asks for its next channel; a channel is held for length / bandwidth.
+ * One event kind: a channel finishes transmitting its message. */
+#include <stdlib.h>
+
+#include "../protocols/protocol.h"
+#include "routing.h"
+
+struct saf_state {
+    uint32_t ev_done;
+};
+
+static void request_next_hop(struct network *net, uint32_t m)
+{
+    struct hop h = net_route(net, m);
+    net->msgs[m].next_node = h.next;
+    net->proto->request(net, h.channel, m);
+}
+
+static void inject(struct network *net, uint32_t m) { request_next_hop(net, m); }
+
+static void granted(struct network *net, uint32_t ch, uint32_t m)
+{
+    struct saf_state *s = net->sw_state;
+    net_channel_busy(net, ch, m);
+    kernel_schedule(&net->kernel, net_transmission_time(net, m, ch), s->ev_done, ch);
+}
+
+static void on_transmission_done(struct kernel *k, void *ctx, uint32_t ch)
+{
+    (void)k;
+    struct network *net = ctx;
+    uint32_t m = net->chan[ch].serving;
+    net_channel_idle(net, ch);
+    net->proto->release(net, ch);
+    struct message *msg = &net->msgs[m];
+    msg->at = msg->next_node;
+    msg->hops++;
+    if (msg->at == msg->dst)
+        net_deliver(net, m);
+    else
+        request_next_hop(net, m);
+}
+
+
+static bool init(struct network *net)
+{
+    struct saf_state *s = calloc(1, sizeof *s);
+    if (!s)
+        return false;
+    s->ev_done = kernel_register(&net->kernel, on_transmission_done, net);
+    net->sw_state = s;
+    return true;
+}
+
+static void release_state(struct network *net)
+{
+    free(net->sw_state);
+    net->sw_state = NULL;
+}
+
+const struct switch_ops switch_store_and_forward = {
+    .name = "store-and-forward",
+    .help = "each node receives the whole message before forwarding it",
+    .init = init,
+    .free = release_state,
+    .inject = inject,
+    .granted = granted,
+};

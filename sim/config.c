@@ -1,0 +1,431 @@
+#include "config.h"
+
+#include <errno.h>
+#include <ini.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char COMMAND_LINE[] = "command line";
+
+static void set_error(struct cfg_error *err, const char *file, int line, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+static void set_error(struct cfg_error *err, const char *file, int line, const char *key, const char *fmt, ...)
+{
+    snprintf(err->file, sizeof err->file, "%s", file ? file : "");
+    err->line = line;
+    snprintf(err->key, sizeof err->key, "%s", key ? key : "");
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+}
+
+void cfg_error_print(const struct cfg_error *err, FILE *out)
+{
+    fputs(err->file[0] ? err->file : "sim", out);
+    if (err->line > 0)
+        fprintf(out, ":%d", err->line);
+    if (err->key[0])
+        fprintf(out, ": %s", err->key);
+    fprintf(out, ": %s\n", err->message);
+}
+
+void cfg_blame(const struct config *cfg, enum cfg_key_id id, struct cfg_error *err, const char *fmt, ...)
+{
+    const struct cfg_origin *o = &cfg->origin[id];
+    char key[64];
+    snprintf(key, sizeof key, "%s.%s", cfg_keys[id].section, cfg_keys[id].name);
+    snprintf(err->file, sizeof err->file, "%s", o->file ? o->file : cfg->path);
+    err->line = o->file ? o->line : 0;
+    snprintf(err->key, sizeof err->key, "%s", key);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+}
+
+/* Edit distance, for "did you mean" suggestions. */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 63 || lb > 63)
+        return 64;
+    size_t row[64];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+            size_t best = diag + cost;
+            if (row[j] + 1 < best)
+                best = row[j] + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+static bool close_enough(size_t distance, const char *word)
+{
+    size_t len = strlen(word);
+    return distance <= (len > 6 ? len / 3 : 2);
+}
+
+/* Nearest "section.key" to the given one, or NULL. */
+static const char *nearest_key(const char *section, const char *name, char *buf, size_t size)
+{
+    char want[128];
+    snprintf(want, sizeof want, "%s.%s", section, name);
+    size_t best = SIZE_MAX;
+    for (int i = 0; i < CFG_KEY_COUNT; i++) {
+        char have[128];
+        snprintf(have, sizeof have, "%s.%s", cfg_keys[i].section, cfg_keys[i].name);
+        size_t d = edit_distance(want, have);
+        /* A key under the wrong section is a near miss too. */
+        size_t by_name = edit_distance(name, cfg_keys[i].name);
+        if (by_name < d)
+            d = by_name;
+        if (d < best) {
+            best = d;
+            snprintf(buf, size, "%s", have);
+        }
+    }
+    return best != SIZE_MAX && close_enough(best, want) ? buf : NULL;
+}
+
+static bool known_section(const char *section)
+{
+    for (int i = 0; i < CFG_KEY_COUNT; i++)
+        if (strcmp(cfg_keys[i].section, section) == 0)
+            return true;
+    return false;
+}
+
+static const char *nearest_section(const char *section)
+{
+    const char *best_name = NULL;
+    size_t best = SIZE_MAX;
+    for (int i = 0; i < CFG_KEY_COUNT; i++) {
+        size_t d = edit_distance(section, cfg_keys[i].section);
+        if (d < best) {
+            best = d;
+            best_name = cfg_keys[i].section;
+        }
+    }
+    return close_enough(best, section) ? best_name : NULL;
+}
+
+static const char *nearest_choice(const struct cfg_choices *c, const char *value)
+{
+    const char *best_name = NULL;
+    size_t best = SIZE_MAX;
+    for (size_t i = 0; c->name(i); i++) {
+        size_t d = edit_distance(value, c->name(i));
+        if (d < best) {
+            best = d;
+            best_name = c->name(i);
+        }
+    }
+    return close_enough(best, value) ? best_name : NULL;
+}
+
+static int find_key(const char *section, const char *name)
+{
+    for (int i = 0; i < CFG_KEY_COUNT; i++)
+        if (strcmp(cfg_keys[i].section, section) == 0 && strcmp(cfg_keys[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+static bool parse_bool(const char *v, bool *out)
+{
+    static const char *const yes[] = { "true", "yes", "on", "1" }, *const no[] = { "false", "no", "off", "0" };
+    for (int i = 0; i < 4; i++) {
+        if (strcmp(v, yes[i]) == 0)
+            return *out = true, true;
+        if (strcmp(v, no[i]) == 0)
+            return *out = false, true;
+    }
+    return false;
+}
+
+static void describe_bounds(const struct cfg_key *k, char *buf, size_t size)
+{
+    const char *lower = k->min_exclusive ? "greater than" : "at least";
+    if (k->max >= 1e300 || (k->type != CFG_REAL && k->max >= 9e18))
+        snprintf(buf, size, "must be %s %g", lower, k->min);
+    else
+        snprintf(buf, size, "must be %s %g and at most %g", lower, k->min, k->max);
+}
+
+/* Parses `value` into the field of key `id`; on failure writes the reason into why. */
+static bool parse_value(struct config *cfg, int id, const char *value, char *why, size_t size)
+{
+    const struct cfg_key *k = &cfg_keys[id];
+    void *field = (char *)cfg + k->offset;
+    char *end = NULL;
+    errno = 0;
+    if (!*value) {
+        snprintf(why, size, "missing value");
+        return false;
+    }
+    switch (k->type) {
+    case CFG_BOOL:
+        if (!parse_bool(value, field)) {
+            snprintf(why, size, "'%s' is not a boolean (use true or false)", value);
+            return false;
+        }
+        return true;
+    case CFG_CHOICE: {
+        for (size_t i = 0; k->choices->name(i); i++) {
+            if (strcmp(k->choices->name(i), value) == 0) {
+                *(const char **)field = k->choices->name(i);
+                return true;
+            }
+        }
+        const char *near = nearest_choice(k->choices, value);
+        int n = snprintf(why, size, "unknown value '%s'", value);
+        if (near)
+            n += snprintf(why + n, size - (size_t)n, " (did you mean '%s'?)", near);
+        n += snprintf(why + n, size - (size_t)n, "; one of:");
+        for (size_t i = 0; k->choices->name(i) && (size_t)n < size; i++)
+            n += snprintf(why + n, size - (size_t)n, " %s", k->choices->name(i));
+        return false;
+    }
+    case CFG_REAL: {
+        double v = strtod(value, &end);
+        if (*end || end == value || errno == ERANGE || !isfinite(v)) {
+            snprintf(why, size, "'%s' is not a finite number", value);
+            return false;
+        }
+        if (v < k->min || v > k->max || (k->min_exclusive && v == k->min)) {
+            char bounds[128];
+            describe_bounds(k, bounds, sizeof bounds);
+            snprintf(why, size, "%s (got %s)", bounds, value);
+            return false;
+        }
+        *(double *)field = v;
+        return true;
+    }
+    case CFG_INT:
+    case CFG_UINT: {
+        bool negative = value[0] == '-';
+        if (k->type == CFG_UINT && negative) {
+            snprintf(why, size, "'%s' is negative; must be a whole number at least 0", value);
+            return false;
+        }
+        unsigned long long u = 0;
+        long long s = 0;
+        if (k->type == CFG_UINT)
+            u = strtoull(value, &end, 10);
+        else
+            s = strtoll(value, &end, 10);
+        if (*end || end == value || errno == ERANGE) {
+            snprintf(why, size, "'%s' is not a whole number", value);
+            return false;
+        }
+        double v = k->type == CFG_UINT ? (double)u : (double)s;
+        if (v < k->min || v > k->max || (k->min_exclusive && v == k->min)) {
+            char bounds[128];
+            describe_bounds(k, bounds, sizeof bounds);
+            snprintf(why, size, "%s (got %s)", bounds, value);
+            return false;
+        }
+        if (k->type == CFG_UINT)
+            *(uint64_t *)field = u;
+        else
+            *(int64_t *)field = s;
+        return true;
+    }
+    }
+    return false;
+}
+
+bool cfg_set(struct config *cfg, const char *section, const char *name, const char *value, const char *file,
+             int line, struct cfg_error *err)
+{
+    char key[128], hint[128];
+    snprintf(key, sizeof key, "%s.%s", section, name);
+    if (!known_section(section)) {
+        const char *near = nearest_section(section);
+        set_error(err, file, line, key, "unknown section [%s]%s%s%s", section, near ? " (did you mean [" : "",
+                  near ? near : "", near ? "]?)" : "");
+        return false;
+    }
+    int id = find_key(section, name);
+    if (id < 0) {
+        const char *near = nearest_key(section, name, hint, sizeof hint);
+        set_error(err, file, line, key, "unknown key%s%s%s", near ? " (did you mean " : "", near ? near : "",
+                  near ? "?)" : "");
+        return false;
+    }
+    struct cfg_origin *o = &cfg->origin[id];
+    if (o->file && file != COMMAND_LINE && o->file != COMMAND_LINE && strcmp(o->file, file) == 0) {
+        set_error(err, file, line, key, "set twice (first on line %d)", o->line);
+        return false;
+    }
+    char why[CFG_TEXT_MAX];
+    if (!parse_value(cfg, id, value, why, sizeof why)) {
+        set_error(err, file, line, key, "%s", why);
+        return false;
+    }
+    o->file = file;
+    o->line = line;
+    return true;
+}
+
+void cfg_defaults(struct config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    char why[CFG_TEXT_MAX];
+    for (int i = 0; i < CFG_KEY_COUNT; i++) {
+        bool ok = parse_value(cfg, i, cfg_keys[i].fallback, why, sizeof why);
+        if (!ok) { /* a broken default is a programming error: say so loudly */
+            fprintf(stderr, "sim: internal error: default of %s.%s: %s\n", cfg_keys[i].section, cfg_keys[i].name,
+                    why);
+            abort();
+        }
+    }
+}
+
+/* inih reads through this so that the handler knows the current line number
+ * (Debian's inih is built without INI_HANDLER_LINENO). */
+struct reader_state {
+    FILE *file;
+    int line;
+    bool at_line_start;
+    bool too_long;
+    struct config *cfg;
+    struct cfg_error *err;
+    bool failed;
+};
+
+static char *read_line(char *buf, int size, void *stream)
+{
+    struct reader_state *rs = stream;
+    char *got = fgets(buf, size, rs->file);
+    if (!got)
+        return NULL;
+    if (rs->at_line_start)
+        rs->line++;
+    else if (!rs->failed) { /* inih would parse the rest of an overlong line as a new line */
+        rs->too_long = true;
+    }
+    size_t len = strlen(buf);
+    rs->at_line_start = len > 0 && buf[len - 1] == '\n';
+    if (!rs->at_line_start && !feof(rs->file) && !rs->failed)
+        rs->too_long = true;
+    return got;
+}
+
+static int on_key(void *user, const char *section, const char *name, const char *value)
+{
+    struct reader_state *rs = user;
+    if (rs->failed)
+        return 1;
+    if (rs->too_long) {
+        set_error(rs->err, rs->cfg->path, rs->line, "", "line longer than %d characters", INI_MAX_LINE - 2);
+        rs->failed = true;
+        return 1;
+    }
+    if (!section[0]) {
+        set_error(rs->err, rs->cfg->path, rs->line, name, "key outside any [section]");
+        rs->failed = true;
+        return 1;
+    }
+    if (!cfg_set(rs->cfg, section, name, value, rs->cfg->path, rs->line, rs->err))
+        rs->failed = true;
+    return 1;
+}
+
+static bool load_file(struct config *cfg, const char *path, struct cfg_error *err)
+{
+    snprintf(cfg->path, sizeof cfg->path, "%s", path);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        set_error(err, path, 0, "", "cannot read: %s", strerror(errno));
+        return false;
+    }
+    struct reader_state rs = { f, 0, true, false, cfg, err, false };
+    int status = ini_parse_stream(read_line, &rs, on_key, &rs);
+    bool read_error = ferror(f);
+    fclose(f);
+    if (rs.failed)
+        return false;
+    if (read_error) {
+        set_error(err, path, 0, "", "cannot read: I/O error");
+        return false;
+    }
+    if (rs.too_long) {
+        set_error(err, path, rs.line, "", "line longer than %d characters", INI_MAX_LINE - 2);
+        return false;
+    }
+    if (status != 0) {
+        set_error(err, path, status, "", "syntax error: expected [section], key = value, or a ; comment");
+        return false;
+    }
+    return true;
+}
+
+bool cfg_load(struct config *cfg, const char *path, const char *const *overrides, size_t n_overrides,
+              struct cfg_error *err)
+{
+    cfg_defaults(cfg);
+    if (!load_file(cfg, path, err))
+        return false;
+    for (size_t i = 0; i < n_overrides; i++) {
+        char buf[CFG_TEXT_MAX];
+        snprintf(buf, sizeof buf, "%s", overrides[i]);
+        char *eq = strchr(buf, '=');
+        char *dot = strchr(buf, '.');
+        if (!eq || !dot || dot > eq) {
+            set_error(err, COMMAND_LINE, 0, "", "-s %s: expected section.key=value", overrides[i]);
+            return false;
+        }
+        *eq = *dot = '\0';
+        if (!cfg_set(cfg, buf, dot + 1, eq + 1, COMMAND_LINE, 0, err))
+            return false;
+    }
+    return true;
+}
+
+static const char *type_name(const struct cfg_key *k)
+{
+    switch (k->type) {
+    case CFG_INT:
+    case CFG_UINT:
+        return "integer";
+    case CFG_REAL:
+        return "number";
+    case CFG_BOOL:
+        return "boolean";
+    case CFG_CHOICE:
+        return "choice";
+    }
+    return "?";
+}
+
+void cfg_print_keys(FILE *out)
+{
+    const char *section = "";
+    for (int i = 0; i < CFG_KEY_COUNT; i++) {
+        const struct cfg_key *k = &cfg_keys[i];
+        if (strcmp(section, k->section) != 0) {
+            section = k->section;
+            fprintf(out, "%s[%s]\n", i ? "\n" : "", section);
+        }
+        fprintf(out, "  %-24s %-8s default %-18s %s\n", k->name, type_name(k), k->fallback, k->help);
+        if (k->type == CFG_CHOICE)
+            for (size_t c = 0; k->choices->name(c); c++)
+                fprintf(out, "      %-20s %s\n", k->choices->name(c), k->choices->help(c));
+    }
+}

@@ -1,0 +1,118 @@
+/* Configuration: the one struct every module reads, and its loader.
+ *
+ * Promise: cfg_load() fills a struct config from an .ini file (parsed with inih) and
+ * `-s section.key=value` overrides, or returns a cfg_error naming the file, line and
+ * key at fault: unknown section or key (with the nearest valid key), wrong type,
+ * impossible value, key set twice, unreadable file.  Every key is declared once in
+ * config_keys.c with its type, default, bounds and meaning; --list prints that table.
+ * Choice keys (topology, routing, ...) accept the names in the module registries.
+ * Needs: inih, the module registries (names only).
+ */
+#ifndef SIM_CONFIG_H
+#define SIM_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum { CFG_TEXT_MAX = 512 };
+
+struct cfg_error {
+    char file[CFG_TEXT_MAX]; /* config path, or "command line" */
+    int line;                /* 0 when not tied to a line */
+    char key[64];            /* section.key, or "" */
+    char message[CFG_TEXT_MAX];
+};
+
+/* Where a key's value came from: so that later checks (e.g. unstable load) can blame
+ * the right line. */
+struct cfg_origin {
+    const char *file; /* points at config.path or a static string; NULL = default */
+    int line;
+};
+
+enum cfg_key_id {
+    KEY_NETWORK_TOPOLOGY, KEY_NETWORK_DIMENSION, KEY_NETWORK_BANDWIDTH,
+    KEY_ROUTING_ALGORITHM, KEY_ROUTING_SWITCHING,
+    KEY_PROTOCOL_LINK,
+    KEY_WORKLOAD_ARRIVAL, KEY_WORKLOAD_RATE, KEY_WORKLOAD_DESTINATION, KEY_WORKLOAD_LENGTH,
+    KEY_WORKLOAD_MEAN_LENGTH,
+    KEY_RUN_SEED, KEY_RUN_WARMUP_MESSAGES, KEY_RUN_MESSAGES, KEY_RUN_BATCHES,
+    KEY_RUN_REDRAW_LENGTH_PER_HOP, KEY_RUN_ALLOW_UNSTABLE, KEY_RUN_MAX_WALL_SECONDS,
+    CFG_KEY_COUNT
+};
+
+struct config {
+    char path[CFG_TEXT_MAX];
+    struct {
+        const char *topology; /* a name from topo/registry.c */
+        int64_t dimension;
+        double bandwidth; /* length units per time unit, every channel */
+    } network;
+    struct {
+        const char *algorithm; /* path selection, routing/registry.c */
+        const char *switching;
+    } routing;
+    struct {
+        const char *link; /* channel access, protocols/registry.c */
+    } protocol;
+    struct {
+        const char *arrival;
+        double rate; /* messages per node per time unit */
+        const char *destination;
+        const char *length;
+        double mean_length;
+    } workload;
+    struct {
+        uint64_t seed;
+        int64_t warmup_messages;
+        int64_t messages;
+        int64_t batches; /* batch means for the confidence interval */
+        bool redraw_length_per_hop;
+        bool allow_unstable;
+        double max_wall_seconds; /* 0 = no limit */
+    } run;
+    struct cfg_origin origin[CFG_KEY_COUNT];
+};
+
+enum cfg_type { CFG_INT, CFG_UINT, CFG_REAL, CFG_BOOL, CFG_CHOICE };
+
+/* A registry seen by the config: the i-th name and its one-line meaning, NULL past the end. */
+struct cfg_choices {
+    const char *(*name)(size_t i);
+    const char *(*help)(size_t i);
+};
+
+struct cfg_key {
+    const char *section, *name;
+    enum cfg_type type;
+    size_t offset;         /* into struct config */
+    const char *fallback;  /* default, as it would be written in the file */
+    double min, max;       /* inclusive bounds for numbers */
+    bool min_exclusive;    /* e.g. rate > 0 */
+    const struct cfg_choices *choices;
+    const char *help;
+};
+
+extern const struct cfg_key cfg_keys[CFG_KEY_COUNT];
+
+/* Loads defaults, then the file, then each override ("section.key=value").
+ * Returns false and fills *err on the first problem. */
+bool cfg_load(struct config *cfg, const char *path, const char *const *overrides, size_t n_overrides,
+              struct cfg_error *err);
+/* Defaults only (tests build configs this way). */
+void cfg_defaults(struct config *cfg);
+/* Sets one key as if from `file`:`line`; used by cfg_load and by tests. */
+bool cfg_set(struct config *cfg, const char *section, const char *name, const char *value, const char *file,
+             int line, struct cfg_error *err);
+
+/* Fills *err blaming the place key `id` was set (or the config file if defaulted). */
+void cfg_blame(const struct config *cfg, enum cfg_key_id id, struct cfg_error *err, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Prints "file:line: key: message" on stderr (one line). */
+void cfg_error_print(const struct cfg_error *err, FILE *out);
+/* Prints every key, grouped by section, with type, default and meaning (for --list). */
+void cfg_print_keys(FILE *out);
+
+#endif

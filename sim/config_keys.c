@@ -1,0 +1,54 @@
+/* Every configuration key: section, name, type, default, bounds, meaning.
+ * Adding a key: a field in struct config, an id in enum cfg_key_id, a row here
+ * (rows are in enum order; config.c checks that at start-up). */
+#include <float.h>
+#include <stddef.h>
+
+#include "../protocols/protocol.h"
+#include "../routing/routing.h"
+#include "../topo/topo.h"
+#include "../workloads/workload.h"
+#include "config.h"
+
+#define AT(field) offsetof(struct config, field)
+
+const struct cfg_key cfg_keys[CFG_KEY_COUNT] = {
+    [KEY_NETWORK_TOPOLOGY] = { "network", "topology", CFG_CHOICE, AT(network.topology), "hypercube", 0, 0, false,
+                               &topo_choices, "network family (see the list of topologies)" },
+    [KEY_NETWORK_DIMENSION] = { "network", "dimension", CFG_INT, AT(network.dimension), "6", 1, 64, false, NULL,
+                                "dimension n of the cube: 2^n nodes" },
+    [KEY_NETWORK_BANDWIDTH] = { "network", "bandwidth", CFG_REAL, AT(network.bandwidth), "1.0", 0, DBL_MAX, true,
+                                NULL, "length units a channel carries per time unit, every channel" },
+    [KEY_ROUTING_ALGORITHM] = { "routing", "algorithm", CFG_CHOICE, AT(routing.algorithm), "ecube", 0, 0, false,
+                                &route_choices, "path selection" },
+    [KEY_ROUTING_SWITCHING] = { "routing", "switching", CFG_CHOICE, AT(routing.switching), "store-and-forward", 0, 0,
+                                false, &switch_choices, "switching technique" },
+    [KEY_PROTOCOL_LINK] = { "protocol", "link", CFG_CHOICE, AT(protocol.link), "fifo", 0, 0, false, &proto_choices,
+                            "channel access protocol" },
+    [KEY_WORKLOAD_ARRIVAL] = { "workload", "arrival", CFG_CHOICE, AT(workload.arrival), "poisson", 0, 0, false,
+                               &arrival_choices, "arrival process at each node" },
+    [KEY_WORKLOAD_RATE] = { "workload", "rate", CFG_REAL, AT(workload.rate), "1.0", 0, DBL_MAX, true, NULL,
+                            "messages created per node per time unit" },
+    [KEY_WORKLOAD_DESTINATION] = { "workload", "destination", CFG_CHOICE, AT(workload.destination), "uniform", 0, 0,
+                                   false, &dest_choices, "destination distribution" },
+    [KEY_WORKLOAD_LENGTH] = { "workload", "length", CFG_CHOICE, AT(workload.length), "exponential", 0, 0, false,
+                              &length_choices, "message length distribution" },
+    [KEY_WORKLOAD_MEAN_LENGTH] = { "workload", "mean_length", CFG_REAL, AT(workload.mean_length), "1.0", 0,
+                                   DBL_MAX, true, NULL, "mean message length, in length units" },
+    [KEY_RUN_SEED] = { "run", "seed", CFG_UINT, AT(run.seed), "1", 0, 1.8e19, false, NULL,
+                       "seed of every random stream (--seed overrides)" },
+    [KEY_RUN_WARMUP_MESSAGES] = { "run", "warmup_messages", CFG_INT, AT(run.warmup_messages), "20000", 0, 1e15,
+                                  false, NULL, "messages created before measurement starts (discarded)" },
+    [KEY_RUN_MESSAGES] = { "run", "messages", CFG_INT, AT(run.messages), "400000", 1, 1e15, false, NULL,
+                           "messages measured after the warm-up; the run ends when all are delivered" },
+    [KEY_RUN_BATCHES] = { "run", "batches", CFG_INT, AT(run.batches), "20", 2, 1000, false, NULL,
+                          "batches (by creation order) for the batch-means confidence interval" },
+    [KEY_RUN_REDRAW_LENGTH_PER_HOP] = { "run", "redraw_length_per_hop", CFG_BOOL, AT(run.redraw_length_per_hop),
+                                        "false", 0, 0, false, NULL,
+                                        "re-draw the length at every hop (Kleinrock's independence made exact)" },
+    [KEY_RUN_ALLOW_UNSTABLE] = { "run", "allow_unstable", CFG_BOOL, AT(run.allow_unstable), "false", 0, 0, false,
+                                 NULL, "run even when a channel's offered load is 1 or more" },
+    [KEY_RUN_MAX_WALL_SECONDS] = { "run", "max_wall_seconds", CFG_REAL, AT(run.max_wall_seconds), "0", 0,
+                                   DBL_MAX, false, NULL,
+                                   "stop the run after this much wall-clock time (0: no limit)" },
+};

@@ -1,0 +1,223 @@
+/* sim: command-line entry point.  Parses options, loads and checks the config,
+ * runs the network, prints the report.  Exit status: 0 done, 1 internal or output
+ * failure, 2 bad input, 124 stopped by run.max_wall_seconds, 130 interrupted. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../analytic/model.h"
+#include "config.h"
+#include "network.h"
+#include "report.h"
+#include "wallclock.h"
+
+#ifndef SIM_VERSION
+#define SIM_VERSION "0.1.0"
+#endif
+
+enum { EXIT_INPUT = 2, EXIT_WALL_LIMIT = 124, EXIT_INTERRUPTED = 130, MAX_OVERRIDES = 256 };
+
+static void usage(FILE *out)
+{
+    fputs("usage: sim [options] CONFIG.ini\n"
+          "\n"
+          "Simulates the multicomputer network described by CONFIG.ini and prints message\n"
+          "delay, throughput and channel figures beside the analytic model's prediction.\n"
+          "\n"
+          "options:\n"
+          "  -s, --set SECTION.KEY=VALUE  override a key of the file (repeatable)\n"
+          "      --seed N                 same as -s run.seed=N\n"
+          "  -f, --format table|csv|json  output format (default table)\n"
+          "  -o, --output FILE            write the results to FILE (atomically) instead of stdout\n"
+          "      --progress               progress line on stderr (default: when stderr is a terminal)\n"
+          "      --no-progress            no progress line\n"
+          "      --list                   every key and module, with meaning and default\n"
+          "  -h, --help                   this text\n"
+          "  -V, --version                version\n"
+          "\n"
+          "exit status: 0 done, 2 bad input, 124 stopped by run.max_wall_seconds,\n"
+          "130 interrupted by SIGINT/SIGTERM (partial results are still printed), 1 other failure.\n",
+          out);
+}
+
+static int input_error(const struct cfg_error *err)
+{
+    cfg_error_print(err, stderr);
+    return EXIT_INPUT;
+}
+
+/* Writes the report to `path` through a temporary file and rename(), so that the
+ * file either holds a complete report or does not exist. */
+static bool write_atomically(const char *path, const struct run_report *r, enum report_format fmt)
+{
+    size_t len = strlen(path);
+    char *tmp = malloc(len + 16);
+    if (!tmp)
+        return false;
+    snprintf(tmp, len + 16, "%s.tmp.XXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        fprintf(stderr, "sim: %s: cannot create: %s\n", path, strerror(errno));
+        free(tmp);
+        return false;
+    }
+    FILE *f = fdopen(fd, "w");
+    bool ok = f && report_write(f, r, fmt);
+    ok = f && fflush(f) == 0 && ok;
+    ok = f && fsync(fileno(f)) == 0 && ok;
+    if (f)
+        ok = fclose(f) == 0 && ok;
+    else
+        close(fd);
+    if (ok && rename(tmp, path) != 0)
+        ok = false;
+    if (!ok) {
+        fprintf(stderr, "sim: %s: cannot write: %s\n", path, strerror(errno));
+        unlink(tmp);
+    }
+    free(tmp);
+    return ok;
+}
+
+static int parse_format(const char *s, enum report_format *fmt)
+{
+    if (strcmp(s, "table") == 0)
+        *fmt = REPORT_TABLE;
+    else if (strcmp(s, "csv") == 0)
+        *fmt = REPORT_CSV;
+    else if (strcmp(s, "json") == 0)
+        *fmt = REPORT_JSON;
+    else
+        return -1;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST };
+    static const struct option options[] = {
+        { "set", required_argument, NULL, 's' },        { "seed", required_argument, NULL, OPT_SEED },
+        { "format", required_argument, NULL, 'f' },     { "output", required_argument, NULL, 'o' },
+        { "progress", no_argument, NULL, OPT_PROGRESS }, { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+        { "list", no_argument, NULL, OPT_LIST },         { "help", no_argument, NULL, 'h' },
+        { "version", no_argument, NULL, 'V' },           { NULL, 0, NULL, 0 },
+    };
+    const char *overrides[MAX_OVERRIDES + 1];
+    size_t n_overrides = 0;
+    char seed_override[64];
+    const char *output = NULL;
+    enum report_format fmt = REPORT_TABLE;
+    int progress = -1; /* -1: decide by isatty */
+    int opt;
+    while ((opt = getopt_long(argc, argv, "s:f:o:hV", options, NULL)) != -1) {
+        switch (opt) {
+        case 's':
+            if (n_overrides == MAX_OVERRIDES) {
+                fprintf(stderr, "sim: more than %d -s options\n", MAX_OVERRIDES);
+                return EXIT_INPUT;
+            }
+            overrides[n_overrides++] = optarg;
+            break;
+        case OPT_SEED:
+            if (n_overrides == MAX_OVERRIDES) {
+                fprintf(stderr, "sim: more than %d -s options\n", MAX_OVERRIDES);
+                return EXIT_INPUT;
+            }
+            snprintf(seed_override, sizeof seed_override, "run.seed=%s", optarg);
+            overrides[n_overrides++] = seed_override;
+            break;
+        case 'f':
+            if (parse_format(optarg, &fmt) != 0) {
+                fprintf(stderr, "sim: --format: unknown format '%s' (table, csv or json)\n", optarg);
+                return EXIT_INPUT;
+            }
+            break;
+        case 'o':
+            output = optarg;
+            break;
+        case OPT_PROGRESS:
+            progress = 1;
+            break;
+        case OPT_NO_PROGRESS:
+            progress = 0;
+            break;
+        case OPT_LIST:
+            cfg_print_keys(stdout);
+            return 0;
+        case 'h':
+            usage(stdout);
+            return 0;
+        case 'V':
+            printf("sim %s\n", SIM_VERSION);
+            return 0;
+        default:
+            fputs("sim: try 'sim --help'\n", stderr);
+            return EXIT_INPUT;
+        }
+    }
+    if (optind != argc - 1) {
+        fputs(optind == argc ? "sim: missing CONFIG.ini (try 'sim --help')\n"
+                             : "sim: exactly one CONFIG.ini expected (try 'sim --help')\n",
+              stderr);
+        return EXIT_INPUT;
+    }
+
+    static struct config cfg;
+    struct cfg_error err;
+    if (!cfg_load(&cfg, argv[optind], overrides, n_overrides, &err))
+        return input_error(&err);
+
+    static struct network net;
+    if (!net_create(&net, &cfg, &err))
+        return input_error(&err);
+
+    struct channel_loads loads;
+    loads_compute(&cfg, &net.topo, &loads);
+    struct model_result model;
+    model_predict(&cfg, &loads, &model);
+    if (loads.known && loads.max_utilization >= 1 && !cfg.run.allow_unstable) {
+        char cls[24];
+        net.topo.ops->class_name(&net.topo, loads.busiest_class, cls, sizeof cls);
+        cfg_blame(&cfg, KEY_WORKLOAD_RATE, &err,
+                  "unstable: channel utilisation %.4g >= 1 on class %s; lower the rate or set run.allow_unstable = true",
+                  loads.max_utilization, cls);
+        loads_free(&loads);
+        net_free(&net);
+        return input_error(&err);
+    }
+
+    if (progress < 0)
+        progress = isatty(STDERR_FILENO);
+    struct wallclock *wc = wallclock_attach(&net, progress, cfg.run.max_wall_seconds);
+    if (!wc) {
+        fputs("sim: cannot start the libev loop\n", stderr);
+        return 1;
+    }
+    enum kernel_stop why = net_run(&net);
+    double wall = wallclock_elapsed(wc);
+    wallclock_detach(wc);
+
+    struct run_report report;
+    report_collect(&report, &net, &loads, &model, why, wall);
+    bool ok = output ? write_atomically(output, &report, fmt) : report_write(stdout, &report, fmt);
+    ok = fflush(stdout) == 0 && ok;
+    loads_free(&loads);
+    net_free(&net);
+
+    if (!ok)
+        return 1;
+    switch (why) {
+    case KERNEL_DONE:
+        return 0;
+    case KERNEL_INTERRUPTED:
+        return EXIT_INTERRUPTED;
+    case KERNEL_WALL_LIMIT:
+        return EXIT_WALL_LIMIT;
+    default:
+        fprintf(stderr, "sim: run ended early: %s\n", report.stop_reason);
+        return 1;
+    }
+}

@@ -1,0 +1,262 @@
+#include "network.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../protocols/protocol.h"
+#include "../routing/routing.h"
+#include "../workloads/workload.h"
+
+/* --- message pool: indices, a free list, growth by doubling (no malloc per message) --- */
+
+static bool pool_grow(struct network *net)
+{
+    uint32_t old = net->msg_capacity;
+    uint32_t cap = old ? old * 2 : 1024;
+    if (cap <= old)
+        return false;
+    struct message *grown = realloc(net->msgs, (size_t)cap * sizeof *grown);
+    if (!grown)
+        return false;
+    net->msgs = grown;
+    for (uint32_t i = old; i < cap; i++)
+        grown[i].link = i + 1 < cap ? i + 1 : net->msg_free;
+    net->msg_free = old;
+    net->msg_capacity = cap;
+    return true;
+}
+
+static uint32_t pool_take(struct network *net)
+{
+    if (net->msg_free == NET_NONE && !pool_grow(net))
+        return NET_NONE;
+    uint32_t m = net->msg_free;
+    net->msg_free = net->msgs[m].link;
+    net->in_flight++;
+    return m;
+}
+
+static void pool_give(struct network *net, uint32_t m)
+{
+    net->msgs[m].link = net->msg_free;
+    net->msg_free = m;
+    net->in_flight--;
+}
+
+/* --- channel queues and accounting --- */
+
+void net_queue_push(struct network *net, uint32_t ch, uint32_t m)
+{
+    struct channel_state *c = &net->chan[ch];
+    net->msgs[m].link = NET_NONE;
+    net->msgs[m].enqueued = net->kernel.now;
+    if (c->tail == NET_NONE)
+        c->head = m;
+    else
+        net->msgs[c->tail].link = m;
+    c->tail = m;
+    c->queued++;
+}
+
+uint32_t net_queue_pop(struct network *net, uint32_t ch)
+{
+    struct channel_state *c = &net->chan[ch];
+    uint32_t m = c->head;
+    if (m == NET_NONE)
+        return NET_NONE;
+    c->head = net->msgs[m].link;
+    if (c->head == NET_NONE)
+        c->tail = NET_NONE;
+    c->queued--;
+    return m;
+}
+
+void net_channel_busy(struct network *net, uint32_t ch, uint32_t m)
+{
+    assert(net->chan[ch].serving == NET_NONE);
+    net->chan[ch].serving = m;
+    net->chan[ch].busy_since = net->kernel.now;
+}
+
+void net_channel_idle(struct network *net, uint32_t ch)
+{
+    struct channel_state *c = &net->chan[ch];
+    if (net->window_open)
+        c->busy_time += net->kernel.now - c->busy_since;
+    c->serving = NET_NONE;
+}
+
+double net_transmission_time(struct network *net, uint32_t m, uint32_t ch)
+{
+    (void)ch; /* every channel has the network bandwidth, for now */
+    struct message *msg = &net->msgs[m];
+    if (net->cfg->run.redraw_length_per_hop && msg->hops > 0)
+        msg->length = net->length->draw(net->cfg->workload.mean_length, &net->rng_redraw[msg->at]);
+    return msg->length / net->topo.bandwidth;
+}
+
+struct hop net_route(struct network *net, uint32_t m)
+{
+    const struct message *msg = &net->msgs[m];
+    return net->route->next(&net->topo, msg->at, msg->dst, &net->rng_route[msg->at]);
+}
+
+/* --- measurement window --- */
+
+static void open_window(struct network *net)
+{
+    net->window_open = true;
+    net->window_start = net->kernel.now;
+    /* Busy time before the window does not count: restart every busy channel's clock. */
+    for (uint32_t ch = 0; ch < net->topo.channels; ch++)
+        net->chan[ch].busy_since = net->kernel.now;
+}
+
+void net_deliver(struct network *net, uint32_t m)
+{
+    const struct message *msg = &net->msgs[m];
+    if (net->window_open)
+        net->delivered_in_window++;
+    uint64_t index = msg->id - net->measure_first;
+    if (msg->id >= net->measure_first && index < net->measure_count) {
+        stats_add(&net->delay, index, net->kernel.now - msg->created);
+        net->hops_measured += msg->hops;
+        if (++net->measured_done == net->measure_count) {
+            net->window_end = net->kernel.now;
+            kernel_request_stop(&net->kernel, KERNEL_DONE);
+        }
+    }
+    pool_give(net, m);
+}
+
+/* --- message creation --- */
+
+static void on_arrival(struct kernel *k, void *ctx, uint32_t node)
+{
+    struct network *net = ctx;
+    const struct config *cfg = net->cfg;
+    kernel_schedule(k, net->arrival->interarrival(cfg, &net->rng_arrival[node]), net->ev_arrival, node);
+    if (net->created == net->measure_first && !net->window_open)
+        open_window(net);
+    uint32_t m = pool_take(net);
+    if (m == NET_NONE) {
+        kernel_request_stop(k, KERNEL_FAILED);
+        return;
+    }
+    struct message *msg = &net->msgs[m];
+    *msg = (struct message){
+        .id = net->created++,
+        .created = k->now,
+        .length = net->length->draw(cfg->workload.mean_length, &net->rng_length[node]),
+        .src = node,
+        .dst = net->dest->pick(&net->topo, node, &net->rng_dest[node]),
+        .at = node,
+        .next_node = NET_NONE,
+        .link = NET_NONE,
+    };
+    if (msg->dst == node)
+        net_deliver(net, m); /* self-addressed: delivered at once, delay 0 */
+    else
+        net->sw->inject(net, m);
+}
+
+/* --- life cycle --- */
+
+static bool seed_streams(struct rng **streams, uint32_t n, uint64_t seed, uint32_t purpose)
+{
+    *streams = malloc((size_t)n * sizeof **streams);
+    if (!*streams)
+        return false;
+    for (uint32_t i = 0; i < n; i++)
+        rng_seed_stream(&(*streams)[i], seed, purpose, i);
+    return true;
+}
+
+bool net_create(struct network *net, const struct config *cfg, struct cfg_error *err)
+{
+    memset(net, 0, sizeof *net);
+    net->cfg = cfg;
+    net->msg_free = NET_NONE;
+    net->route = route_find(cfg->routing.algorithm);
+    net->sw = switch_find(cfg->routing.switching);
+    net->proto = proto_find(cfg->protocol.link);
+    net->arrival = arrival_find(cfg->workload.arrival);
+    net->dest = dest_find(cfg->workload.destination);
+    net->length = length_find(cfg->workload.length);
+    assert(net->route && net->sw && net->proto && net->arrival && net->dest && net->length);
+    if (!kernel_init(&net->kernel))
+        goto out_of_memory;
+    if (!topo_build(&net->topo, cfg, err)) {
+        net_free(net);
+        return false;
+    }
+    uint32_t nodes = net->topo.nodes;
+    net->chan = malloc((size_t)net->topo.channels * sizeof *net->chan);
+    if (!net->chan)
+        goto out_of_memory;
+    for (uint32_t ch = 0; ch < net->topo.channels; ch++)
+        net->chan[ch] = (struct channel_state){ NET_NONE, NET_NONE, NET_NONE, 0, 0, 0 };
+    uint64_t seed = cfg->run.seed;
+    if (!seed_streams(&net->rng_arrival, nodes, seed, RNG_ARRIVAL) ||
+        !seed_streams(&net->rng_dest, nodes, seed, RNG_DESTINATION) ||
+        !seed_streams(&net->rng_length, nodes, seed, RNG_LENGTH) ||
+        !seed_streams(&net->rng_redraw, nodes, seed, RNG_LENGTH_REDRAW) ||
+        !seed_streams(&net->rng_route, nodes, seed, RNG_ROUTING))
+        goto out_of_memory;
+    net->measure_first = (uint64_t)cfg->run.warmup_messages;
+    net->measure_count = (uint64_t)cfg->run.messages;
+    if (!stats_init(&net->delay, net->measure_count, (unsigned)cfg->run.batches))
+        goto out_of_memory;
+    if (!pool_grow(net))
+        goto out_of_memory;
+    net->ev_arrival = kernel_register(&net->kernel, on_arrival, net);
+    if (!net->sw->init(net) || (net->proto->init && !net->proto->init(net)))
+        goto out_of_memory;
+    for (uint32_t node = 0; node < nodes; node++)
+        kernel_schedule(&net->kernel, net->arrival->interarrival(cfg, &net->rng_arrival[node]), net->ev_arrival,
+                        node);
+    if (net->kernel.stop == KERNEL_FAILED)
+        goto out_of_memory;
+    return true;
+
+out_of_memory:
+    net_free(net);
+    cfg_blame(cfg, KEY_NETWORK_TOPOLOGY, err, "out of memory building this network");
+    return false;
+}
+
+enum kernel_stop net_run(struct network *net)
+{
+    enum kernel_stop why = kernel_run(&net->kernel);
+    if (why != KERNEL_DONE) {
+        net->window_end = net->kernel.now;
+        if (!net->window_open)
+            net->window_start = net->window_end;
+    }
+    /* Close the books on channels still busy at the end of the window. */
+    if (net->window_open)
+        for (uint32_t ch = 0; ch < net->topo.channels; ch++)
+            if (net->chan[ch].serving != NET_NONE)
+                net->chan[ch].busy_time += net->window_end - net->chan[ch].busy_since;
+    return why;
+}
+
+void net_free(struct network *net)
+{
+    if (net->sw && net->sw->free && net->sw_state)
+        net->sw->free(net);
+    if (net->proto && net->proto->free && net->proto_state)
+        net->proto->free(net);
+    stats_free(&net->delay);
+    free(net->rng_arrival);
+    free(net->rng_dest);
+    free(net->rng_length);
+    free(net->rng_redraw);
+    free(net->rng_route);
+    free(net->chan);
+    free(net->msgs);
+    topo_free(&net->topo);
+    kernel_free(&net->kernel);
+    memset(net, 0, sizeof *net);
+}

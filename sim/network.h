@@ -1,0 +1,109 @@
+/* The network run: one simulation of a configured network, as a value.
+ *
+ * Promise: net_create() builds everything a run needs from a validated config
+ * (topology, routing, switching, access protocol, workload, random streams, message
+ * pool, statistics) or returns a cfg_error; net_run() simulates until the measured
+ * messages are all delivered or the kernel is stopped; net_results() summarises.
+ * A run has no global state: two can exist in one process.
+ *
+ * Message lifecycle: a source creates a message (number = creation order); messages
+ * numbered below run.warmup_messages warm the network up; the next run.messages are
+ * measured; sources keep generating until every measured message is delivered so
+ * the load stays stationary to the end.  Switching modules move messages; access
+ * protocols decide who gets a channel; both use the helpers below.
+ * Needs: kernel, rng, stats, config and the module registries.
+ */
+#ifndef SIM_NETWORK_H
+#define SIM_NETWORK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../topo/topo.h"
+#include "config.h"
+#include "kernel.h"
+#include "rng.h"
+#include "stats.h"
+
+#define NET_NONE UINT32_MAX
+
+struct message {
+    uint64_t id;      /* creation number */
+    double created;
+    double length;    /* current length: re-drawn per hop when run.redraw_length_per_hop */
+    uint32_t src, dst;
+    uint32_t at;      /* node holding the message (SAF: the sender of the current hop) */
+    uint32_t next_node; /* node the requested or held channel leads to */
+    uint32_t link;    /* intrusive link: channel queues and the free list */
+    uint32_t hops;
+    double enqueued;  /* when it joined its current channel queue */
+};
+
+struct channel_state {
+    uint32_t head, tail; /* queue of waiting messages (FIFO order of arrival) */
+    uint32_t serving;    /* message holding the channel, NET_NONE when idle */
+    uint32_t queued;
+    double busy_since;   /* valid while serving != NET_NONE */
+    double busy_time;    /* accumulated within the measurement window */
+};
+
+struct route_ops;
+struct switch_ops;
+struct proto_ops;
+struct arrival_ops;
+struct dest_ops;
+struct length_ops;
+
+struct network {
+    const struct config *cfg;
+    struct kernel kernel;
+    struct topo topo;
+    const struct route_ops *route;
+    const struct switch_ops *sw;
+    const struct proto_ops *proto;
+    const struct arrival_ops *arrival;
+    const struct dest_ops *dest;
+    const struct length_ops *length;
+    void *sw_state, *proto_state;
+
+    struct message *msgs; /* pool addressed by 32-bit index */
+    uint32_t msg_capacity, msg_free;
+    uint32_t in_flight;
+    struct channel_state *chan;
+
+    /* Per-node streams; see rng.h for the purposes. */
+    struct rng *rng_arrival, *rng_dest, *rng_length, *rng_redraw, *rng_route;
+
+    uint32_t ev_arrival;
+    uint64_t created;           /* messages created so far */
+    uint64_t measure_first;     /* = warmup_messages */
+    uint64_t measure_count;     /* = messages */
+    uint64_t measured_done;     /* measured messages delivered */
+    bool window_open;
+    double window_start, window_end;
+    uint64_t delivered_in_window; /* every message, measured or not: for throughput */
+    uint64_t hops_measured;       /* hops of measured messages */
+    struct sample_stats delay;
+};
+
+bool net_create(struct network *net, const struct config *cfg, struct cfg_error *err);
+void net_free(struct network *net);
+enum kernel_stop net_run(struct network *net);
+
+/* --- helpers for switching and protocol modules --- */
+
+/* The hop a message takes from `at` toward its destination (routing + its stream). */
+struct hop net_route(struct network *net, uint32_t msg);
+/* Message has arrived at its destination: record it and recycle it. */
+void net_deliver(struct network *net, uint32_t msg);
+/* Channel accounting: call when a channel starts and stops carrying a message. */
+void net_channel_busy(struct network *net, uint32_t ch, uint32_t msg);
+void net_channel_idle(struct network *net, uint32_t ch);
+/* Transmission time of a message on a channel (re-draws the length first when configured). */
+double net_transmission_time(struct network *net, uint32_t msg, uint32_t ch);
+
+/* Channel queues, in arrival order. */
+void net_queue_push(struct network *net, uint32_t ch, uint32_t msg);
+uint32_t net_queue_pop(struct network *net, uint32_t ch); /* NET_NONE when empty */
+
+#endif

@@ -1,0 +1,50 @@
+/* Sample statistics for one measured quantity (message delay, by default).
+ *
+ * Promise: exact running mean and variance (Welford), exact min and max, quantiles
+ * from a log-bucketed histogram whose relative error is at most STATS_QUANTILE_REL_ERROR
+ * for values in [STATS_HIST_MIN, STATS_HIST_MAX] (zeros are counted exactly), and a 95%
+ * confidence interval of the mean by the method of batch means: sample number i of
+ * `expected` goes to batch i * batches / expected, so batches are contiguous in the
+ * order the caller numbers samples (creation order, for messages).
+ * Needs: GSL (histogram, Student t quantile).
+ */
+#ifndef SIM_STATS_H
+#define SIM_STATS_H
+
+#include <gsl/gsl_histogram.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define STATS_HIST_MIN 1e-9
+#define STATS_HIST_MAX 1e12
+#define STATS_HIST_RATIO 1.01 /* bin width ratio: relative error sqrt(1.01)-1 < 0.5% */
+#define STATS_QUANTILE_REL_ERROR 0.005
+
+struct sample_stats {
+    uint64_t count;
+    double mean, m2; /* Welford accumulators */
+    double min, max;
+    uint64_t zeros;  /* exact zeros (self-addressed messages): kept out of the log bins */
+    gsl_histogram *hist;
+    uint64_t expected; /* samples the run will number 0..expected-1 */
+    unsigned batches;
+    double *batch_sum;
+    uint64_t *batch_count;
+};
+
+struct stats_summary {
+    uint64_t count;
+    double mean, variance, stddev, min, max;
+    double p50, p90, p99, p999;
+    double ci95[2];     /* NaN when fewer than two complete batches */
+    unsigned batches_used;
+};
+
+bool stats_init(struct sample_stats *s, uint64_t expected, unsigned batches);
+void stats_free(struct sample_stats *s);
+/* index: the sample's number in 0..expected-1 (decides its batch). */
+void stats_add(struct sample_stats *s, uint64_t index, double x);
+double stats_quantile(const struct sample_stats *s, double p);
+void stats_summarize(const struct sample_stats *s, struct stats_summary *out);
+
+#endif
