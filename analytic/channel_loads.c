@@ -40,7 +40,7 @@ static void finish(const struct config *cfg, const struct topo *t, struct channe
         l->class_utilization[c] = class_channels[c] ? class_busy[c] / (double)class_channels[c] : 0;
 }
 
-bool loads_compute(const struct config *cfg, const struct topo *t, struct channel_loads *l)
+static bool compute(const struct config *cfg, const struct topo *t, struct channel_loads *l, bool use_classes)
 {
     memset(l, 0, sizeof *l);
     const struct route_ops *route = route_find(cfg->routing.algorithm);
@@ -52,7 +52,7 @@ bool loads_compute(const struct config *cfg, const struct topo *t, struct channe
         snprintf(l->why, sizeof l->why, "channel loads are computed for deterministic routing only");
         return false;
     }
-    if (t->ops->uniform_class_loads && dest->translation_invariant) {
+    if (use_classes && t->ops->uniform_class_loads && dest->translation_invariant) {
         double class_hops[TOPO_MAX_CLASSES] = { 0 };
         for (uint32_t d = 1; d < t->nodes; d++)
             walk_path(t, route, 0, d, dest->prob(t, 0, d), class_hops, NULL);
@@ -94,6 +94,16 @@ bool loads_compute(const struct config *cfg, const struct topo *t, struct channe
     finish(cfg, t, l);
     l->known = true;
     return true;
+}
+
+bool loads_compute(const struct config *cfg, const struct topo *t, struct channel_loads *l)
+{
+    return compute(cfg, t, l, true);
+}
+
+bool loads_compute_enumerated(const struct config *cfg, const struct topo *t, struct channel_loads *l)
+{
+    return compute(cfg, t, l, false);
 }
 
 void loads_free(struct channel_loads *l)

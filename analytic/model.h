@@ -40,6 +40,8 @@ struct channel_loads {
 };
 
 bool loads_compute(const struct config *cfg, const struct topo *t, struct channel_loads *out);
+/* Forces the pair-by-pair enumeration (tests check it against the class shortcut). */
+bool loads_compute_enumerated(const struct config *cfg, const struct topo *t, struct channel_loads *out);
 void loads_free(struct channel_loads *l);
 
 struct model_result {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char COMMAND_LINE[] = "command line";
+static const char COMMAND_LINE[] = "command line (-s)";
 
 static void set_error(struct cfg_error *err, const char *file, int line, const char *key, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));

@@ -362,17 +362,18 @@ static void write_table(FILE *out, const struct run_report *r)
             (unsigned long long)r->delay.count, (long long)c->run.warmup_messages, r->window, r->stop_reason);
 
     bool have = r->model.model && !r->model.unstable;
-    fprintf(out, "%-12s %-34s %-14s %s\n", "", "simulated", have ? r->model.model : "analytic", have ? "difference" : "");
+    fprintf(out, "%-12s %-14s %-26s %-14s %s\n", "", "simulated", "95% CI (batch means)",
+            have ? r->model.model : "analytic", have ? "difference" : "");
     fmt_number(a, sizeof a, r->delay.ci95[0], "-");
     fmt_number(b, sizeof b, r->delay.ci95[1], "-");
     fmt_number(m, sizeof m, r->delay.mean, "-");
-    char sim[128];
-    snprintf(sim, sizeof sim, "%.6s  95%% CI [%.8s, %.8s]", m, a, b);
+    char ci[160];
+    snprintf(ci, sizeof ci, "[%.10s, %.10s]", a, b);
     if (have)
-        fprintf(out, "%-12s %-34s %-14.6g %+.2f%%\n", "delay mean", sim, r->model.delay_mean,
+        fprintf(out, "%-12s %-14.14s %-26s %-14.6g %+.2f%%\n", "delay mean", m, ci, r->model.delay_mean,
                 100 * relative_difference(r));
     else
-        fprintf(out, "%-12s %-34s %s\n", "delay mean", sim, r->model.model ? "unstable" : "-");
+        fprintf(out, "%-12s %-14.14s %-26s %s\n", "delay mean", m, ci, r->model.model ? "unstable" : "-");
     const struct {
         const char *label;
         double v;
@@ -387,7 +388,7 @@ static void write_table(FILE *out, const struct run_report *r)
     }
     fmt_number(a, sizeof a, r->hops_mean, "-");
     if (have)
-        fprintf(out, "%-12s %-34s %.6g\n", "hops mean", a, r->model.mean_hops);
+        fprintf(out, "%-12s %-14.14s %-26s %.6g\n", "hops mean", a, "", r->model.mean_hops);
     else
         fprintf(out, "%-12s %s\n", "hops mean", a);
     fmt_number(a, sizeof a, r->throughput, "-");

@@ -72,6 +72,8 @@ double stats_quantile(const struct sample_stats *s, double p)
     double rank = ceil(p * (double)s->count);
     if (rank < 1)
         rank = 1;
+    if (rank >= (double)s->count)
+        return s->max;
     double seen = (double)s->zeros;
     if (seen >= rank)
         return 0.0;

@@ -82,7 +82,7 @@ struct wallclock *wallclock_attach(struct network *net, bool progress, double ma
     ev_signal_start(wc->loop, &wc->sigint);
     ev_signal_start(wc->loop, &wc->sigterm);
     if (progress) {
-        ev_timer_init(&wc->progress, on_progress, 1.0, 1.0);
+        ev_timer_init(&wc->progress, on_progress, 0.5, 1.0);
         wc->progress.data = wc;
         ev_timer_start(wc->loop, &wc->progress);
     }

@@ -1,0 +1,19 @@
+/* Runs every suite; exits non-zero if any test fails. */
+#include <stdlib.h>
+
+#include "test.h"
+
+int main(void)
+{
+    SRunner *runner = srunner_create(eventq_suite());
+    srunner_add_suite(runner, rng_suite());
+    srunner_add_suite(runner, stats_suite());
+    srunner_add_suite(runner, config_suite());
+    srunner_add_suite(runner, cli_suite());
+    srunner_add_suite(runner, loads_suite());
+    srunner_add_suite(runner, network_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
