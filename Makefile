@@ -46,7 +46,8 @@ build/san/%.o: %.c $(HEADERS) tests/test.h
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(SAN) -c -o $@ $<
 
-build/san/sim: $(call obj,san,$(LIB_SRC) sim/main.c)
+build/san/bin/sim: $(call obj,san,$(LIB_SRC) sim/main.c)
+	@mkdir -p $(dir $@)
 	$(CC) $(SAN) -o $@ $^ $(LIBS)
 
 build/rel/tests/run: $(call obj,rel,$(LIB_SRC) $(TEST_SRC))
@@ -69,8 +70,8 @@ test: deps
 test-plain: bin/sim build/rel/tests/run
 	SIM_BINARY=bin/sim build/rel/tests/run
 
-test-san: build/san/sim build/san/tests/run
-	SIM_BINARY=build/san/sim ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/san/tests/run
+test-san: build/san/bin/sim build/san/tests/run
+	SIM_BINARY=build/san/bin/sim ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/san/tests/run
 
 validate: deps
 	@$(MAKE) --no-print-directory bin/sim build/rel/tests/run
