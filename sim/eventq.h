@@ -32,6 +32,10 @@ void eventq_free(struct eventq *q);
 bool eventq_push(struct eventq *q, double time, uint32_t type, uint32_t obj);
 /* Removes the earliest event into *out; false when empty. */
 bool eventq_pop(struct eventq *q, struct event *out);
+/* Pop and push in one sift: the earliest event (the queue must not be empty) is
+ * replaced by a new one.  Same order of events as eventq_pop then eventq_push. */
+void eventq_replace_top(struct eventq *q, double time, uint32_t type, uint32_t obj);
+static inline const struct event *eventq_top(const struct eventq *q) { return q->size ? &q->heap[0] : NULL; }
 
 static inline bool eventq_empty(const struct eventq *q) { return q->size == 0; }
 static inline size_t eventq_size(const struct eventq *q) { return q->size; }

@@ -30,15 +30,22 @@ enum kernel_stop kernel_run(struct kernel *k)
     struct event ev;
     uint32_t until_chore = KERNEL_CHORE_INTERVAL;
     while (k->stop == KERNEL_RUNNING) {
-        if (!eventq_pop(&k->queue, &ev)) {
+        const struct event *top = eventq_top(&k->queue);
+        if (!top) {
             k->stop = KERNEL_EMPTY;
             break;
         }
+        ev = *top;
+        k->top_consumed = true;
         assert(ev.time >= k->now);
         assert(ev.type < k->handler_count);
         k->now = ev.time;
         k->events++;
         k->handlers[ev.type].fn(k, k->handlers[ev.type].ctx, ev.obj);
+        if (k->top_consumed) { /* the handler scheduled nothing */
+            k->top_consumed = false;
+            eventq_pop(&k->queue, &ev);
+        }
         if (--until_chore == 0) {
             until_chore = KERNEL_CHORE_INTERVAL;
             if (k->chore)

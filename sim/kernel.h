@@ -35,6 +35,9 @@ struct kernel {
     double now;
     uint64_t events; /* events dispatched so far */
     enum kernel_stop stop;
+    /* The event being handled still sits at the top of the queue: the handler's first
+     * schedule replaces it (one sift instead of a pop and a push). */
+    bool top_consumed;
     struct eventq queue;
     struct {
         event_handler fn;
@@ -54,8 +57,12 @@ void kernel_set_chore(struct kernel *k, kernel_chore fn, void *ctx);
 /* Schedules an event `delay` (>= 0) after now. */
 static inline void kernel_schedule(struct kernel *k, double delay, uint32_t type, uint32_t obj)
 {
-    if (!eventq_push(&k->queue, k->now + delay, type, obj))
+    if (k->top_consumed) {
+        k->top_consumed = false;
+        eventq_replace_top(&k->queue, k->now + delay, type, obj);
+    } else if (!eventq_push(&k->queue, k->now + delay, type, obj)) {
         k->stop = KERNEL_FAILED;
+    }
 }
 
 static inline void kernel_request_stop(struct kernel *k, enum kernel_stop why)
