@@ -160,6 +160,10 @@ static bool parse_bool(const char *v, bool *out)
 
 static void describe_bounds(const struct cfg_key *k, char *buf, size_t size)
 {
+    if (k->type == CFG_UINT) {
+        snprintf(buf, size, "must be a whole number from 0 to %llu", (unsigned long long)UINT64_MAX);
+        return;
+    }
     const char *lower = k->min_exclusive ? "greater than" : "at least";
     if (k->max >= 1e300 || (k->type != CFG_REAL && k->max >= 9e18))
         snprintf(buf, size, "must be %s %g", lower, k->min);
@@ -304,6 +308,7 @@ struct reader_state {
     int line;
     bool at_line_start;
     bool too_long;
+    int indented_line; /* first indented line: inih would take it as a continuation */
     struct config *cfg;
     struct cfg_error *err;
     bool failed;
@@ -315,8 +320,14 @@ static char *read_line(char *buf, int size, void *stream)
     char *got = fgets(buf, size, rs->file);
     if (!got)
         return NULL;
-    if (rs->at_line_start)
+    if (rs->at_line_start) {
         rs->line++;
+        const char *c = buf;
+        while (*c == ' ' || *c == '\t')
+            c++;
+        if (c != buf && *c && *c != '\n' && *c != '\r' && *c != ';' && *c != '#' && !rs->indented_line)
+            rs->indented_line = rs->line;
+    }
     else if (!rs->failed) { /* inih would parse the rest of an overlong line as a new line */
         rs->too_long = true;
     }
@@ -334,6 +345,12 @@ static int on_key(void *user, const char *section, const char *name, const char 
         return 1;
     if (rs->too_long) {
         set_error(rs->err, rs->cfg->path, rs->line, "", "line longer than %d characters", INI_MAX_LINE - 2);
+        rs->failed = true;
+        return 1;
+    }
+    if (rs->indented_line) {
+        set_error(rs->err, rs->cfg->path, rs->indented_line, "",
+                  "indented line: start keys and sections in the first column");
         rs->failed = true;
         return 1;
     }
@@ -355,7 +372,7 @@ static bool load_file(struct config *cfg, const char *path, struct cfg_error *er
         set_error(err, path, 0, "", "cannot read: %s", strerror(errno));
         return false;
     }
-    struct reader_state rs = { f, 0, true, false, cfg, err, false };
+    struct reader_state rs = { .file = f, .at_line_start = true, .cfg = cfg, .err = err };
     int status = ini_parse_stream(read_line, &rs, on_key, &rs);
     bool read_error = ferror(f);
     fclose(f);
@@ -367,6 +384,10 @@ static bool load_file(struct config *cfg, const char *path, struct cfg_error *er
     }
     if (rs.too_long) {
         set_error(err, path, rs.line, "", "line longer than %d characters", INI_MAX_LINE - 2);
+        return false;
+    }
+    if (rs.indented_line) {
+        set_error(err, path, rs.indented_line, "", "indented line: start keys and sections in the first column");
         return false;
     }
     if (status != 0) {

@@ -144,6 +144,9 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
     NUM("channels.utilization_max", r->utilization_max);
     bool have = r->model.model != NULL;
     TEXT("analytic.model", have ? r->model.model : NULL);
+    BOOL("analytic.exact", have && r->model.exact);
+    BOOL("analytic.unstable", have && r->model.unstable);
+    TEXT("analytic.note", r->model.why); /* what the model assumes, or why none applies */
     NUM("analytic.delay_mean", have && !r->model.unstable ? r->model.delay_mean : NAN);
     NUM("analytic.relative_difference", relative_difference(r));
     NUM("analytic.hops_mean", have ? r->model.mean_hops : NAN);
@@ -331,10 +334,7 @@ static void write_json(FILE *out, const struct run_report *r)
     }
     fputs("\n    ]\n  },\n  \"analytic\": ", out);
     if (r->model.model) {
-        fprintf(out, "{\n    \"exact\": %s,\n    \"unstable\": %s,\n    \"note\": ", r->model.exact ? "true" : "false",
-                r->model.unstable ? "true" : "false");
-        json_string(out, r->model.why);
-        fputc(',', out);
+        fputc('{', out);
         json_fields(out, f, n, "analytic.", "    ");
         fputs("\n  },\n  \"analytic_note\": null", out);
     } else {

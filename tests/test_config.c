@@ -94,6 +94,9 @@ START_TEST(repeated_key_and_syntax_errors_are_refused)
     expect_error("[run]\nseed = 1\n\nseed = 2\n", 4, "run.seed", "set twice (first on line 2)");
     expect_error("[run]\nseed = 1\nthis is not ini\n", 3, "", "syntax error");
     expect_error("dimension = 3\n", 1, "dimension", "outside any [section]");
+    /* inih would read an indented line as the previous value's continuation */
+    expect_error("[network]\ndimension = 3\n  dimension = 4\n", 3, "", "indented line");
+    expect_error("[run]\nseed = 99999999999999999999\n", 2, "run.seed", "not a whole number");
 }
 END_TEST
 

@@ -128,7 +128,7 @@ START_TEST(validate_larger_cubes_and_loads)
     if (!test_validating())
         return;
     const char *jackson[] = { "network.dimension=8", "workload.rate=1.6", "run.redraw_length_per_hop=true",
-                              "run.warmup_messages=50000", "run.messages=1000000", NULL };
+                              "run.warmup_messages=200000", "run.messages=2000000", NULL };
     /* λc = 1.6·128/255, h = 8·128/255 */
     double lc = 1.6 * 128 / 255, h = 8.0 * 128 / 255;
     int covered = coverage(jackson, 20, h / (1 - lc));
