@@ -13,7 +13,7 @@ for tool in cc make; do
     command -v "$tool" >/dev/null 2>&1 || missing="$missing build-essential"
 done
 [ -z "$missing" ] && exit 0
-# shellcheck disable=SC2086
+# shellcheck disable=SC2086,SC2046 # word splitting of the package list is wanted
 set -- $(printf '%s\n' $missing | sort -u)
 if [ "$(id -u)" -ne 0 ]; then
     echo "missing build dependencies; install them with:" >&2

@@ -138,6 +138,7 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
     NUM("delay.p999", r->delay.p999);
     NUM("delay.ci95_low", r->delay.ci95[0]);
     NUM("delay.ci95_high", r->delay.ci95[1]);
+    NUM("delay.batch_correlation", r->delay.batch_correlation);
     NUM("throughput", r->throughput);
     NUM("hops_mean", r->hops_mean);
     NUM("channels.utilization_mean", r->utilization_mean);
@@ -374,6 +375,10 @@ static void write_table(FILE *out, const struct run_report *r)
                 100 * relative_difference(r));
     else
         fprintf(out, "%-12s %-14.14s %-26s %s\n", "delay mean", m, ci, r->model.model ? "unstable" : "-");
+    if (r->delay.batch_correlation > 0.5)
+        fprintf(out, "%-12s batch means correlated (lag-1 %.2f): the interval is too narrow; use fewer, longer "
+                     "batches (run.batches) or more messages\n",
+                "  warning", r->delay.batch_correlation);
     const struct {
         const char *label;
         double v;

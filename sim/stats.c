@@ -102,29 +102,29 @@ void stats_summarize(const struct sample_stats *s, struct stats_summary *out)
 
     /* Batch means over the complete batches only (an interrupted run has partial ones);
      * two passes, so the spread of nearly equal batch means is not lost to cancellation. */
-    double sum = 0;
+    double *means = malloc((s->batches ? s->batches : 1) * sizeof *means);
     unsigned used = 0;
-    for (unsigned pass = 0; pass < 2; pass++) {
-        double grand = used ? sum / used : 0, sq = 0;
-        for (unsigned b = 0; b < s->batches; b++) {
-            uint64_t full = (((uint64_t)b + 1) * s->expected) / s->batches - ((uint64_t)b * s->expected) / s->batches;
-            if (s->batch_count[b] == 0 || s->batch_count[b] != full)
-                continue;
-            double m = s->batch_sum[b] / (double)s->batch_count[b];
-            if (pass == 0) {
-                sum += m;
-                used++;
-            } else {
-                sq += (m - grand) * (m - grand);
-            }
-        }
-        if (pass == 1 && used >= 2) {
-            double half = gsl_cdf_tdist_Pinv(0.975, used - 1) * sqrt(sq / (used - 1) / used);
-            out->ci95[0] = grand - half;
-            out->ci95[1] = grand + half;
-        }
+    for (unsigned b = 0; means && b < s->batches; b++) {
+        uint64_t full = (((uint64_t)b + 1) * s->expected) / s->batches - ((uint64_t)b * s->expected) / s->batches;
+        if (s->batch_count[b] != 0 && s->batch_count[b] == full)
+            means[used++] = s->batch_sum[b] / (double)s->batch_count[b];
     }
     out->batches_used = used;
-    if (used < 2)
-        out->ci95[0] = out->ci95[1] = NAN;
+    out->ci95[0] = out->ci95[1] = out->batch_correlation = NAN;
+    if (used >= 2) {
+        double grand = 0, sq = 0, lag = 0;
+        for (unsigned i = 0; i < used; i++)
+            grand += means[i] / used;
+        for (unsigned i = 0; i < used; i++) {
+            sq += (means[i] - grand) * (means[i] - grand);
+            if (i + 1 < used)
+                lag += (means[i] - grand) * (means[i + 1] - grand);
+        }
+        double half = gsl_cdf_tdist_Pinv(0.975, used - 1) * sqrt(sq / (used - 1) / used);
+        out->ci95[0] = grand - half;
+        out->ci95[1] = grand + half;
+        if (sq > 0)
+            out->batch_correlation = lag / sq;
+    }
+    free(means);
 }

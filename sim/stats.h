@@ -38,6 +38,9 @@ struct stats_summary {
     double p50, p90, p99, p999;
     double ci95[2];     /* NaN when fewer than two complete batches */
     unsigned batches_used;
+    /* Lag-1 autocorrelation of consecutive batch means: near 0 when batches are long
+     * enough to be independent; large values mean the interval is too narrow. */
+    double batch_correlation;
 };
 
 bool stats_init(struct sample_stats *s, uint64_t expected, unsigned batches);

@@ -127,8 +127,10 @@ START_TEST(validate_larger_cubes_and_loads)
 {
     if (!test_validating())
         return;
+    /* ρ = 0.8: an M/M/1 queue relaxes in about 1/(μ(1-√ρ)^2) = 90 time units, so batches
+     * must be much longer than that: 10 batches of 300,000 messages = 730 time units each. */
     const char *jackson[] = { "network.dimension=8", "workload.rate=1.6", "run.redraw_length_per_hop=true",
-                              "run.warmup_messages=200000", "run.messages=2000000", NULL };
+                              "run.warmup_messages=200000", "run.messages=3000000", "run.batches=10", NULL };
     /* λc = 1.6·128/255, h = 8·128/255 */
     double lc = 1.6 * 128 / 255, h = 8.0 * 128 / 255;
     int covered = coverage(jackson, 20, h / (1 - lc));

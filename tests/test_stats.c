@@ -87,6 +87,8 @@ START_TEST(batch_means_interval_is_exact_for_known_batches)
     ck_assert_double_eq_tol(sum.ci95[0], 2.5 - half, 1e-12);
     ck_assert_double_eq_tol(sum.ci95[1], 2.5 + half, 1e-12);
     ck_assert_double_eq_tol(half, 2.05426, 1e-5); /* t = 3.182446 */
+    /* deviations -1.5, -0.5, 0.5, 1.5: lag-1 sum 0.75 - 0.25 + 0.75 = 1.25 over 5 */
+    ck_assert_double_eq_tol(sum.batch_correlation, 0.25, 1e-12);
     stats_free(&s);
 }
 END_TEST
@@ -114,6 +116,7 @@ START_TEST(batch_means_interval_covers_95_percent)
     rng_seed_stream(&r, 2024, RNG_TEST, 0);
     rng_gsl_view(&r, &view);
     int covered = 0;
+    double mean_correlation = 0;
     for (int rep = 0; rep < 200; rep++) {
         struct sample_stats s;
         ck_assert(stats_init(&s, 2000, 20));
@@ -122,9 +125,12 @@ START_TEST(batch_means_interval_covers_95_percent)
         struct stats_summary sum;
         stats_summarize(&s, &sum);
         covered += sum.ci95[0] <= 3.0 && 3.0 <= sum.ci95[1];
+        mean_correlation += sum.batch_correlation / 200;
         stats_free(&s);
     }
     ck_assert_msg(covered >= 181 && covered <= 199, "covered %d of 200", covered);
+    /* Independent batches: the lag-1 estimate averages about -1/B = -0.05 (its bias), sd 0.22/sqrt(200). */
+    ck_assert_msg(fabs(mean_correlation + 0.05) < 0.05, "mean lag-1 correlation %g", mean_correlation);
 }
 END_TEST
 
