@@ -32,6 +32,7 @@ void report_collect(struct run_report *r, const struct network *net, const struc
     r->channels = t->channels;
     stats_summarize(&net->delay, &r->delay);
     r->window = net->window_end - net->window_start;
+    r->warmup_time = net->window_start;
     r->throughput = r->window > 0 ? (double)net->delivered_in_window / r->window / t->nodes : NAN;
     r->hops_mean = net->delay.count ? (double)net->hops_measured / (double)net->delay.count : NAN;
     r->classes = t->classes;
@@ -155,6 +156,7 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
     BOOL("interrupted", r->interrupted);
     TEXT("stop_reason", r->stop_reason);
     NUM("simulated_time", r->simulated_time);
+    NUM("warmup_time", r->warmup_time);
     NUM("measurement_window", r->window);
     COUNT("messages_created", r->messages_created);
     COUNT("performance.events", r->events);
@@ -375,6 +377,14 @@ static void write_table(FILE *out, const struct run_report *r)
                 100 * relative_difference(r));
     else
         fprintf(out, "%-12s %-14.14s %-26s %s\n", "delay mean", m, ci, r->model.model ? "unstable" : "-");
+    /* A network needs several delays' worth of time to fill its queues from empty. */
+    if (c->run.warmup_messages > 0 && r->warmup_time < 5 * r->delay.mean)
+        fprintf(out, "%-12s the warm-up lasted %.3g time units, under 5 mean delays: measured delays are biased low; "
+                     "raise run.warmup_messages\n",
+                "  warning", r->warmup_time);
+    else if (c->run.warmup_messages == 0)
+        fprintf(out, "%-12s no warm-up: measurement starts with an empty network and delays are biased low\n",
+                "  warning");
     if (r->delay.batch_correlation > 0.5)
         fprintf(out, "%-12s batch means correlated (lag-1 %.2f): the interval is too narrow; use fewer, longer "
                      "batches (run.batches) or more messages\n",

@@ -37,6 +37,7 @@ struct run_report {
     bool interrupted;
     const char *stop_reason;
     double simulated_time, window;
+    double warmup_time; /* simulated time when the warm-up ended (the window opened) */
     uint64_t messages_created;
     uint64_t events;
     double wall_seconds, events_per_second;
