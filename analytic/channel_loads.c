@@ -47,7 +47,6 @@ static bool compute(const struct config *cfg, const struct topo *t, struct chann
     const struct dest_ops *dest = dest_find(cfg->workload.destination);
     double lambda = cfg->workload.rate;
     l->message_rate = lambda * t->nodes;
-    l->mean_service = cfg->workload.mean_length / t->bandwidth;
     if (!route->deterministic) {
         snprintf(l->why, sizeof l->why, "channel loads are computed for deterministic routing only");
         return false;

@@ -31,7 +31,6 @@ struct channel_loads {
     char why[256];            /* when !known */
     double message_rate;      /* messages created per time unit, whole network */
     double mean_hops;         /* over all messages, self-addressed ones counting 0 */
-    double mean_service;      /* mean transmission time on a channel */
     struct load_group *groups;
     size_t n_groups;
     double max_utilization;

@@ -115,19 +115,17 @@ int main(int argc, char **argv)
     while ((opt = getopt_long(argc, argv, "s:f:o:hV", options, NULL)) != -1) {
         switch (opt) {
         case 's':
-            if (n_overrides == MAX_OVERRIDES) {
-                fprintf(stderr, "sim: more than %d -s options\n", MAX_OVERRIDES);
-                return EXIT_INPUT;
-            }
-            overrides[n_overrides++] = optarg;
-            break;
         case OPT_SEED:
             if (n_overrides == MAX_OVERRIDES) {
                 fprintf(stderr, "sim: more than %d -s options\n", MAX_OVERRIDES);
                 return EXIT_INPUT;
             }
-            snprintf(seed_override, sizeof seed_override, "run.seed=%s", optarg);
-            overrides[n_overrides++] = seed_override;
+            if (opt == OPT_SEED) { /* --seed N is -s run.seed=N */
+                snprintf(seed_override, sizeof seed_override, "run.seed=%s", optarg);
+                overrides[n_overrides++] = seed_override;
+            } else {
+                overrides[n_overrides++] = optarg;
+            }
             break;
         case 'f':
             if (parse_format(optarg, &fmt) != 0) {

@@ -50,13 +50,11 @@ void net_queue_push(struct network *net, uint32_t ch, uint32_t m)
 {
     struct channel_state *c = &net->chan[ch];
     net->msgs[m].link = NET_NONE;
-    net->msgs[m].enqueued = net->kernel.now;
     if (c->tail == NET_NONE)
         c->head = m;
     else
         net->msgs[c->tail].link = m;
     c->tail = m;
-    c->queued++;
 }
 
 uint32_t net_queue_pop(struct network *net, uint32_t ch)
@@ -68,7 +66,6 @@ uint32_t net_queue_pop(struct network *net, uint32_t ch)
     c->head = net->msgs[m].link;
     if (c->head == NET_NONE)
         c->tail = NET_NONE;
-    c->queued--;
     return m;
 }
 
@@ -196,7 +193,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     if (!net->chan)
         goto out_of_memory;
     for (uint32_t ch = 0; ch < net->topo.channels; ch++)
-        net->chan[ch] = (struct channel_state){ NET_NONE, NET_NONE, NET_NONE, 0, 0, 0 };
+        net->chan[ch] = (struct channel_state){ NET_NONE, NET_NONE, NET_NONE, 0, 0 };
     uint64_t seed = cfg->run.seed;
     if (!seed_streams(&net->rng_arrival, nodes, seed, RNG_ARRIVAL) ||
         !seed_streams(&net->rng_dest, nodes, seed, RNG_DESTINATION) ||

@@ -36,13 +36,11 @@ struct message {
     uint32_t next_node; /* node the requested or held channel leads to */
     uint32_t link;    /* intrusive link: channel queues and the free list */
     uint32_t hops;
-    double enqueued;  /* when it joined its current channel queue */
 };
 
 struct channel_state {
     uint32_t head, tail; /* queue of waiting messages (FIFO order of arrival) */
     uint32_t serving;    /* message holding the channel, NET_NONE when idle */
-    uint32_t queued;
     double busy_since;   /* valid while serving != NET_NONE */
     double busy_time;    /* accumulated within the measurement window */
 };

@@ -4,6 +4,29 @@
 
 #include "test.h"
 
+/* A configuration with its topology, channel loads and model prediction. */
+struct analysed {
+    struct config cfg;
+    struct topo t;
+    struct channel_loads loads;
+    struct model_result model;
+};
+
+static void analyse(struct analysed *a, const char *const *settings)
+{
+    struct cfg_error err;
+    test_config(&a->cfg, settings);
+    ck_assert_msg(topo_build(&a->t, &a->cfg, &err), "%s", err.message);
+    ck_assert(loads_compute(&a->cfg, &a->t, &a->loads));
+    model_predict(&a->cfg, &a->loads, &a->model);
+}
+
+static void release(struct analysed *a)
+{
+    loads_free(&a->loads);
+    topo_free(&a->t);
+}
+
 /* Hypercube, e-cube, uniform destinations: every channel carries λ 2^(n-1) / (2^n - 1)
  * messages per time unit; the mean path is n 2^(n-1) / (2^n - 1) hops. */
 START_TEST(hypercube_channel_load_matches_closed_form)
@@ -12,21 +35,16 @@ START_TEST(hypercube_channel_load_matches_closed_form)
         char dim[32];
         snprintf(dim, sizeof dim, "network.dimension=%d", n);
         const char *set[] = { dim, "workload.rate=0.3", NULL };
-        struct config cfg;
-        test_config(&cfg, set);
-        struct topo t;
-        struct cfg_error err;
-        ck_assert(topo_build(&t, &cfg, &err));
-        struct channel_loads l;
-        ck_assert(loads_compute(&cfg, &t, &l));
+        struct analysed a;
+        analyse(&a, set);
+        const struct channel_loads *l = &a.loads;
         double share = ldexp(1, n - 1) / (ldexp(1, n) - 1);
-        ck_assert_uint_eq(l.n_groups, (unsigned)n);
-        for (size_t g = 0; g < l.n_groups; g++)
-            ck_assert_double_eq_tol(l.groups[g].rate, 0.3 * share, 1e-12);
-        ck_assert_double_eq_tol(l.mean_hops, n * share, 1e-12);
-        ck_assert_double_eq_tol(l.max_utilization, 0.3 * share, 1e-12);
-        loads_free(&l);
-        topo_free(&t);
+        ck_assert_uint_eq(l->n_groups, (unsigned)n);
+        for (size_t g = 0; g < l->n_groups; g++)
+            ck_assert_double_eq_tol(l->groups[g].rate, 0.3 * share, 1e-12);
+        ck_assert_double_eq_tol(l->mean_hops, n * share, 1e-12);
+        ck_assert_double_eq_tol(l->max_utilization, 0.3 * share, 1e-12);
+        release(&a);
     }
 }
 END_TEST
@@ -35,86 +53,60 @@ END_TEST
 START_TEST(class_shortcut_agrees_with_enumeration)
 {
     const char *set[] = { "network.dimension=7", "workload.rate=0.7", NULL };
-    struct config cfg;
-    test_config(&cfg, set);
-    struct topo t;
-    struct cfg_error err;
-    ck_assert(topo_build(&t, &cfg, &err));
-    struct channel_loads by_class, by_pair;
-    ck_assert(loads_compute(&cfg, &t, &by_class));
-    ck_assert(loads_compute_enumerated(&cfg, &t, &by_pair));
-    ck_assert_uint_eq(by_pair.n_groups, t.channels);
+    struct analysed a;
+    analyse(&a, set);
+    const struct channel_loads *by_class = &a.loads;
+    struct channel_loads by_pair;
+    ck_assert(loads_compute_enumerated(&a.cfg, &a.t, &by_pair));
+    ck_assert_uint_eq(by_pair.n_groups, a.t.channels);
     for (size_t ch = 0; ch < by_pair.n_groups; ch++)
-        ck_assert_double_eq_tol(by_pair.groups[ch].rate, by_class.groups[t.ops->channel_class(&t, (uint32_t)ch)].rate,
-                                1e-12);
-    ck_assert_double_eq_tol(by_pair.mean_hops, by_class.mean_hops, 1e-12);
-    ck_assert_double_eq_tol(by_pair.max_utilization, by_class.max_utilization, 1e-12);
-    loads_free(&by_class);
+        ck_assert_double_eq_tol(by_pair.groups[ch].rate,
+                                by_class->groups[a.t.ops->channel_class(&a.t, (uint32_t)ch)].rate, 1e-12);
+    ck_assert_double_eq_tol(by_pair.mean_hops, by_class->mean_hops, 1e-12);
+    ck_assert_double_eq_tol(by_pair.max_utilization, by_class->max_utilization, 1e-12);
     loads_free(&by_pair);
-    topo_free(&t);
+    release(&a);
 }
 END_TEST
 
 /* Default config: T = h / (μ - λc) with h = 6·32/63, λc = 1.2·32/63, μ = 1. */
 START_TEST(mm1_network_delay_matches_closed_form)
 {
-    struct config cfg;
     const char *set[] = { "network.dimension=6", "workload.rate=1.2", NULL };
-    test_config(&cfg, set);
-    struct topo t;
-    struct cfg_error err;
-    ck_assert(topo_build(&t, &cfg, &err));
-    struct channel_loads l;
-    ck_assert(loads_compute(&cfg, &t, &l));
-    struct model_result m;
-    model_predict(&cfg, &l, &m);
-    ck_assert_str_eq(m.model, "mm1-network");
-    ck_assert(!m.exact);
+    struct analysed a;
+    analyse(&a, set);
+    ck_assert_str_eq(a.model.model, "mm1-network");
+    ck_assert(!a.model.exact);
     double h = 6.0 * 32 / 63, lc = 1.2 * 32 / 63;
-    ck_assert_double_eq_tol(m.delay_mean, h / (1 - lc), 1e-12);
-    ck_assert_double_eq_tol(m.delay_mean, 7.804878049, 1e-9);
+    ck_assert_double_eq_tol(a.model.delay_mean, h / (1 - lc), 1e-12);
+    ck_assert_double_eq_tol(a.model.delay_mean, 7.804878049, 1e-9);
+    release(&a);
     /* Bandwidth 2 and mean length 3: service 1.5 per hop. */
     const char *scaled[] = { "network.dimension=6", "workload.rate=0.5", "network.bandwidth=2",
                              "workload.mean_length=3", "run.redraw_length_per_hop=true", NULL };
-    test_config(&cfg, scaled);
-    loads_free(&l);
-    topo_free(&t);
-    ck_assert(topo_build(&t, &cfg, &err)); /* the topology carries the bandwidth */
-    ck_assert(loads_compute(&cfg, &t, &l));
-    model_predict(&cfg, &l, &m);
-    ck_assert(m.exact);
+    analyse(&a, scaled);
+    ck_assert(a.model.exact);
     double rho = 0.5 * 32 / 63 * 1.5;
-    ck_assert_double_eq_tol(m.delay_mean, h * 1.5 / (1 - rho), 1e-12);
-    loads_free(&l);
-    topo_free(&t);
+    ck_assert_double_eq_tol(a.model.delay_mean, h * 1.5 / (1 - rho), 1e-12);
+    release(&a);
 }
 END_TEST
 
 START_TEST(mm1_network_declines_what_it_does_not_model)
 {
     const char *constant[] = { "workload.length=constant", NULL };
-    struct config cfg;
-    test_config(&cfg, constant);
-    struct topo t;
-    struct cfg_error err;
-    ck_assert(topo_build(&t, &cfg, &err));
-    struct channel_loads l;
-    ck_assert(loads_compute(&cfg, &t, &l));
-    struct model_result m;
-    model_predict(&cfg, &l, &m);
-    ck_assert_ptr_null(m.model);
-    ck_assert_msg(strstr(m.why, "exponential message lengths"), "%s", m.why);
-    loads_free(&l);
+    struct analysed a;
+    analyse(&a, constant);
+    ck_assert_ptr_null(a.model.model);
+    ck_assert_msg(strstr(a.model.why, "exponential message lengths"), "%s", a.model.why);
+    release(&a);
 
     const char *unstable[] = { "workload.rate=2", NULL };
-    test_config(&cfg, unstable);
-    ck_assert(loads_compute(&cfg, &t, &l));
-    model_predict(&cfg, &l, &m);
-    ck_assert_str_eq(m.model, "mm1-network");
-    ck_assert(m.unstable);
-    ck_assert_double_eq_tol(m.max_utilization, 2.0 * 32 / 63, 1e-12);
-    loads_free(&l);
-    topo_free(&t);
+    analyse(&a, unstable);
+    ck_assert_str_eq(a.model.model, "mm1-network");
+    ck_assert(a.model.unstable);
+    ck_assert_double_eq_tol(a.model.max_utilization, 2.0 * 32 / 63, 1e-12);
+    release(&a);
 }
 END_TEST
 

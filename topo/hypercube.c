@@ -55,12 +55,6 @@ static void class_name(const struct topo *t, unsigned cls, char *buf, unsigned s
     snprintf(buf, size, "dim%u", cls);
 }
 
-static void channel_ends(const struct topo *t, uint32_t channel, uint32_t *from, uint32_t *to)
-{
-    *from = channel / t->dimension;
-    *to = *from ^ (1u << (channel % t->dimension));
-}
-
 const struct topo_ops topo_hypercube = {
     .name = "hypercube",
     .help = "binary n-cube of 2^dimension nodes, one channel per link direction",
@@ -71,5 +65,4 @@ const struct topo_ops topo_hypercube = {
     .channel_class = channel_class,
     .channels_in_class = channels_in_class,
     .class_name = class_name,
-    .channel_ends = channel_ends,
 };

@@ -49,8 +49,6 @@ struct topo_ops {
     uint64_t (*channels_in_class)(const struct topo *t, unsigned cls);
     /* Writes the class's name (e.g. "dim3") into buf. */
     void (*class_name)(const struct topo *t, unsigned cls, char *buf, unsigned size);
-    /* Endpoints of a point-to-point channel (for per-channel reports). */
-    void (*channel_ends)(const struct topo *t, uint32_t channel, uint32_t *from, uint32_t *to);
 };
 
 const struct topo_ops *topo_find(const char *name);
