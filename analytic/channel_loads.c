@@ -1,3 +1,8 @@
+/* Channel loads by flow conservation.  For one destination d the routes of every
+ * source form a tree (the routing is deterministic and minimal), so the messages
+ * bound for d are pushed hop by hop from the farthest nodes inwards: every node is
+ * visited once per destination, not once per hop of every path.  With the class
+ * shortcut only destination 0 is needed; otherwise every destination is. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,93 +11,156 @@
 #include "../workloads/workload.h"
 #include "model.h"
 
-/* Adds `weight` to every channel on the path src -> dst: per class (counts) or per channel. */
-static void walk_path(const struct topo *t, const struct route_ops *route, uint32_t src, uint32_t dst, double weight,
-                      double *per_class, double *per_channel)
+/* Scratch space for the flows towards one destination. */
+struct tree {
+    double *flow;     /* messages per time unit at each node, bound for the destination */
+    uint32_t *order;  /* nodes, farthest from the destination first */
+    uint32_t *dist;
+    uint32_t *bucket; /* diameter + 2 counters */
+};
+
+static bool tree_alloc(struct tree *tr, const struct topo *t)
 {
-    uint32_t at = src;
-    while (at != dst) {
-        struct hop h = route->next(t, at, dst, NULL);
-        if (per_class)
-            per_class[t->ops->channel_class(t, h.channel)] += weight;
-        if (per_channel)
-            per_channel[h.channel] += weight;
-        at = h.next;
+    tr->flow = malloc((size_t)t->nodes * sizeof *tr->flow);
+    tr->order = malloc((size_t)t->nodes * sizeof *tr->order);
+    tr->dist = malloc((size_t)t->nodes * sizeof *tr->dist);
+    tr->bucket = calloc((size_t)t->diameter + 2, sizeof *tr->bucket);
+    return tr->flow && tr->order && tr->dist && tr->bucket;
+}
+
+static void tree_free(struct tree *tr)
+{
+    free(tr->flow);
+    free(tr->order);
+    free(tr->dist);
+    free(tr->bucket);
+}
+
+/* Pushes weight(s) * p(s, dst) from every source s towards dst, adding what crosses
+ * each channel to per_class[] or per_channel[].  False if a hop does not get closer
+ * (the routing is not minimal), which the tests rule out. */
+static bool push_towards(const struct topo *t, const struct route_ops *route, const struct destinations *dest,
+                         uint32_t dst, double weight, struct tree *tr, double *per_class, double *per_channel)
+{
+    unsigned diameter = t->diameter;
+    memset(tr->bucket, 0, ((size_t)diameter + 2) * sizeof *tr->bucket);
+    for (uint32_t x = 0; x < t->nodes; x++) {
+        unsigned d = t->ops->distance(t, x, dst);
+        if (d > diameter)
+            return false;
+        tr->dist[x] = d;
+        tr->bucket[diameter - d + 1]++;
+        tr->flow[x] = weight * dest->ops->prob(dest, x, dst);
     }
+    for (unsigned b = 1; b <= diameter + 1; b++) /* counting sort, farthest first */
+        tr->bucket[b] += tr->bucket[b - 1];
+    for (uint32_t x = 0; x < t->nodes; x++)
+        tr->order[tr->bucket[diameter - tr->dist[x]]++] = x;
+    for (uint32_t i = 0; i < t->nodes; i++) {
+        uint32_t x = tr->order[i];
+        double f = tr->flow[x];
+        if (x == dst || f == 0)
+            continue;
+        struct hop h = route->next(t, x, dst, NULL);
+        if (tr->dist[h.next] + 1 != tr->dist[x])
+            return false;
+        if (per_class)
+            per_class[t->ops->channel_class(t, h.channel)] += f;
+        if (per_channel)
+            per_channel[h.channel] += f;
+        tr->flow[h.next] += f;
+    }
+    return true;
 }
 
 static void finish(const struct config *cfg, const struct topo *t, struct channel_loads *l)
 {
-    double class_busy[TOPO_MAX_CLASSES] = { 0 };
+    double class_busy[TOPO_MAX_CLASSES] = { 0 }, class_rate[TOPO_MAX_CLASSES] = { 0 };
     uint64_t class_channels[TOPO_MAX_CLASSES] = { 0 };
     l->max_utilization = 0;
     for (size_t i = 0; i < l->n_groups; i++) {
         const struct load_group *g = &l->groups[i];
         double u = g->rate * cfg->workload.mean_length / g->bandwidth;
         class_busy[g->cls] += u * (double)g->channels;
+        class_rate[g->cls] += g->rate * (double)g->channels;
         class_channels[g->cls] += g->channels;
+        if (g->rate > l->class_rate_max[g->cls])
+            l->class_rate_max[g->cls] = g->rate;
         if (u > l->max_utilization) {
             l->max_utilization = u;
             l->busiest_class = g->cls;
         }
     }
-    for (unsigned c = 0; c < t->classes; c++)
+    for (unsigned c = 0; c < t->classes; c++) {
         l->class_utilization[c] = class_channels[c] ? class_busy[c] / (double)class_channels[c] : 0;
+        l->class_rate[c] = class_channels[c] ? class_rate[c] / (double)class_channels[c] : 0;
+    }
 }
 
 static bool compute(const struct config *cfg, const struct topo *t, struct channel_loads *l, bool use_classes)
 {
     memset(l, 0, sizeof *l);
     const struct route_ops *route = route_find(cfg->routing.algorithm);
-    const struct dest_ops *dest = dest_find(cfg->workload.destination);
     double lambda = cfg->workload.rate;
     l->message_rate = lambda * t->nodes;
     if (!route->deterministic) {
         snprintf(l->why, sizeof l->why, "channel loads are computed for deterministic routing only");
         return false;
     }
-    if (use_classes && t->ops->uniform_class_loads && dest->translation_invariant) {
+    bool by_class = use_classes && t->uniform_class_loads && dest_find(cfg->workload.destination)->translation_invariant;
+    if (!by_class && t->nodes > LOADS_ENUMERATION_MAX_NODES) {
+        snprintf(l->why, sizeof l->why, "channel loads of a %s network of more than %d nodes are not computed",
+                 t->uniform_class_loads ? "non-uniform workload on a" : "non-symmetric", LOADS_ENUMERATION_MAX_NODES);
+        return false;
+    }
+    struct destinations dest;
+    struct cfg_error err;
+    if (!dest_init(&dest, cfg, t, &err)) {
+        snprintf(l->why, sizeof l->why, "%.200s", err.message);
+        return false;
+    }
+    struct tree tr = { 0 };
+    double *rate = NULL;
+    bool ok = tree_alloc(&tr, t);
+    snprintf(l->why, sizeof l->why, "out of memory");
+    if (ok && by_class) {
         double class_hops[TOPO_MAX_CLASSES] = { 0 };
-        for (uint32_t d = 1; d < t->nodes; d++)
-            walk_path(t, route, 0, d, dest->prob(t, 0, d), class_hops, NULL);
+        ok = push_towards(t, route, &dest, 0, 1.0, &tr, class_hops, NULL);
         l->groups = calloc(t->classes, sizeof *l->groups);
-        if (!l->groups)
-            return false;
-        for (unsigned c = 0; c < t->classes; c++) {
+        ok = ok && l->groups;
+        for (unsigned c = 0; ok && c < t->classes; c++) {
             uint64_t n = t->ops->channels_in_class(t, c);
-            l->groups[c] = (struct load_group){ l->message_rate * class_hops[c] / (double)n, t->bandwidth, n, c };
+            l->groups[c] = (struct load_group){ l->message_rate * class_hops[c] / (double)n, t->class_bandwidth[c], n,
+                                                c };
             l->mean_hops += class_hops[c];
         }
         l->n_groups = t->classes;
-    } else if (t->nodes <= LOADS_ENUMERATION_MAX_NODES) {
-        double *rate = calloc(t->channels, sizeof *rate);
+    } else if (ok) {
+        rate = calloc(t->channels, sizeof *rate);
         l->groups = calloc(t->channels, sizeof *l->groups);
-        if (!rate || !l->groups) {
-            free(rate);
-            return false;
+        ok = rate && l->groups;
+        for (uint32_t d = 0; ok && d < t->nodes; d++)
+            ok = push_towards(t, route, &dest, d, lambda, &tr, NULL, rate);
+        double total = 0;
+        for (uint32_t ch = 0; ok && ch < t->channels; ch++) {
+            unsigned cls = t->ops->channel_class(t, ch);
+            l->groups[ch] = (struct load_group){ rate[ch], t->class_bandwidth[cls], 1, cls };
+            total += rate[ch];
         }
-        double hops = 0;
-        for (uint32_t s = 0; s < t->nodes; s++)
-            for (uint32_t d = 0; d < t->nodes; d++) {
-                double p = dest->prob(t, s, d);
-                if (p > 0 && s != d) {
-                    walk_path(t, route, s, d, lambda * p, NULL, rate);
-                    hops += p * t->ops->distance(t, s, d);
-                }
-            }
-        for (uint32_t ch = 0; ch < t->channels; ch++)
-            l->groups[ch] = (struct load_group){ rate[ch], t->bandwidth, 1, t->ops->channel_class(t, ch) };
         l->n_groups = t->channels;
-        l->mean_hops = hops / t->nodes;
-        free(rate);
-    } else {
-        snprintf(l->why, sizeof l->why, "channel loads of an irregular network of more than %d nodes are not computed",
-                 LOADS_ENUMERATION_MAX_NODES);
-        return false;
+        l->mean_hops = total / l->message_rate;
     }
-    finish(cfg, t, l);
-    l->known = true;
-    return true;
+    if (ok)
+        finish(cfg, t, l);
+    else if (l->groups) /* allocated, so the routing was at fault */
+        snprintf(l->why, sizeof l->why, "the routing is not minimal on this topology");
+    free(rate);
+    tree_free(&tr);
+    dest_free(&dest);
+    if (!ok)
+        loads_free(l);
+    l->known = ok;
+    return ok;
 }
 
 bool loads_compute(const struct config *cfg, const struct topo *t, struct channel_loads *l)

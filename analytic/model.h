@@ -18,7 +18,8 @@
 
 enum { LOADS_ENUMERATION_MAX_NODES = 4096 };
 
-/* A group of channels with the same message rate and bandwidth. */
+/* A group of channels with the same message rate and bandwidth: a whole class when
+ * loads are uniform within classes, else one channel. */
 struct load_group {
     double rate;      /* messages per time unit through each channel of the group */
     double bandwidth;
@@ -36,6 +37,8 @@ struct channel_loads {
     double max_utilization;
     unsigned busiest_class;
     double class_utilization[TOPO_MAX_CLASSES]; /* mean over the class's channels */
+    double class_rate[TOPO_MAX_CLASSES];        /* messages per time unit, mean over the class's channels */
+    double class_rate_max[TOPO_MAX_CLASSES];    /* the class's busiest channel */
 };
 
 bool loads_compute(const struct config *cfg, const struct topo *t, struct channel_loads *out);

@@ -33,11 +33,13 @@ struct cfg_origin {
 };
 
 enum cfg_key_id {
-    KEY_NETWORK_TOPOLOGY, KEY_NETWORK_DIMENSION, KEY_NETWORK_BANDWIDTH,
+    KEY_NETWORK_TOPOLOGY, KEY_NETWORK_DIMENSION, KEY_NETWORK_BANDWIDTH, KEY_NETWORK_LINKS, KEY_NETWORK_RADIX,
+    KEY_NETWORK_WRAP, KEY_NETWORK_BIDIRECTIONAL, KEY_NETWORK_WIDTH, KEY_NETWORK_CLUSTER_DIMENSION,
+    KEY_NETWORK_LEVEL2_BANDWIDTH, KEY_NETWORK_LEVEL2_REPLICATION,
     KEY_ROUTING_ALGORITHM, KEY_ROUTING_SWITCHING,
     KEY_PROTOCOL_LINK,
     KEY_WORKLOAD_ARRIVAL, KEY_WORKLOAD_RATE, KEY_WORKLOAD_DESTINATION, KEY_WORKLOAD_LENGTH,
-    KEY_WORKLOAD_MEAN_LENGTH,
+    KEY_WORKLOAD_MEAN_LENGTH, KEY_WORKLOAD_LOCALITY, KEY_WORKLOAD_HOPS,
     KEY_RUN_SEED, KEY_RUN_WARMUP_MESSAGES, KEY_RUN_MESSAGES, KEY_RUN_BATCHES,
     KEY_RUN_REDRAW_LENGTH_PER_HOP, KEY_RUN_ALLOW_UNSTABLE, KEY_RUN_MAX_WALL_SECONDS,
     CFG_KEY_COUNT
@@ -48,7 +50,15 @@ struct config {
     struct {
         const char *topology; /* a name from topo/registry.c */
         int64_t dimension;
-        double bandwidth; /* length units per time unit, every channel */
+        double bandwidth;       /* length units per time unit (hierarchical: cluster links) */
+        const char *links;      /* "full-duplex" or "half-duplex" */
+        int64_t radix;          /* k of a k-ary n-cube */
+        bool wrap;              /* k-ary n-cube: torus (true) or mesh */
+        bool bidirectional;     /* k-ary n-cube: channels both ways round each ring */
+        int64_t width;          /* W: members of a bus (bus hypercubes) */
+        int64_t cluster_dimension; /* d: clusters of 2^d nodes */
+        double level2_bandwidth;   /* 0: same as bandwidth */
+        int64_t level2_replication; /* r parallel wires per level-2 link */
     } network;
     struct {
         const char *algorithm; /* path selection, routing/registry.c */
@@ -63,6 +73,8 @@ struct config {
         const char *destination;
         const char *length;
         double mean_length;
+        double locality; /* α of cluster-locality */
+        int64_t hops;    /* h of fixed-hops */
     } workload;
     struct {
         uint64_t seed;

@@ -86,11 +86,10 @@ void net_channel_idle(struct network *net, uint32_t ch)
 
 double net_transmission_time(struct network *net, uint32_t m, uint32_t ch)
 {
-    (void)ch; /* every channel has the network bandwidth, for now */
     struct message *msg = &net->msgs[m];
     if (net->cfg->run.redraw_length_per_hop && msg->hops > 0)
         msg->length = net->length->draw(net->cfg->workload.mean_length, &net->rng_redraw[msg->at]);
-    return msg->length / net->topo.bandwidth;
+    return msg->length / topo_channel_bandwidth(&net->topo, ch);
 }
 
 struct hop net_route(struct network *net, uint32_t m)
@@ -147,7 +146,7 @@ static void on_arrival(struct kernel *k, void *ctx, uint32_t node)
         .created = k->now,
         .length = net->length->draw(cfg->workload.mean_length, &net->rng_length[node]),
         .src = node,
-        .dst = net->dest->pick(&net->topo, node, &net->rng_dest[node]),
+        .dst = net->dest.ops->pick(&net->dest, node, &net->rng_dest[node]),
         .at = node,
         .next_node = NET_NONE,
         .link = NET_NONE,
@@ -179,12 +178,11 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     net->sw = switch_find(cfg->routing.switching);
     net->proto = proto_find(cfg->protocol.link);
     net->arrival = arrival_find(cfg->workload.arrival);
-    net->dest = dest_find(cfg->workload.destination);
     net->length = length_find(cfg->workload.length);
-    assert(net->route && net->sw && net->proto && net->arrival && net->dest && net->length);
+    assert(net->route && net->sw && net->proto && net->arrival && net->length);
     if (!kernel_init(&net->kernel))
         goto out_of_memory;
-    if (!topo_build(&net->topo, cfg, err)) {
+    if (!topo_build(&net->topo, cfg, err) || !dest_init(&net->dest, cfg, &net->topo, err)) {
         net_free(net);
         return false;
     }
@@ -253,6 +251,7 @@ void net_free(struct network *net)
     free(net->rng_route);
     free(net->chan);
     free(net->msgs);
+    dest_free(&net->dest);
     topo_free(&net->topo);
     kernel_free(&net->kernel);
     memset(net, 0, sizeof *net);

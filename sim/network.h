@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "../topo/topo.h"
+#include "../workloads/workload.h"
 #include "config.h"
 #include "kernel.h"
 #include "rng.h"
@@ -48,9 +49,6 @@ struct channel_state {
 struct route_ops;
 struct switch_ops;
 struct proto_ops;
-struct arrival_ops;
-struct dest_ops;
-struct length_ops;
 
 struct network {
     const struct config *cfg;
@@ -60,7 +58,7 @@ struct network {
     const struct switch_ops *sw;
     const struct proto_ops *proto;
     const struct arrival_ops *arrival;
-    const struct dest_ops *dest;
+    struct destinations dest;
     const struct length_ops *length;
     void *sw_state, *proto_state;
 

@@ -1,11 +1,22 @@
-/* Binary n-cube: node x links to x ^ (1 << i) for each dimension i.  Channel
- * x*n + i is the direction x -> x ^ (1 << i); its class is the dimension i.  The
- * canonical order corrects the lowest differing dimension first (e-cube). */
+/* Binary n-cube: node x links to x ^ (1 << i) for each dimension i.
+ * Full duplex: channel x*n + i is the direction x -> x ^ (1 << i).  Half duplex:
+ * channel i*2^(n-1) + (x without bit i) is the whole link.  The class is the
+ * dimension.  The canonical order corrects the lowest differing dimension first
+ * (e-cube).  Clusters (for cluster-locality) are the subcubes of the low
+ * cluster_dimension bits, as seed 000 defines them on the flat hypercube. */
 #include <stdio.h>
 
+#include "lattice.h"
 #include "topo.h"
 
 enum { HYPERCUBE_MAX_DIMENSION = 20 }; /* 2^20 nodes, 20M channels: about 1 GiB of state */
+
+static bool half_duplex(const struct topo *t) { return t->kind == CHANNEL_HALF_DUPLEX; }
+
+static uint32_t channel_of(const struct topo *t, uint32_t x, unsigned dim)
+{
+    return half_duplex(t) ? (dim << (t->dimension - 1)) + bit_remove(x, dim) : x * t->dimension + dim;
+}
 
 static bool build(struct topo *t, const struct config *cfg, struct cfg_error *err)
 {
@@ -14,25 +25,53 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
                   (long long)cfg->network.dimension, HYPERCUBE_MAX_DIMENSION);
         return false;
     }
-    t->dimension = (unsigned)cfg->network.dimension;
-    t->nodes = 1u << t->dimension;
-    t->channels = t->nodes * t->dimension;
-    t->classes = t->dimension;
+    bool half;
+    if (!topo_read_links(cfg, true, &half, err))
+        return false;
+    unsigned n = (unsigned)cfg->network.dimension;
+    t->dimension = t->classes = t->degree = t->max_hops = t->diameter = n;
+    t->nodes = 1u << n;
+    t->kind = half ? CHANNEL_HALF_DUPLEX : CHANNEL_LINK_DIRECTION;
+    t->links = (uint64_t)n << (n - 1);
+    t->channels = half ? (uint32_t)t->links : t->nodes * n;
+    t->transitive = t->uniform_class_loads = true;
+    if (cfg->network.cluster_dimension <= n)
+        t->cluster_size = 1u << cfg->network.cluster_dimension;
     return true;
 }
 
 static unsigned minimal_hops(const struct topo *t, uint32_t cur, uint32_t dst, struct hop *out, unsigned max)
 {
     uint32_t diff = cur ^ dst;
-    unsigned n = 0;
-    while (diff && n < max) {
+    unsigned count = 0;
+    while (diff && count < max) {
         unsigned dim = (unsigned)__builtin_ctz(diff);
-        out[n].channel = cur * t->dimension + dim;
-        out[n].next = cur ^ (1u << dim);
-        n++;
+        out[count++] = (struct hop){ channel_of(t, cur, dim), cur ^ (1u << dim) };
         diff &= diff - 1;
     }
-    return n;
+    return count;
+}
+
+static unsigned neighbors(const struct topo *t, uint32_t x, struct hop *out, unsigned max)
+{
+    unsigned count = 0;
+    for (unsigned dim = 0; dim < t->dimension && count < max; dim++)
+        out[count++] = (struct hop){ channel_of(t, x, dim), x ^ (1u << dim) };
+    return count;
+}
+
+static unsigned senders(const struct topo *t, uint32_t ch, uint32_t *out, unsigned max)
+{
+    if (!half_duplex(t)) {
+        out[0] = ch / t->dimension;
+        return 1;
+    }
+    unsigned dim = ch >> (t->dimension - 1);
+    uint32_t low = bit_insert(ch & ((1u << (t->dimension - 1)) - 1), dim, 0);
+    out[0] = low;
+    if (max > 1)
+        out[1] = low | 1u << dim;
+    return max > 1 ? 2 : 1;
 }
 
 static unsigned distance(const struct topo *t, uint32_t a, uint32_t b)
@@ -41,12 +80,15 @@ static unsigned distance(const struct topo *t, uint32_t a, uint32_t b)
     return (unsigned)__builtin_popcount(a ^ b);
 }
 
-static unsigned channel_class(const struct topo *t, uint32_t channel) { return channel % t->dimension; }
+static unsigned channel_class(const struct topo *t, uint32_t ch)
+{
+    return half_duplex(t) ? ch >> (t->dimension - 1) : ch % t->dimension;
+}
 
 static uint64_t channels_in_class(const struct topo *t, unsigned cls)
 {
     (void)cls;
-    return t->nodes;
+    return half_duplex(t) ? t->nodes / 2 : t->nodes;
 }
 
 static void class_name(const struct topo *t, unsigned cls, char *buf, unsigned size)
@@ -55,14 +97,22 @@ static void class_name(const struct topo *t, unsigned cls, char *buf, unsigned s
     snprintf(buf, size, "dim%u", cls);
 }
 
+static uint32_t translate(const struct topo *t, uint32_t x, uint32_t to)
+{
+    (void)t;
+    return x ^ to;
+}
+
 const struct topo_ops topo_hypercube = {
     .name = "hypercube",
-    .help = "binary n-cube of 2^dimension nodes, one channel per link direction",
-    .uniform_class_loads = true,
+    .help = "binary n-cube of 2^dimension nodes (keys: dimension, links, cluster_dimension for clusters)",
     .build = build,
     .minimal_hops = minimal_hops,
     .distance = distance,
+    .neighbors = neighbors,
+    .senders = senders,
     .channel_class = channel_class,
     .channels_in_class = channels_in_class,
     .class_name = class_name,
+    .translate = translate,
 };

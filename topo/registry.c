@@ -2,25 +2,33 @@
 #include "../sim/registry.h"
 #include "topo.h"
 
-extern const struct topo_ops topo_hypercube;
+extern const struct topo_ops topo_hypercube, topo_kary_ncube, topo_torus, topo_bh_bh, topo_bh_br, topo_bh_cc,
+    topo_bh_ccc, topo_ccc, topo_spanning_bus, topo_dual_bus;
 
 static const struct topo_ops *const topologies[] = {
-    &topo_hypercube,
+    &topo_hypercube, &topo_kary_ncube, &topo_torus,  &topo_bh_bh,       &topo_bh_br,
+    &topo_bh_cc,     &topo_bh_ccc,     &topo_ccc,    &topo_spanning_bus, &topo_dual_bus,
 };
 
 REGISTRY_DEFINE(struct topo_ops, topologies, topo_find, topo_choices);
 
-bool topo_build(struct topo *t, const struct config *cfg, struct cfg_error *err)
-{
-    memset(t, 0, sizeof *t);
-    t->ops = topo_find(cfg->network.topology);
-    t->bandwidth = cfg->network.bandwidth;
-    return t->ops->build(t, cfg, err);
-}
+/* network.links: a registry of two names, so the config loader checks and lists them. */
+struct link_mode {
+    const char *name, *help;
+};
+static const struct link_mode full_duplex = { "full-duplex", "two channels per link, one per direction" };
+static const struct link_mode half_duplex = { "half-duplex", "one channel per link, shared by both ends" };
+static const struct link_mode *const link_modes[] = { &full_duplex, &half_duplex };
+static const struct link_mode *link_mode_find(const char *name);
+REGISTRY_DEFINE(struct link_mode, link_modes, link_mode_find, link_choices);
 
-void topo_free(struct topo *t)
+bool topo_read_links(const struct config *cfg, bool has_links, bool *half, struct cfg_error *err)
 {
-    if (t->ops && t->ops->free)
-        t->ops->free(t);
-    t->impl = NULL;
+    *half = link_mode_find(cfg->network.links) == &half_duplex;
+    if (*half && !has_links) {
+        cfg_blame(cfg, KEY_NETWORK_LINKS, err, "%s has buses, not point-to-point links; use full-duplex",
+                  cfg->network.topology);
+        return false;
+    }
+    return true;
 }

@@ -1,13 +1,18 @@
 /* Topologies: the structure of a network as pure functions.
  *
- * Promise: after build(), nodes are 0..nodes-1 and channels 0..channels-1.  A channel
- * is one server (a link direction, later a half-duplex link or a bus); a hop names the
- * channel taken and the node it leads to, since a shared channel reaches several
- * nodes.  minimal_hops() lists the first hops of shortest paths from cur to dst
- * (cur != dst) in the topology's canonical dimension order, at most `max` of them;
- * routing algorithms choose among them.  Channels fall into classes (hypercube:
- * one per dimension) used for per-class figures and load factors.
- * Registered by one line in topo/registry.c.
+ * Promise: after build(), nodes are 0..nodes-1 and channels 0..channels-1, with no
+ * gaps.  A channel is one server: a link direction (full-duplex links), a whole
+ * half-duplex link shared by its two ends, or a bus shared by several nodes.  A hop
+ * names the channel taken and the node it leads to, since a shared channel reaches
+ * several nodes (a message on a bus goes straight to the addressed member).
+ *
+ * minimal_hops() lists the first hops of every shortest path from cur to dst
+ * (cur != dst), the topology's canonical (seed) rule first, at most `max` of them;
+ * routing algorithms choose among them.  distance() is the shortest-path distance,
+ * which the canonical rule always achieves (tests check both against breadth-first
+ * search).  Channels fall into classes (hypercube: one per dimension) used for
+ * per-class figures, bandwidths and load factors.  Registered by one line in
+ * topo/registry.c.
  */
 #ifndef TOPO_TOPO_H
 #define TOPO_TOPO_H
@@ -17,7 +22,13 @@
 
 #include "../sim/config.h"
 
-enum { TOPO_MAX_CLASSES = 64 };
+enum { TOPO_MAX_CLASSES = 64, TOPO_MAX_NODES = 1u << 30 };
+
+enum channel_kind {
+    CHANNEL_LINK_DIRECTION, /* one direction of a full-duplex point-to-point link */
+    CHANNEL_HALF_DUPLEX,    /* a point-to-point link, one server for both directions */
+    CHANNEL_BUS             /* a bus: one server, several attached senders */
+};
 
 struct hop {
     uint32_t channel;
@@ -29,33 +40,67 @@ struct topo_ops;
 struct topo {
     const struct topo_ops *ops;
     uint32_t nodes;
-    uint32_t channels;
+    uint32_t channels;       /* servers */
+    uint64_t links;          /* as the seed counts them (replicated level-2 links count r times) */
+    unsigned degree;         /* most links (or buses) at one node */
+    unsigned max_hops;       /* most hops out of one node: sizes arrays for neighbors() */
+    unsigned diameter;
     unsigned dimension;
-    unsigned classes;    /* channel classes, <= TOPO_MAX_CLASSES */
-    double bandwidth;    /* length units per time unit, every channel */
-    void *impl;          /* topology-specific tables, if any */
+    unsigned classes;        /* channel classes, <= TOPO_MAX_CLASSES */
+    enum channel_kind kind;
+    uint32_t cluster_size;   /* nodes per cluster (ids c*size .. c*size+size-1); 0: no clusters */
+    bool uniform_bandwidth;  /* every class has class_bandwidth[0] */
+    bool transitive;         /* ops->translate is valid: every node sees the same network */
+    /* Under a workload invariant under translate() and the canonical routing, every
+     * channel of a class carries the same load, so loads follow from one node. */
+    bool uniform_class_loads;
+    double class_bandwidth[TOPO_MAX_CLASSES]; /* length units per time unit */
+    void *impl;              /* topology-specific tables, if any */
 };
 
 struct topo_ops {
     const char *name, *help;
-    /* Under a translation-invariant workload and deterministic minimal routing every
-     * channel of a class carries the same load, so loads follow from one source. */
-    bool uniform_class_loads;
     bool (*build)(struct topo *t, const struct config *cfg, struct cfg_error *err);
     void (*free)(struct topo *t);
     unsigned (*minimal_hops)(const struct topo *t, uint32_t cur, uint32_t dst, struct hop *out, unsigned max);
     unsigned (*distance)(const struct topo *t, uint32_t a, uint32_t b);
+    /* Every hop out of `node` (a bus gives one hop per other member). */
+    unsigned (*neighbors)(const struct topo *t, uint32_t node, struct hop *out, unsigned max);
+    /* The nodes that may send on the channel, in their order of position on it. */
+    unsigned (*senders)(const struct topo *t, uint32_t channel, uint32_t *out, unsigned max);
     unsigned (*channel_class)(const struct topo *t, uint32_t channel);
     uint64_t (*channels_in_class)(const struct topo *t, unsigned cls);
     /* Writes the class's name (e.g. "dim3") into buf. */
     void (*class_name)(const struct topo *t, unsigned cls, char *buf, unsigned size);
+    /* An automorphism that maps node 0 to `to`, applied to `node`; only called when
+     * t->transitive. */
+    uint32_t (*translate)(const struct topo *t, uint32_t node, uint32_t to);
+    /* Optional: mean distance over ordered pairs of distinct nodes, in closed form
+     * (used for topologies that are not transitive). */
+    double (*mean_distance)(const struct topo *t);
 };
 
 const struct topo_ops *topo_find(const char *name);
-extern const struct cfg_choices topo_choices;
+extern const struct cfg_choices topo_choices, link_choices;
 
 /* Builds the topology named in cfg; false with *err set on impossible parameters. */
 bool topo_build(struct topo *t, const struct config *cfg, struct cfg_error *err);
 void topo_free(struct topo *t);
+
+static inline double topo_channel_bandwidth(const struct topo *t, uint32_t channel)
+{
+    return t->uniform_bandwidth ? t->class_bandwidth[0] : t->class_bandwidth[t->ops->channel_class(t, channel)];
+}
+
+/* Mean distance over ordered pairs of distinct nodes: from node 0 if the topology is
+ * vertex-transitive, else its closed form if it has one, else by enumerating every pair when
+ * there are at most `max_pairs_nodes` nodes.  Returns a negative value when not computed. */
+double topo_mean_distance(const struct topo *t, uint32_t max_pairs_nodes);
+
+/* Shared by the builders: sets every class's bandwidth to `bw`. */
+void topo_set_uniform_bandwidth(struct topo *t, double bw);
+/* Reads network.links into *half.  Fails (blaming the key) when a topology without
+ * point-to-point links is asked for half-duplex ones. */
+bool topo_read_links(const struct config *cfg, bool has_links, bool *half, struct cfg_error *err);
 
 #endif

@@ -18,12 +18,25 @@ struct arrival_ops {
     double (*interarrival)(const struct config *cfg, struct rng *r);
 };
 
+/* A destination distribution set up for one topology: its parameters and tables. */
+struct destinations {
+    const struct dest_ops *ops;
+    const struct topo *topo;
+    double locality;   /* cluster-locality: α */
+    uint32_t hops;     /* fixed-hops: h */
+    uint32_t *table;   /* fixed-hops: the nodes h hops away, from node 0 or per source */
+    uint32_t *start;   /* per source: its slice of table; NULL when translated from node 0 */
+    uint32_t count;    /* from node 0: length of table */
+};
+
 struct dest_ops {
     const char *name, *help;
-    /* prob(src, dst) = prob(src ^ x, dst ^ x) in the topology's own symmetry */
+    /* prob(src, dst) is unchanged when the topology's translate() moves both ends */
     bool translation_invariant;
-    uint32_t (*pick)(const struct topo *t, uint32_t src, struct rng *r);
-    double (*prob)(const struct topo *t, uint32_t src, uint32_t dst);
+    /* Optional: checks the parameters against the topology and builds tables. */
+    bool (*init)(struct destinations *d, const struct config *cfg, struct cfg_error *err);
+    uint32_t (*pick)(const struct destinations *d, uint32_t src, struct rng *r);
+    double (*prob)(const struct destinations *d, uint32_t src, uint32_t dst);
 };
 
 struct length_ops {
@@ -31,6 +44,11 @@ struct length_ops {
     bool exponential;
     double (*draw)(double mean, struct rng *r);
 };
+
+/* Sets up cfg's destination distribution on topology t; false with *err on
+ * parameters the topology cannot honour. */
+bool dest_init(struct destinations *d, const struct config *cfg, const struct topo *t, struct cfg_error *err);
+void dest_free(struct destinations *d);
 
 const struct arrival_ops *arrival_find(const char *name);
 const struct dest_ops *dest_find(const char *name);

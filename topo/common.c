@@ -1,0 +1,46 @@
+/* What every topology shares: building by name, bandwidths, mean distance. */
+#include <string.h>
+
+#include "topo.h"
+
+bool topo_build(struct topo *t, const struct config *cfg, struct cfg_error *err)
+{
+    memset(t, 0, sizeof *t);
+    t->ops = topo_find(cfg->network.topology);
+    topo_set_uniform_bandwidth(t, cfg->network.bandwidth);
+    return t->ops->build(t, cfg, err);
+}
+
+void topo_free(struct topo *t)
+{
+    if (t->ops && t->ops->free)
+        t->ops->free(t);
+    t->impl = NULL;
+}
+
+void topo_set_uniform_bandwidth(struct topo *t, double bw)
+{
+    for (unsigned c = 0; c < TOPO_MAX_CLASSES; c++)
+        t->class_bandwidth[c] = bw;
+    t->uniform_bandwidth = true;
+}
+
+double topo_mean_distance(const struct topo *t, uint32_t max_pairs_nodes)
+{
+    if (t->nodes < 2)
+        return 0;
+    double sum = 0;
+    if (t->transitive) { /* every node sees the same distances */
+        for (uint32_t d = 1; d < t->nodes; d++)
+            sum += t->ops->distance(t, 0, d);
+        return sum / (t->nodes - 1);
+    }
+    if (t->ops->mean_distance)
+        return t->ops->mean_distance(t);
+    if (t->nodes > max_pairs_nodes)
+        return -1;
+    for (uint32_t s = 0; s < t->nodes; s++)
+        for (uint32_t d = 0; d < t->nodes; d++)
+            sum += t->ops->distance(t, s, d);
+    return sum / ((double)t->nodes * (t->nodes - 1));
+}
