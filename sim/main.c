@@ -10,6 +10,7 @@
 
 #include "../analytic/model.h"
 #include "config.h"
+#include "describe.h"
 #include "network.h"
 #include "report.h"
 #include "wallclock.h"
@@ -35,6 +36,7 @@ static void usage(FILE *out)
           "      --progress               progress line on stderr (default: when stderr is a terminal)\n"
           "      --no-progress            no progress line\n"
           "      --list                   every key and module, with meaning and default\n"
+          "      --describe               print the network's structure and load factors; no simulation\n"
           "  -h, --help                   this text\n"
           "  -V, --version                version\n"
           "\n"
@@ -97,12 +99,13 @@ static int parse_format(const char *s, enum report_format *fmt)
 
 int main(int argc, char **argv)
 {
-    enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST };
+    enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE };
     static const struct option options[] = {
         { "set", required_argument, NULL, 's' },        { "seed", required_argument, NULL, OPT_SEED },
         { "format", required_argument, NULL, 'f' },     { "output", required_argument, NULL, 'o' },
         { "progress", no_argument, NULL, OPT_PROGRESS }, { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
         { "list", no_argument, NULL, OPT_LIST },         { "help", no_argument, NULL, 'h' },
+        { "describe", no_argument, NULL, OPT_DESCRIBE },
         { "version", no_argument, NULL, 'V' },           { NULL, 0, NULL, 0 },
     };
     const char *overrides[MAX_OVERRIDES + 1];
@@ -111,6 +114,7 @@ int main(int argc, char **argv)
     const char *output = NULL;
     enum report_format fmt = REPORT_TABLE;
     int progress = -1; /* -1: decide by isatty */
+    bool describe_only = false;
     int opt;
     while ((opt = getopt_long(argc, argv, "s:f:o:hV", options, NULL)) != -1) {
         switch (opt) {
@@ -145,6 +149,9 @@ int main(int argc, char **argv)
         case OPT_LIST:
             cfg_print_keys(stdout);
             return 0;
+        case OPT_DESCRIBE:
+            describe_only = true;
+            break;
         case 'h':
             usage(stdout);
             return 0;
@@ -167,6 +174,8 @@ int main(int argc, char **argv)
     struct cfg_error err;
     if (!cfg_load(&cfg, argv[optind], overrides, n_overrides, &err))
         return input_error(&err);
+    if (describe_only)
+        return describe(&cfg, fmt, stdout);
 
     static struct network net;
     if (!net_create(&net, &cfg, &err))

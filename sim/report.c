@@ -30,6 +30,7 @@ void report_collect(struct run_report *r, const struct network *net, const struc
     r->cfg = net->cfg;
     r->nodes = t->nodes;
     r->channels = t->channels;
+    r->network = t->label;
     stats_summarize(&net->delay, &r->delay);
     r->window = net->window_end - net->window_start;
     r->warmup_time = net->window_start;
@@ -355,8 +356,8 @@ static void write_table(FILE *out, const struct run_report *r)
     char a[64], b[64], m[64];
     fprintf(out, "config       %s (seed %llu)%s\n", c->path, (unsigned long long)c->run.seed,
             r->interrupted ? "   ** INTERRUPTED: partial results **" : "");
-    fprintf(out, "network      %s, dimension %lld: %u nodes, %u channels, bandwidth %g\n", c->network.topology,
-            (long long)c->network.dimension, r->nodes, r->channels, c->network.bandwidth);
+    fprintf(out, "network      %s (%s): %u nodes, %u channels, bandwidth %g\n", c->network.topology, r->network,
+            r->nodes, r->channels, c->network.bandwidth);
     fprintf(out, "routing      %s, %s; access %s\n", c->routing.algorithm, c->routing.switching, c->protocol.link);
     fprintf(out, "workload     %s arrivals, %g per node per time unit; %s destinations; %s lengths, mean %g%s\n",
             c->workload.arrival, c->workload.rate, c->workload.destination, c->workload.length,

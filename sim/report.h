@@ -27,6 +27,7 @@ struct class_report {
 struct run_report {
     const struct config *cfg;
     uint32_t nodes, channels;
+    const char *network; /* the topology's label */
     struct stats_summary delay;
     double throughput;       /* messages delivered per node per time unit, measurement window */
     double hops_mean;        /* over measured messages */

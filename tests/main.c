@@ -11,7 +11,10 @@ int main(void)
     srunner_add_suite(runner, config_suite());
     srunner_add_suite(runner, cli_suite());
     srunner_add_suite(runner, loads_suite());
+    srunner_add_suite(runner, topo_suite());
+    srunner_add_suite(runner, destinations_suite());
     srunner_add_suite(runner, network_suite());
+    srunner_add_suite(runner, families_suite());
     srunner_run_all(runner, CK_NORMAL);
     int failed = srunner_ntests_failed(runner);
     srunner_free(runner);

@@ -18,6 +18,9 @@ Suite *config_suite(void);
 Suite *cli_suite(void);
 Suite *loads_suite(void);
 Suite *network_suite(void);
+Suite *topo_suite(void);
+Suite *destinations_suite(void);
+Suite *families_suite(void);
 
 /* Defaults, then each "section.key=value" (asserts that every one is accepted). */
 void test_config(struct config *cfg, const char *const *settings);

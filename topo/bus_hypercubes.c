@@ -80,6 +80,7 @@ static bool sbh_build(struct topo *t, const struct config *cfg, struct cfg_error
     t->degree = t->diameter = t->classes = g->D;
     t->max_hops = g->D * (g->W - 1);
     t->transitive = t->uniform_class_loads = true;
+    snprintf(t->label, sizeof t->label, "%u^%u spanning-bus hypercube", g->W, g->D);
     return true;
 }
 
@@ -199,6 +200,7 @@ static bool dbh_build(struct topo *t, const struct config *cfg, struct cfg_error
     t->max_hops = 2 * (g->W - 1);
     t->diameter = 2 * (g->D - 1);
     t->classes = g->D;
+    snprintf(t->label, sizeof t->label, "%u^%u dual-bus hypercube", g->W, g->D);
     return true;
 }
 

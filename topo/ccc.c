@@ -44,6 +44,8 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
     t->diameter = c->g.diameter;
     t->classes = half ? 2 : 3;
     t->transitive = t->uniform_class_loads = true;
+    snprintf(t->label, sizeof t->label, "cube-connected cycles of dimension %u%s", t->dimension,
+             half ? ", half-duplex links" : "");
     return true;
 }
 

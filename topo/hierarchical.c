@@ -108,6 +108,9 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
     double level2_bw = cfg->network.level2_bandwidth > 0 ? cfg->network.level2_bandwidth : cfg->network.bandwidth;
     t->class_bandwidth[0] = level2_bw * (double)cfg->network.level2_replication;
     t->uniform_bandwidth = t->class_bandwidth[0] == cfg->network.bandwidth;
+    static const char *const names[] = { "BH/BH", "BH/BR", "BH/CC", "BH/CCC" };
+    snprintf(t->label, sizeof t->label, "%s, D=%u d=%u: %u clusters of %u, level-2 bandwidth %g%s", names[kind],
+             t->dimension, h->d, K, h->n, t->class_bandwidth[0], half ? ", half-duplex links" : "");
     return true;
 }
 

@@ -35,6 +35,7 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
     t->links = (uint64_t)n << (n - 1);
     t->channels = half ? (uint32_t)t->links : t->nodes * n;
     t->transitive = t->uniform_class_loads = true;
+    snprintf(t->label, sizeof t->label, "binary %u-cube%s", n, half ? ", half-duplex links" : "");
     if (cfg->network.cluster_dimension <= n)
         t->cluster_size = 1u << cfg->network.cluster_dimension;
     return true;

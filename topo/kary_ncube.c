@@ -112,6 +112,8 @@ static bool build_lattice(struct topo *t, const struct config *cfg, bool wrap, b
     t->degree = t->max_hops = per_node * g->n;
     t->diameter = g->n * (wrap && both_ways ? g->k / 2 : g->k - 1);
     t->transitive = t->uniform_class_loads = wrap;
+    snprintf(t->label, sizeof t->label, "%u-ary %u-cube %s%s", g->k, g->n,
+             !wrap ? "mesh" : both_ways ? "torus" : "one-way torus", half ? ", half-duplex links" : "");
     return true;
 }
 

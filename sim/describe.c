@@ -1,0 +1,137 @@
+#include "describe.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "../analytic/model.h"
+#include "../topo/topo.h"
+
+static const char *kind_name(enum channel_kind k)
+{
+    switch (k) {
+    case CHANNEL_LINK_DIRECTION:
+        return "link-direction";
+    case CHANNEL_HALF_DUPLEX:
+        return "half-duplex-link";
+    case CHANNEL_BUS:
+        return "bus";
+    }
+    return "?";
+}
+
+static void json_text(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
+static void json_value(FILE *out, double v)
+{
+    if (isfinite(v))
+        fprintf(out, "%.10g", v);
+    else
+        fputs("null", out);
+}
+
+static void write_json(FILE *out, const struct config *cfg, const struct topo *t, double avg,
+                       const struct channel_loads *l)
+{
+    double lambda = cfg->workload.rate;
+    fputs("{\n  \"topology\": ", out);
+    json_text(out, cfg->network.topology);
+    fputs(",\n  \"network\": ", out);
+    json_text(out, t->label);
+    fprintf(out, ",\n  \"nodes\": %u,\n  \"channels\": %u,\n  \"channel_kind\": \"%s\",\n  \"links\": %llu,\n"
+                 "  \"degree\": %u,\n  \"diameter\": %u,\n  \"average_distance\": ",
+            t->nodes, t->channels, kind_name(t->kind), (unsigned long long)t->links, t->degree, t->diameter);
+    json_value(out, avg >= 0 ? avg : NAN);
+    fputs(",\n  \"mean_hops\": ", out);
+    json_value(out, l->known ? l->mean_hops : NAN);
+    fputs(",\n  \"max_utilization\": ", out);
+    json_value(out, l->known ? l->max_utilization : NAN);
+    fputs(",\n  \"loads_note\": ", out);
+    if (l->known)
+        fputs("null", out);
+    else
+        json_text(out, l->why);
+    fputs(",\n  \"classes\": [", out);
+    for (unsigned c = 0; c < t->classes; c++) {
+        char name[32];
+        t->ops->class_name(t, c, name, sizeof name);
+        fprintf(out, "%s\n    {\"name\": ", c ? "," : "");
+        json_text(out, name);
+        fprintf(out, ", \"channels\": %llu, \"bandwidth\": %.10g, \"load_factor\": ",
+                (unsigned long long)t->ops->channels_in_class(t, c), t->class_bandwidth[c]);
+        json_value(out, l->known ? l->class_rate[c] / lambda : NAN);
+        fputs(", \"load_factor_max\": ", out);
+        json_value(out, l->known ? l->class_rate_max[c] / lambda : NAN);
+        fputs(", \"utilization\": ", out);
+        json_value(out, l->known ? l->class_utilization[c] : NAN);
+        fputc('}', out);
+    }
+    fputs("\n  ]\n}\n", out);
+}
+
+static void write_table(FILE *out, const struct config *cfg, const struct topo *t, double avg,
+                        const struct channel_loads *l)
+{
+    double lambda = cfg->workload.rate;
+    fprintf(out, "topology          %s (%s)\n", cfg->network.topology, t->label);
+    fprintf(out, "nodes             %u\n", t->nodes);
+    fprintf(out, "channels          %u (%s servers)\n", t->channels, kind_name(t->kind));
+    fprintf(out, "links             %llu\n", (unsigned long long)t->links);
+    fprintf(out, "degree            %u\n", t->degree);
+    fprintf(out, "diameter          %u\n", t->diameter);
+    if (avg >= 0)
+        fprintf(out, "average distance  %.10g (ordered pairs of distinct nodes)\n", avg);
+    else
+        fprintf(out, "average distance  not computed (not symmetric and over %d nodes)\n", DESCRIBE_PAIRS_MAX_NODES);
+    if (!l->known) {
+        fprintf(out, "load factors      not computed: %s\n", l->why);
+        return;
+    }
+    fprintf(out, "mean hops         %.10g (%s destinations, self-addressed messages counting 0)\n", l->mean_hops,
+            cfg->workload.destination);
+    fprintf(out, "\n%-16s %10s %10s  %-24s %s\n", "class", "channels", "bandwidth", "load factor (mean, max)",
+            "utilisation");
+    for (unsigned c = 0; c < t->classes; c++) {
+        char name[32], lf[64];
+        t->ops->class_name(t, c, name, sizeof name);
+        snprintf(lf, sizeof lf, "%.6g, %.6g", l->class_rate[c] / lambda, l->class_rate_max[c] / lambda);
+        fprintf(out, "%-16s %10llu %10g  %-24s %.6g\n", name, (unsigned long long)t->ops->channels_in_class(t, c),
+                t->class_bandwidth[c], lf, l->class_utilization[c]);
+    }
+    fprintf(out, "\nload factor: messages per time unit through a channel per unit of workload.rate;\n"
+                 "utilisation: at workload.rate = %g and mean length %g (max %.6g)\n",
+            lambda, cfg->workload.mean_length, l->max_utilization);
+}
+
+int describe(const struct config *cfg, enum report_format fmt, FILE *out)
+{
+    if (fmt == REPORT_CSV) {
+        fputs("sim: --describe prints a table or JSON, not CSV\n", stderr);
+        return 2;
+    }
+    struct topo t;
+    struct cfg_error err;
+    if (!topo_build(&t, cfg, &err)) {
+        cfg_error_print(&err, stderr);
+        topo_free(&t);
+        return 2;
+    }
+    double avg = topo_mean_distance(&t, DESCRIBE_PAIRS_MAX_NODES);
+    struct channel_loads loads;
+    loads_compute(cfg, &t, &loads);
+    if (fmt == REPORT_JSON)
+        write_json(out, cfg, &t, avg, &loads);
+    else
+        write_table(out, cfg, &t, avg, &loads);
+    loads_free(&loads);
+    topo_free(&t);
+    return ferror(out) ? 1 : 0;
+}

@@ -1,0 +1,23 @@
+/* sim --describe: the structure of the configured network, without simulating.
+ *
+ * Promise: prints nodes, channels (servers), links (as the seed counts them),
+ * degree, diameter, average distance (mean hops of the configured routing over
+ * ordered pairs of distinct nodes) and the per-class load factors of the configured
+ * routing and workload, as a table or one JSON object.  Returns the exit status:
+ * 0, 1 on an output error, 2 on a configuration the topology rejects.
+ */
+#ifndef SIM_DESCRIBE_H
+#define SIM_DESCRIBE_H
+
+#include <stdio.h>
+
+#include "config.h"
+#include "report.h"
+
+/* Topologies with more nodes than this and no symmetry or closed form get no
+ * average distance (it would take N^2 distance evaluations). */
+enum { DESCRIBE_PAIRS_MAX_NODES = 4096 };
+
+int describe(const struct config *cfg, enum report_format fmt, FILE *out);
+
+#endif
