@@ -1,7 +1,8 @@
 #!/bin/sh
 # make bench: (a) hold model of the bare event queue, (b) the default config at 10
 # dimensions through the whole simulator, the ratio (b)/(a) per event, and the random
-# stream comparison.  Targets: (a) >= 1e7 events/s at Q=8192; (b) within 2x of (a).
+# stream comparison, and describing the largest networks.  Targets: (a) >= 1e7
+# events/s at Q=8192; (b) within 2x of (a); describe < 2 s and < 1 GiB.
 set -eu
 cd "$(dirname "$0")/.."
 echo "== (a) event queue, hold model"
@@ -22,3 +23,6 @@ awk -v b="$eps" -v a="$hold" 'BEGIN {
 echo
 echo "== random streams: ours against GSL"
 build/rel/bench/bench_rng
+echo
+echo "== building and describing the largest networks"
+build/rel/bench/bench_describe

@@ -169,6 +169,31 @@ START_TEST(progress_line_goes_to_stderr_only)
 }
 END_TEST
 
+/* --describe: the structure without a simulation, as a table or JSON; bad input is exit 2. */
+START_TEST(describe_prints_the_structure)
+{
+    const char *json[] = { test_binary(), "--describe", "-f", "json", "configs/sbh-4x4x4.ini", NULL };
+    ck_assert_int_eq(test_exec(json, out, BIG, err, sizeof err), 0);
+    const char *fields[] = { "\"nodes\": 64", "\"channels\": 48", "\"channel_kind\": \"bus\"", "\"links\": 48",
+                             "\"degree\": 3", "\"diameter\": 3", "\"average_distance\": 2.285714286",
+                             "\"load_factor\": 3.047619048", "\"name\": \"dim2\"" };
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        ck_assert_msg(strstr(out, fields[i]), "missing %s in %s", fields[i], out);
+    ck_assert(!strstr(out, "delay"));
+    const char *table[] = { test_binary(), "--describe", "configs/torus-4x4x4.ini", NULL };
+    ck_assert_int_eq(test_exec(table, out, BIG, err, sizeof err), 0);
+    ck_assert(strstr(out, "channels          192 (half-duplex-link servers)"));
+    ck_assert(strstr(out, "average distance  3.047619048"));
+    const char *csv[] = { test_binary(), "--describe", "-f", "csv", "configs/torus-4x4x4.ini", NULL };
+    ck_assert_int_eq(test_exec(csv, out, BIG, err, sizeof err), 2);
+    const char *bad[] = { test_binary(), "--describe", "-s", "network.topology=bh-ccc", DEFAULT_INI, NULL };
+    ck_assert_int_eq(test_exec(bad, out, BIG, err, sizeof err), 2);
+    ck_assert_str_eq(out, "");
+    ck_assert_msg(strstr(err, "network.cluster_dimension: bh-ccc needs") && !strchr(strchr(err, '\n') + 1, '\n'),
+                  "%s", err);
+}
+END_TEST
+
 Suite *cli_suite(void)
 {
     Suite *s = suite_create("cli");
@@ -182,6 +207,7 @@ Suite *cli_suite(void)
     tcase_add_test(tc, sigint_prints_partial_results_and_exits_130);
     tcase_add_test(tc, max_wall_seconds_stops_the_run);
     tcase_add_test(tc, progress_line_goes_to_stderr_only);
+    tcase_add_test(tc, describe_prints_the_structure);
     suite_add_tcase(s, tc);
     return s;
 }

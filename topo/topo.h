@@ -55,7 +55,7 @@ struct topo {
      * channel of a class carries the same load, so loads follow from one node. */
     bool uniform_class_loads;
     double class_bandwidth[TOPO_MAX_CLASSES]; /* length units per time unit */
-    char label[96];          /* e.g. "4-ary 3-cube torus, half-duplex links" */
+    char label[192];         /* e.g. "4-ary 3-cube torus, half-duplex links" */
     void *impl;              /* topology-specific tables, if any */
 };
 
