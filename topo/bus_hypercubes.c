@@ -204,6 +204,20 @@ static bool dbh_build(struct topo *t, const struct config *cfg, struct cfg_error
     return true;
 }
 
+/* The set S of secondary dimensions (1 .. D-1) in which a and b differ, as a bit
+ * mask, and its size. */
+static uint64_t secondary_differences(const struct lattice *g, uint32_t a, uint32_t b, unsigned *size)
+{
+    uint64_t S = 0;
+    *size = 0;
+    for (unsigned j = 1; j < g->D; j++)
+        if (digit_get(a, g->pow[j], g->W) != digit_get(b, g->pow[j], g->W)) {
+            S |= (uint64_t)1 << j;
+            ++*size;
+        }
+    return S;
+}
+
 /* Shortest-path distance: the differing secondary dimensions S must each be
  * corrected on a bus of its dimension, reached by a primary hop unless it is the
  * current node's own; the path ends at d_0 = e_0, which costs a last primary hop
@@ -213,13 +227,8 @@ static unsigned dbh_distance(const struct topo *t, uint32_t a, uint32_t b)
 {
     const struct lattice *g = L(t);
     uint32_t a0 = a % g->W, b0 = b % g->W;
-    unsigned xa = secondary_dim(g, a0), xb = secondary_dim(g, b0), size = 0;
-    uint64_t S = 0;
-    for (unsigned j = 1; j < g->D; j++)
-        if (digit_get(a, g->pow[j], g->W) != digit_get(b, g->pow[j], g->W)) {
-            S |= (uint64_t)1 << j;
-            size++;
-        }
+    unsigned xa = secondary_dim(g, a0), xb = secondary_dim(g, b0), size;
+    uint64_t S = secondary_differences(g, a, b, &size);
     if (!S)
         return a0 != b0;
     bool has_xa = S >> xa & 1, has_xb = S >> xb & 1;
@@ -239,13 +248,8 @@ static struct hop dbh_rule(const struct topo *t, uint32_t cur, uint32_t dst)
 {
     const struct lattice *g = L(t);
     uint32_t c0 = cur % g->W, e0 = dst % g->W;
-    unsigned xc = secondary_dim(g, c0), xe = secondary_dim(g, e0), size = 0;
-    uint64_t S = 0;
-    for (unsigned j = 1; j < g->D; j++)
-        if (digit_get(cur, g->pow[j], g->W) != digit_get(dst, g->pow[j], g->W)) {
-            S |= (uint64_t)1 << j;
-            size++;
-        }
+    unsigned xc = secondary_dim(g, c0), xe = secondary_dim(g, e0), size;
+    uint64_t S = secondary_differences(g, cur, dst, &size);
     uint32_t row = cur - c0;
     if (!S)
         return (struct hop){ dbh_primary(g, cur), row + e0 };

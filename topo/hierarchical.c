@@ -99,8 +99,7 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
     t->channels = (uint32_t)(h->cluster_channels + level2_channels);
     t->kind = half ? CHANNEL_HALF_DUPLEX : CHANNEL_LINK_DIRECTION;
     t->links = cluster_links + (uint64_t)cfg->network.level2_replication * h->level2.links;
-    unsigned level2_links_per_node = kind == GRAPH_RING && K >= 3 ? 2 : h->level2.degree;
-    t->degree = h->d + (K > 1 ? level2_links_per_node : 0);
+    t->degree = h->d + h->level2.degree; /* one link per level-2 slot at an interface node */
     t->max_hops = h->d + h->level2.degree;
     t->diameter = K > 1 ? 2 * h->d + h->level2.diameter : h->d;
     t->classes = h->d + 1;

@@ -106,7 +106,7 @@ static bool build_lattice(struct topo *t, const struct config *cfg, bool wrap, b
     t->nodes = N;
     t->dimension = g->n;
     t->links = (uint64_t)g->links_per_dim * n;
-    t->kind = both_ways && !half ? CHANNEL_LINK_DIRECTION : half ? CHANNEL_HALF_DUPLEX : CHANNEL_LINK_DIRECTION;
+    t->kind = half ? CHANNEL_HALF_DUPLEX : CHANNEL_LINK_DIRECTION;
     t->channels = (uint32_t)(both_ways && !half ? 2 * t->links : t->links);
     t->classes = both_ways && !half ? 2 * g->n : g->n;
     t->degree = t->max_hops = per_node * g->n;
