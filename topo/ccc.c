@@ -86,11 +86,7 @@ static unsigned senders(const struct topo *t, uint32_t ch, uint32_t *out, unsign
     }
     uint32_t a, b;
     graph_link_ends(&c->g, ch, &a, &b);
-    out[0] = a;
-    if (max < 2)
-        return 1;
-    out[1] = b;
-    return 2;
+    return topo_link_ends(out, max, a, b);
 }
 
 static unsigned channel_class(const struct topo *t, uint32_t ch)

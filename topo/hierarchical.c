@@ -183,11 +183,7 @@ static unsigned senders(const struct topo *t, uint32_t ch, uint32_t *out, unsign
         a <<= h->d;
         b <<= h->d;
     }
-    out[0] = a;
-    if (max < 2)
-        return 1;
-    out[1] = b;
-    return 2;
+    return topo_link_ends(out, max, a, b);
 }
 
 static unsigned channel_class(const struct topo *t, uint32_t ch)

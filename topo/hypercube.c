@@ -69,10 +69,7 @@ static unsigned senders(const struct topo *t, uint32_t ch, uint32_t *out, unsign
     }
     unsigned dim = ch >> (t->dimension - 1);
     uint32_t low = bit_insert(ch & ((1u << (t->dimension - 1)) - 1), dim, 0);
-    out[0] = low;
-    if (max > 1)
-        out[1] = low | 1u << dim;
-    return max > 1 ? 2 : 1;
+    return topo_link_ends(out, max, low, low | 1u << dim);
 }
 
 static unsigned distance(const struct topo *t, uint32_t a, uint32_t b)

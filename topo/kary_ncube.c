@@ -216,11 +216,11 @@ static unsigned senders(const struct topo *t, uint32_t ch, uint32_t *out, unsign
         out[0] = ch % 2 ? upper : lower;
         return 1;
     }
-    out[0] = lower;
-    if (!g->half || max < 2)
+    if (!g->half) { /* a one-way channel */
+        out[0] = lower;
         return 1;
-    out[1] = upper;
-    return 2;
+    }
+    return topo_link_ends(out, max, lower, upper);
 }
 
 static unsigned channel_class(const struct topo *t, uint32_t ch)

@@ -98,6 +98,16 @@ static inline double topo_channel_bandwidth(const struct topo *t, uint32_t chann
  * there are at most `max_pairs_nodes` nodes.  Returns a negative value when not computed. */
 double topo_mean_distance(const struct topo *t, uint32_t max_pairs_nodes);
 
+/* Shared by senders(): the two ends of a half-duplex link, lower position first. */
+static inline unsigned topo_link_ends(uint32_t *out, unsigned max, uint32_t lower, uint32_t upper)
+{
+    out[0] = lower;
+    if (max < 2)
+        return 1;
+    out[1] = upper;
+    return 2;
+}
+
 /* Shared by the builders: sets every class's bandwidth to `bw`. */
 void topo_set_uniform_bandwidth(struct topo *t, double bw);
 /* Reads network.links into *half.  Fails (blaming the key) when a topology without
