@@ -1,4 +1,5 @@
-/* FIFO access: a channel serves its waiting messages in order of arrival. */
+/* FIFO access (seed 004's idealised arbiter): one queue per channel for all its
+ * senders, served in request order (or protocol.priority's order) with no overhead. */
 #include "protocol.h"
 #include "../routing/routing.h"
 

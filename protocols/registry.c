@@ -2,10 +2,12 @@
 #include "../sim/registry.h"
 #include "protocol.h"
 
-extern const struct proto_ops proto_fifo;
+extern const struct proto_ops proto_fifo, proto_tdm, proto_token;
 
 static const struct proto_ops *const protocols[] = {
     &proto_fifo,
+    &proto_tdm,
+    &proto_token,
 };
 
 REGISTRY_DEFINE(struct proto_ops, protocols, proto_find, proto_choices);

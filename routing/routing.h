@@ -23,6 +23,8 @@ struct switch_ops {
     void (*free)(struct network *net);
     void (*inject)(struct network *net, uint32_t msg); /* a new message at its source, src != dst */
     void (*granted)(struct network *net, uint32_t ch, uint32_t msg);
+    /* The node model is done with the message at msg->at (see net_node_visit). */
+    void (*visited)(struct network *net, uint32_t msg);
 };
 
 const struct route_ops *route_find(const char *name);

@@ -1,5 +1,6 @@
 /* Store-and-forward switching: a message is received whole at each node before it
- * asks for its next channel; a channel is held for length / bandwidth.
+ * asks for its next channel; a channel is held for length / bandwidth.  Every node
+ * on the path (source, relays, destination) is visited once (the node model).
  * One event kind: a channel finishes transmitting its message. */
 #include <stdlib.h>
 
@@ -10,14 +11,22 @@ struct saf_state {
     uint32_t ev_done;
 };
 
-static void request_next_hop(struct network *net, uint32_t m)
+/* Done at node msg->at: delivered there, or on to the next channel. */
+static void visited(struct network *net, uint32_t m)
 {
+    struct message *msg = &net->msgs[m];
+    if (msg->at == msg->dst) {
+        net_deliver(net, m);
+        return;
+    }
     struct hop h = net_route(net, m);
-    net->msgs[m].next_node = h.next;
+    msg->next_node = h.next;
+    net_redraw_length(net, m);
+    msg->stage_start = net->kernel.now;
     net->proto->request(net, h.channel, m);
 }
 
-static void inject(struct network *net, uint32_t m) { request_next_hop(net, m); }
+static void inject(struct network *net, uint32_t m) { net_node_visit(net, m); }
 
 static void granted(struct network *net, uint32_t ch, uint32_t m)
 {
@@ -28,18 +37,15 @@ static void granted(struct network *net, uint32_t ch, uint32_t m)
 
 static void on_transmission_done(struct kernel *k, void *ctx, uint32_t ch)
 {
-    (void)k;
     struct network *net = ctx;
     uint32_t m = net->chan[ch].serving;
     net_channel_idle(net, ch);
     net->proto->release(net, ch);
     struct message *msg = &net->msgs[m];
+    msg->link_time += k->now - msg->stage_start;
     msg->at = msg->next_node;
     msg->hops++;
-    if (msg->at == msg->dst)
-        net_deliver(net, m);
-    else
-        request_next_hop(net, m);
+    net_node_visit(net, m);
 }
 
 
@@ -66,4 +72,5 @@ const struct switch_ops switch_store_and_forward = {
     .free = release_state,
     .inject = inject,
     .granted = granted,
+    .visited = visited,
 };

@@ -416,6 +416,11 @@ bool cfg_load(struct config *cfg, const char *path, const char *const *overrides
         if (!cfg_set(cfg, buf, dot + 1, eq + 1, COMMAND_LINE, 0, err))
             return false;
     }
+    /* Checks across keys: each blames the key that is set but cannot take effect. */
+    if (cfg->run.warmup_time > 0 && cfg->run.duration == 0) {
+        cfg_blame(cfg, KEY_RUN_WARMUP_TIME, err, "run.warmup_time needs run.duration > 0 (time mode)");
+        return false;
+    }
     return true;
 }
 

@@ -37,10 +37,13 @@ enum cfg_key_id {
     KEY_NETWORK_WRAP, KEY_NETWORK_BIDIRECTIONAL, KEY_NETWORK_WIDTH, KEY_NETWORK_CLUSTER_DIMENSION,
     KEY_NETWORK_LEVEL2_BANDWIDTH, KEY_NETWORK_LEVEL2_REPLICATION,
     KEY_ROUTING_ALGORITHM, KEY_ROUTING_SWITCHING,
-    KEY_PROTOCOL_LINK,
+    KEY_NODE_SERVICE_RATE,
+    KEY_PROTOCOL_LINK, KEY_PROTOCOL_PRIORITY, KEY_PROTOCOL_SLOT, KEY_PROTOCOL_TDM_RULE, KEY_PROTOCOL_TOKEN_TIME,
+    KEY_PROTOCOL_MAX_PER_CAPTURE,
     KEY_WORKLOAD_ARRIVAL, KEY_WORKLOAD_RATE, KEY_WORKLOAD_DESTINATION, KEY_WORKLOAD_LENGTH,
-    KEY_WORKLOAD_MEAN_LENGTH, KEY_WORKLOAD_LOCALITY, KEY_WORKLOAD_HOPS,
-    KEY_RUN_SEED, KEY_RUN_WARMUP_MESSAGES, KEY_RUN_MESSAGES, KEY_RUN_BATCHES,
+    KEY_WORKLOAD_MEAN_LENGTH, KEY_WORKLOAD_LOCALITY, KEY_WORKLOAD_HOPS, KEY_WORKLOAD_FIRST_AT_ZERO,
+    KEY_RUN_SEED, KEY_RUN_WARMUP_MESSAGES, KEY_RUN_MESSAGES, KEY_RUN_WARMUP_TIME, KEY_RUN_DURATION,
+    KEY_RUN_REPLICATIONS, KEY_RUN_BATCHES,
     KEY_RUN_REDRAW_LENGTH_PER_HOP, KEY_RUN_ALLOW_UNSTABLE, KEY_RUN_MAX_WALL_SECONDS,
     CFG_KEY_COUNT
 };
@@ -65,7 +68,15 @@ struct config {
         const char *switching;
     } routing;
     struct {
-        const char *link; /* channel access, protocols/registry.c */
+        double service_rate; /* μ_N: deterministic service per visit; 0 = nodes cost nothing */
+    } node;
+    struct {
+        const char *link;     /* channel access, protocols/registry.c */
+        const char *priority; /* queue discipline of node and channel queues */
+        double slot;          /* TDM: slot per sender, in mean transmission times */
+        const char *tdm_rule; /* TDM: "thesis" or "strict" */
+        double token_time;    /* token passing: one pass, in mean transmission times */
+        int64_t max_per_capture; /* token passing: messages sent per token capture */
     } protocol;
     struct {
         const char *arrival;
@@ -75,11 +86,15 @@ struct config {
         double mean_length;
         double locality; /* α of cluster-locality */
         int64_t hops;    /* h of fixed-hops */
+        bool first_at_zero; /* every node's first message at t = 0 (SLAM's CREATE), not after a draw */
     } workload;
     struct {
         uint64_t seed;
         int64_t warmup_messages;
         int64_t messages;
+        double warmup_time; /* time mode: measurement starts here */
+        double duration;    /* > 0 selects time mode: measure deliveries in [warmup_time, +duration] */
+        int64_t replications;
         int64_t batches; /* batch means for the confidence interval */
         bool redraw_length_per_hop;
         bool allow_unstable;

@@ -46,28 +46,9 @@ static void pool_give(struct network *net, uint32_t m)
 
 /* --- channel queues and accounting --- */
 
-void net_queue_push(struct network *net, uint32_t ch, uint32_t m)
-{
-    struct channel_state *c = &net->chan[ch];
-    net->msgs[m].link = NET_NONE;
-    if (c->tail == NET_NONE)
-        c->head = m;
-    else
-        net->msgs[c->tail].link = m;
-    c->tail = m;
-}
+void net_queue_push(struct network *net, uint32_t ch, uint32_t m) { msgq_push(net, &net->chan[ch].queue, m); }
 
-uint32_t net_queue_pop(struct network *net, uint32_t ch)
-{
-    struct channel_state *c = &net->chan[ch];
-    uint32_t m = c->head;
-    if (m == NET_NONE)
-        return NET_NONE;
-    c->head = net->msgs[m].link;
-    if (c->head == NET_NONE)
-        c->tail = NET_NONE;
-    return m;
-}
+uint32_t net_queue_pop(struct network *net, uint32_t ch) { return msgq_pop(net, &net->chan[ch].queue); }
 
 void net_channel_busy(struct network *net, uint32_t ch, uint32_t m)
 {
@@ -86,10 +67,14 @@ void net_channel_idle(struct network *net, uint32_t ch)
 
 double net_transmission_time(struct network *net, uint32_t m, uint32_t ch)
 {
+    return net->msgs[m].length / topo_channel_bandwidth(&net->topo, ch);
+}
+
+void net_redraw_length(struct network *net, uint32_t m)
+{
     struct message *msg = &net->msgs[m];
     if (net->cfg->run.redraw_length_per_hop && msg->hops > 0)
         msg->length = net->length->draw(net->cfg->workload.mean_length, &net->rng_redraw[msg->at]);
-    return msg->length / topo_channel_bandwidth(&net->topo, ch);
 }
 
 struct hop net_route(struct network *net, uint32_t m)
@@ -104,9 +89,33 @@ static void open_window(struct network *net)
 {
     net->window_open = true;
     net->window_start = net->kernel.now;
-    /* Busy time before the window does not count: restart every busy channel's clock. */
+    net->in_flight_at_open = net->in_flight;
+    /* Busy time before the window does not count: restart every busy server's clock. */
     for (uint32_t ch = 0; ch < net->topo.channels; ch++)
         net->chan[ch].busy_since = net->kernel.now;
+    if (net->node)
+        for (uint32_t v = 0; v < net->topo.nodes; v++)
+            net->node[v].busy_since = net->kernel.now;
+}
+
+/* Time mode: obj 0 opens the measurement window, obj 1 closes it and ends the run. */
+static void on_window(struct kernel *k, void *ctx, uint32_t close)
+{
+    struct network *net = ctx;
+    if (!close) {
+        open_window(net);
+        return;
+    }
+    net->window_end = k->now;
+    kernel_request_stop(k, KERNEL_DONE);
+}
+
+static void measure(struct network *net, const struct message *msg, uint64_t batch_index)
+{
+    stats_add(&net->delay, batch_index, net->kernel.now - msg->created);
+    moments_add(&net->delay_node, msg->node_time);
+    moments_add(&net->delay_link, msg->link_time);
+    net->hops_measured += msg->hops;
 }
 
 void net_deliver(struct network *net, uint32_t m)
@@ -114,13 +123,20 @@ void net_deliver(struct network *net, uint32_t m)
     const struct message *msg = &net->msgs[m];
     if (net->window_open)
         net->delivered_in_window++;
-    uint64_t index = msg->id - net->measure_first;
-    if (msg->id >= net->measure_first && index < net->measure_count) {
-        stats_add(&net->delay, index, net->kernel.now - msg->created);
-        net->hops_measured += msg->hops;
-        if (++net->measured_done == net->measure_count) {
-            net->window_end = net->kernel.now;
-            kernel_request_stop(&net->kernel, KERNEL_DONE);
+    if (net->time_mode) {
+        if (net->window_open) {
+            double fraction = (net->kernel.now - net->window_start) / net->cfg->run.duration;
+            uint64_t batch = (uint64_t)(fraction * (double)net->cfg->run.batches);
+            measure(net, msg, batch);
+        }
+    } else {
+        uint64_t index = msg->id - net->measure_first;
+        if (msg->id >= net->measure_first && index < net->measure_count) {
+            measure(net, msg, index);
+            if (++net->measured_done == net->measure_count) {
+                net->window_end = net->kernel.now;
+                kernel_request_stop(&net->kernel, KERNEL_DONE);
+            }
         }
     }
     pool_give(net, m);
@@ -133,7 +149,7 @@ static void on_arrival(struct kernel *k, void *ctx, uint32_t node)
     struct network *net = ctx;
     const struct config *cfg = net->cfg;
     kernel_schedule(k, net->arrival->interarrival(cfg, &net->rng_arrival[node]), net->ev_arrival, node);
-    if (net->created == net->measure_first && !net->window_open)
+    if (!net->time_mode && net->created == net->measure_first && !net->window_open)
         open_window(net);
     uint32_t m = pool_take(net);
     if (m == NET_NONE) {
@@ -150,6 +166,7 @@ static void on_arrival(struct kernel *k, void *ctx, uint32_t node)
         .at = node,
         .next_node = NET_NONE,
         .link = NET_NONE,
+        .link2 = NET_NONE,
     };
     if (msg->dst == node)
         net_deliver(net, m); /* self-addressed: delivered at once, delay 0 */
@@ -191,7 +208,10 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     if (!net->chan)
         goto out_of_memory;
     for (uint32_t ch = 0; ch < net->topo.channels; ch++)
-        net->chan[ch] = (struct channel_state){ NET_NONE, NET_NONE, NET_NONE, 0, 0 };
+        net->chan[ch] = (struct channel_state){ MSGQ_EMPTY, NET_NONE, 0, 0 };
+    net->discipline = priority_discipline(cfg->protocol.priority);
+    if (!net_nodes_init(net))
+        goto out_of_memory;
     uint64_t seed = cfg->run.seed;
     if (!seed_streams(&net->rng_arrival, nodes, seed, RNG_ARRIVAL) ||
         !seed_streams(&net->rng_dest, nodes, seed, RNG_DESTINATION) ||
@@ -199,18 +219,30 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         !seed_streams(&net->rng_redraw, nodes, seed, RNG_LENGTH_REDRAW) ||
         !seed_streams(&net->rng_route, nodes, seed, RNG_ROUTING))
         goto out_of_memory;
+    net->time_mode = cfg->run.duration > 0;
     net->measure_first = (uint64_t)cfg->run.warmup_messages;
     net->measure_count = (uint64_t)cfg->run.messages;
-    if (!stats_init(&net->delay, net->measure_count, (unsigned)cfg->run.batches))
+    /* Time mode numbers each delivery by its batch of the window directly. */
+    uint64_t numbered = net->time_mode ? (uint64_t)cfg->run.batches : net->measure_count;
+    if (!stats_init(&net->delay, numbered, (unsigned)cfg->run.batches))
         goto out_of_memory;
     if (!pool_grow(net))
         goto out_of_memory;
     net->ev_arrival = kernel_register(&net->kernel, on_arrival, net);
     if (!net->sw->init(net) || (net->proto->init && !net->proto->init(net)))
         goto out_of_memory;
-    for (uint32_t node = 0; node < nodes; node++)
-        kernel_schedule(&net->kernel, net->arrival->interarrival(cfg, &net->rng_arrival[node]), net->ev_arrival,
-                        node);
+    if (net->time_mode) {
+        net->ev_window = kernel_register(&net->kernel, on_window, net);
+        if (cfg->run.warmup_time > 0)
+            kernel_schedule(&net->kernel, cfg->run.warmup_time, net->ev_window, 0);
+        else
+            open_window(net);
+        kernel_schedule(&net->kernel, cfg->run.warmup_time + cfg->run.duration, net->ev_window, 1);
+    }
+    for (uint32_t node = 0; node < nodes; node++) {
+        double first = cfg->workload.first_at_zero ? 0 : net->arrival->interarrival(cfg, &net->rng_arrival[node]);
+        kernel_schedule(&net->kernel, first, net->ev_arrival, node);
+    }
     if (net->kernel.stop == KERNEL_FAILED)
         goto out_of_memory;
     return true;
@@ -229,11 +261,16 @@ enum kernel_stop net_run(struct network *net)
         if (!net->window_open)
             net->window_start = net->window_end;
     }
-    /* Close the books on channels still busy at the end of the window. */
-    if (net->window_open)
+    /* Close the books on servers still busy at the end of the window. */
+    if (net->window_open) {
         for (uint32_t ch = 0; ch < net->topo.channels; ch++)
             if (net->chan[ch].serving != NET_NONE)
                 net->chan[ch].busy_time += net->window_end - net->chan[ch].busy_since;
+        if (net->node)
+            for (uint32_t v = 0; v < net->topo.nodes; v++)
+                if (net->node[v].serving != NET_NONE)
+                    net->node[v].busy_time += net->window_end - net->node[v].busy_since;
+    }
     return why;
 }
 
@@ -250,6 +287,7 @@ void net_free(struct network *net)
     free(net->rng_redraw);
     free(net->rng_route);
     free(net->chan);
+    free(net->node);
     free(net->msgs);
     dest_free(&net->dest);
     topo_free(&net->topo);

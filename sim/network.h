@@ -6,10 +6,14 @@
  * messages are all delivered or the kernel is stopped; net_results() summarises.
  * A run has no global state: two can exist in one process.
  *
- * Message lifecycle: a source creates a message (number = creation order); messages
- * numbered below run.warmup_messages warm the network up; the next run.messages are
- * measured; sources keep generating until every measured message is delivered so
- * the load stays stationary to the end.  Switching modules move messages; access
+ * Message lifecycle: a source creates a message (number = creation order).  In
+ * message mode, messages numbered below run.warmup_messages warm the network up, the
+ * next run.messages are measured, and sources keep generating until every measured
+ * message is delivered so the load stays stationary to the end.  In time mode
+ * (run.duration > 0, the seeds' way) every message delivered in [run.warmup_time,
+ * run.warmup_time + run.duration] is measured and the run stops at the window's end.
+ * A delay is split into its node part (queueing and service at nodes) and its link
+ * part (waiting for and crossing channels).  Switching modules move messages; access
  * protocols decide who gets a channel; both use the helpers below.
  * Needs: kernel, rng, stats, config and the module registries.
  */
@@ -23,6 +27,7 @@
 #include "../workloads/workload.h"
 #include "config.h"
 #include "kernel.h"
+#include "msgq.h"
 #include "rng.h"
 #include "stats.h"
 
@@ -30,20 +35,30 @@
 
 struct message {
     uint64_t id;      /* creation number */
+    uint64_t queued_seq; /* msgq: arrival order in the current queue (tie-break) */
     double created;
     double length;    /* current length: re-drawn per hop when run.redraw_length_per_hop */
+    double stage_start; /* when the current node visit or channel request began */
+    double node_time, link_time; /* delay so far spent at nodes and at channels */
     uint32_t src, dst;
     uint32_t at;      /* node holding the message (SAF: the sender of the current hop) */
     uint32_t next_node; /* node the requested or held channel leads to */
-    uint32_t link;    /* intrusive link: channel queues and the free list */
+    uint32_t link, link2; /* intrusive links: queues (msgq) and the free list */
     uint32_t hops;
 };
 
 struct channel_state {
-    uint32_t head, tail; /* queue of waiting messages (FIFO order of arrival) */
+    struct msgq queue;   /* messages waiting for the channel (protocols may keep their own) */
     uint32_t serving;    /* message holding the channel, NET_NONE when idle */
     double busy_since;   /* valid while serving != NET_NONE */
     double busy_time;    /* accumulated within the measurement window */
+};
+
+/* The node model: one queue and one deterministic server per node. */
+struct node_state {
+    struct msgq queue;
+    uint32_t serving;
+    double busy_since, busy_time;
 };
 
 struct route_ops;
@@ -66,12 +81,20 @@ struct network {
     uint32_t msg_capacity, msg_free;
     uint32_t in_flight;
     struct channel_state *chan;
+    struct node_state *node;  /* NULL without the node model */
+    double node_service;      /* 1/μ_N; 0 without the node model */
+    uint32_t ev_node_done, ev_window;
+    enum queue_discipline discipline;
+    uint64_t queued_seq;
 
     /* Per-node streams; see rng.h for the purposes. */
     struct rng *rng_arrival, *rng_dest, *rng_length, *rng_redraw, *rng_route;
 
     uint32_t ev_arrival;
     uint64_t created;           /* messages created so far */
+    /* Message mode: the messages numbered measure_first.. measure_first+count-1 are
+     * measured.  Time mode (run.duration > 0): every delivery inside the window is. */
+    bool time_mode;
     uint64_t measure_first;     /* = warmup_messages */
     uint64_t measure_count;     /* = messages */
     uint64_t measured_done;     /* measured messages delivered */
@@ -79,7 +102,9 @@ struct network {
     double window_start, window_end;
     uint64_t delivered_in_window; /* every message, measured or not: for throughput */
     uint64_t hops_measured;       /* hops of measured messages */
+    uint32_t in_flight_at_open;   /* backlog when the window opened */
     struct sample_stats delay;
+    struct moments delay_node, delay_link; /* the two parts of every measured delay */
 };
 
 bool net_create(struct network *net, const struct config *cfg, struct cfg_error *err);
@@ -88,6 +113,12 @@ enum kernel_stop net_run(struct network *net);
 
 /* --- helpers for switching and protocol modules --- */
 
+/* A message has reached node msg->at (its source, a relay or its destination): it
+ * queues for the node's server when the node model is on, then the switching
+ * module's visited() takes it on; without the node model visited() is called at once. */
+void net_node_visit(struct network *net, uint32_t msg);
+bool net_nodes_init(struct network *net);
+
 /* The hop a message takes from `at` toward its destination (routing + its stream). */
 struct hop net_route(struct network *net, uint32_t msg);
 /* Message has arrived at its destination: record it and recycle it. */
@@ -95,10 +126,13 @@ void net_deliver(struct network *net, uint32_t msg);
 /* Channel accounting: call when a channel starts and stops carrying a message. */
 void net_channel_busy(struct network *net, uint32_t ch, uint32_t msg);
 void net_channel_idle(struct network *net, uint32_t ch);
-/* Transmission time of a message on a channel (re-draws the length first when configured). */
+/* Transmission time of a message on a channel. */
 double net_transmission_time(struct network *net, uint32_t msg, uint32_t ch);
+/* Before a message asks for its next channel: re-draws its length when
+ * run.redraw_length_per_hop (so length priorities see the length it will use). */
+void net_redraw_length(struct network *net, uint32_t msg);
 
-/* Channel queues, in arrival order. */
+/* Channel queues, in the order of protocol.priority. */
 void net_queue_push(struct network *net, uint32_t ch, uint32_t msg);
 uint32_t net_queue_pop(struct network *net, uint32_t ch); /* NET_NONE when empty */
 

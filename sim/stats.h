@@ -12,6 +12,7 @@
 #define SIM_STATS_H
 
 #include <gsl/gsl_histogram.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -42,6 +43,26 @@ struct stats_summary {
      * enough to be independent; large values mean the interval is too narrow. */
     double batch_correlation;
 };
+
+/* Running mean and variance only (Welford), for secondary figures. */
+struct moments {
+    uint64_t count;
+    double mean, m2;
+};
+
+static inline void moments_add(struct moments *m, double x)
+{
+    m->count++;
+    double d = x - m->mean;
+    m->mean += d / (double)m->count;
+    m->m2 += d * (x - m->mean);
+}
+
+/* Sample variance (n - 1); NaN below two samples. */
+static inline double moments_variance(const struct moments *m)
+{
+    return m->count > 1 ? m->m2 / (double)(m->count - 1) : (double)NAN;
+}
 
 bool stats_init(struct sample_stats *s, uint64_t expected, unsigned batches);
 void stats_free(struct sample_stats *s);

@@ -1,0 +1,43 @@
+/* One waiting line per (channel, attached sender), for protocols that serve senders
+ * in turn (TDM, token passing).  A sender's position is its place in the topology's
+ * senders() order: the digit on a bus, 0 for the lower end of a half-duplex link. */
+#ifndef PROTOCOLS_SENDERS_H
+#define PROTOCOLS_SENDERS_H
+
+#include "../sim/network.h"
+
+struct sender_queues {
+    uint32_t *first;    /* per channel: index of its first queue; first[channels] = total */
+    uint32_t *node;     /* per queue: the sending node */
+    struct msgq *queue;
+};
+
+bool sender_queues_init(struct sender_queues *sq, const struct topo *t);
+void sender_queues_free(struct sender_queues *sq);
+
+static inline unsigned senders_on(const struct sender_queues *sq, uint32_t ch)
+{
+    return sq->first[ch + 1] - sq->first[ch];
+}
+
+/* The queue of `node` on channel ch (node must be one of its senders). */
+static inline struct msgq *sender_queue(const struct sender_queues *sq, uint32_t ch, uint32_t node)
+{
+    uint32_t q = sq->first[ch];
+    while (sq->node[q] != node)
+        q++;
+    return &sq->queue[q];
+}
+
+static inline struct msgq *position_queue(const struct sender_queues *sq, uint32_t ch, unsigned position)
+{
+    return &sq->queue[sq->first[ch] + position];
+}
+
+/* Mean transmission time of a message on channel ch: the unit of slots and token times. */
+static inline double mean_transmission_time(const struct network *net, uint32_t ch)
+{
+    return net->cfg->workload.mean_length / topo_channel_bandwidth(&net->topo, ch);
+}
+
+#endif

@@ -1,0 +1,135 @@
+/* Token passing (seed 004, §2.3.3): each channel's J senders form a logical ring in
+ * position order.  The holder of the token sends from its own queue, at most
+ * protocol.max_per_capture messages per capture, then passes the token to the next
+ * position; a pass takes protocol.token_time mean transmission times and occupies
+ * the channel.  The token circulates even when every queue is empty, so a message
+ * at a sender without the token waits for it to come round.
+ *
+ * Idle circulation costs no events: while every queue is empty the token's place is
+ * a function of time (it left `holder` at `idle_since`, one pass per token time), so
+ * the next message recovers it and only then are passes simulated one by one. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "../routing/routing.h"
+#include "protocol.h"
+#include "senders.h"
+
+struct token_channel {
+    uint32_t holder;  /* position holding the token, or the one it is leaving */
+    uint32_t sent;    /* messages sent in the current capture */
+    bool passing;     /* the token is on its way to holder + 1 */
+    bool circulating; /* every queue empty: passes are implicit since idle_since */
+    double idle_since;
+};
+
+struct token_state {
+    struct sender_queues sq;
+    struct token_channel *tok;
+    uint32_t ev_pass_done;
+};
+
+static double token_time(const struct network *net, uint32_t ch)
+{
+    return net->cfg->protocol.token_time * mean_transmission_time(net, ch);
+}
+
+static bool all_empty(const struct token_state *s, uint32_t ch)
+{
+    for (uint32_t q = s->sq.first[ch]; q < s->sq.first[ch + 1]; q++)
+        if (!msgq_empty(&s->sq.queue[q]))
+            return false;
+    return true;
+}
+
+/* The channel is free (no message, no pass): the holder sends or the token moves on. */
+static void serve(struct network *net, uint32_t ch)
+{
+    struct token_state *s = net->proto_state;
+    struct token_channel *t = &s->tok[ch];
+    struct msgq *own = position_queue(&s->sq, ch, t->holder);
+    if (!msgq_empty(own) && t->sent < (uint64_t)net->cfg->protocol.max_per_capture) {
+        t->sent++;
+        net->sw->granted(net, ch, msgq_pop(net, own));
+    } else if (all_empty(s, ch)) {
+        t->circulating = true;
+        t->idle_since = net->kernel.now;
+    } else {
+        t->passing = true;
+        kernel_schedule(&net->kernel, token_time(net, ch), s->ev_pass_done, ch);
+    }
+}
+
+static void on_pass_done(struct kernel *k, void *ctx, uint32_t ch)
+{
+    (void)k;
+    struct network *net = ctx;
+    struct token_state *s = net->proto_state;
+    struct token_channel *t = &s->tok[ch];
+    t->passing = false;
+    t->holder = (t->holder + 1) % senders_on(&s->sq, ch);
+    t->sent = 0;
+    serve(net, ch);
+}
+
+static void request(struct network *net, uint32_t ch, uint32_t m)
+{
+    struct token_state *s = net->proto_state;
+    struct token_channel *t = &s->tok[ch];
+    msgq_push(net, sender_queue(&s->sq, ch, net->msgs[m].at), m);
+    if (!t->circulating)
+        return; /* the token is busy: a message, a pass, or a holder about to send */
+    /* Recover the implicit pass in progress: it left holder + n, arrives at holder + n + 1. */
+    double tau = token_time(net, ch), since = net->kernel.now - t->idle_since;
+    double passes = floor(since / tau);
+    t->holder = (uint32_t)((t->holder + (uint64_t)fmod(passes, (double)senders_on(&s->sq, ch))) %
+                           senders_on(&s->sq, ch));
+    double arrival = t->idle_since + (passes + 1) * tau;
+    t->circulating = false;
+    t->passing = true;
+    kernel_schedule(&net->kernel, arrival > net->kernel.now ? arrival - net->kernel.now : 0, s->ev_pass_done, ch);
+}
+
+static void release(struct network *net, uint32_t ch) { serve(net, ch); }
+
+static bool init(struct network *net)
+{
+    struct token_state *s = calloc(1, sizeof *s);
+    if (!s)
+        return false;
+    net->proto_state = s;
+    s->tok = calloc(net->topo.channels, sizeof *s->tok);
+    if (!s->tok || !sender_queues_init(&s->sq, &net->topo))
+        return false;
+    for (uint32_t ch = 0; ch < net->topo.channels; ch++) /* holder 0 at t = 0, queues empty */
+        s->tok[ch] = (struct token_channel){ .circulating = true, .idle_since = 0 };
+    s->ev_pass_done = kernel_register(&net->kernel, on_pass_done, net);
+    return true;
+}
+
+static void release_state(struct network *net)
+{
+    struct token_state *s = net->proto_state;
+    sender_queues_free(&s->sq);
+    free(s->tok);
+    free(s);
+    net->proto_state = NULL;
+}
+
+static double capacity(const struct config *cfg)
+{
+    /* Saturated, every sender sends its quota per capture: per cycle J·quota mean
+     * transmissions against J passes. */
+    double quota = (double)cfg->protocol.max_per_capture;
+    return quota / (quota + cfg->protocol.token_time);
+}
+
+const struct proto_ops proto_token = {
+    .name = "token",
+    .help = "token passing round the senders of each channel (protocol.token_time, protocol.max_per_capture)",
+    .init = init,
+    .free = release_state,
+    .request = request,
+    .release = release,
+    .capacity = capacity,
+};

@@ -1,0 +1,60 @@
+/* The node model (seed 004): every node has one queue and one server of
+ * deterministic service time 1/μ_N, visited by a message at its source, at every
+ * relay and at its destination.  Off (node.service_rate = 0), a visit costs nothing
+ * and passes straight to the switching module. */
+#include <stdlib.h>
+
+#include "../routing/routing.h"
+#include "network.h"
+
+static void start_service(struct network *net, uint32_t v, uint32_t m)
+{
+    struct node_state *n = &net->node[v];
+    n->serving = m;
+    n->busy_since = net->kernel.now;
+    kernel_schedule(&net->kernel, net->node_service, net->ev_node_done, v);
+}
+
+static void on_node_done(struct kernel *k, void *ctx, uint32_t v)
+{
+    struct network *net = ctx;
+    struct node_state *n = &net->node[v];
+    uint32_t m = n->serving;
+    if (net->window_open)
+        n->busy_time += k->now - n->busy_since;
+    n->serving = NET_NONE;
+    uint32_t next = msgq_pop(net, &n->queue);
+    if (next != NET_NONE)
+        start_service(net, v, next);
+    struct message *msg = &net->msgs[m];
+    msg->node_time += k->now - msg->stage_start;
+    net->sw->visited(net, m);
+}
+
+void net_node_visit(struct network *net, uint32_t m)
+{
+    if (!net->node) {
+        net->sw->visited(net, m);
+        return;
+    }
+    struct message *msg = &net->msgs[m];
+    msg->stage_start = net->kernel.now;
+    if (net->node[msg->at].serving == NET_NONE)
+        start_service(net, msg->at, m);
+    else
+        msgq_push(net, &net->node[msg->at].queue, m);
+}
+
+bool net_nodes_init(struct network *net)
+{
+    if (net->cfg->node.service_rate <= 0)
+        return true;
+    net->node_service = 1 / net->cfg->node.service_rate;
+    net->node = malloc((size_t)net->topo.nodes * sizeof *net->node);
+    if (!net->node)
+        return false;
+    for (uint32_t v = 0; v < net->topo.nodes; v++)
+        net->node[v] = (struct node_state){ MSGQ_EMPTY, NET_NONE, 0, 0 };
+    net->ev_node_done = kernel_register(&net->kernel, on_node_done, net);
+    return true;
+}
