@@ -40,7 +40,8 @@ static void tree_free(struct tree *tr)
  * each channel to per_class[] or per_channel[].  False if a hop does not get closer
  * (the routing is not minimal), which the tests rule out. */
 static bool push_towards(const struct topo *t, const struct route_ops *route, const struct destinations *dest,
-                         uint32_t dst, double weight, struct tree *tr, double *per_class, double *per_channel)
+                         uint32_t dst, double weight, struct tree *tr, double *per_class, double *per_channel,
+                         double *per_node)
 {
     unsigned diameter = t->diameter;
     memset(tr->bucket, 0, ((size_t)diameter + 2) * sizeof *tr->bucket);
@@ -56,9 +57,12 @@ static bool push_towards(const struct topo *t, const struct route_ops *route, co
         tr->bucket[b] += tr->bucket[b - 1];
     for (uint32_t x = 0; x < t->nodes; x++)
         tr->order[tr->bucket[diameter - tr->dist[x]]++] = x;
+    double self = weight * dest->ops->prob(dest, dst, dst); /* delivered at once: no node visit */
     for (uint32_t i = 0; i < t->nodes; i++) {
         uint32_t x = tr->order[i];
         double f = tr->flow[x];
+        if (per_node) /* every message through x (or ending there) visits it once */
+            per_node[x] += x == dst ? f - self : f;
         if (x == dst || f == 0)
             continue;
         struct hop h = route->next(t, x, dst, NULL);
@@ -120,12 +124,12 @@ static bool compute(const struct config *cfg, const struct topo *t, struct chann
         return false;
     }
     struct tree tr = { 0 };
-    double *rate = NULL;
+    double *rate = NULL, *visits = NULL;
     bool ok = tree_alloc(&tr, t);
     snprintf(l->why, sizeof l->why, "out of memory");
     if (ok && by_class) {
         double class_hops[TOPO_MAX_CLASSES] = { 0 };
-        ok = push_towards(t, route, &dest, 0, 1.0, &tr, class_hops, NULL);
+        ok = push_towards(t, route, &dest, 0, 1.0, &tr, class_hops, NULL, NULL);
         l->groups = calloc(t->classes, sizeof *l->groups);
         ok = ok && l->groups;
         for (unsigned c = 0; ok && c < t->classes; c++) {
@@ -135,12 +139,19 @@ static bool compute(const struct config *cfg, const struct topo *t, struct chann
             l->mean_hops += class_hops[c];
         }
         l->n_groups = t->classes;
+        /* Every node alike: a message visits its source and one node per hop. */
+        double self = ok ? dest.ops->prob(&dest, 0, 0) : 0;
+        l->node_visit_rate_max = lambda * (1 - self + l->mean_hops);
     } else if (ok) {
         rate = calloc(t->channels, sizeof *rate);
+        visits = calloc(t->nodes, sizeof *visits);
         l->groups = calloc(t->channels, sizeof *l->groups);
-        ok = rate && l->groups;
+        ok = rate && visits && l->groups;
         for (uint32_t d = 0; ok && d < t->nodes; d++)
-            ok = push_towards(t, route, &dest, d, lambda, &tr, NULL, rate);
+            ok = push_towards(t, route, &dest, d, lambda, &tr, NULL, rate, visits);
+        for (uint32_t v = 0; ok && v < t->nodes; v++)
+            if (visits[v] > l->node_visit_rate_max)
+                l->node_visit_rate_max = visits[v];
         double total = 0;
         for (uint32_t ch = 0; ok && ch < t->channels; ch++) {
             unsigned cls = t->ops->channel_class(t, ch);
@@ -155,6 +166,7 @@ static bool compute(const struct config *cfg, const struct topo *t, struct chann
     else if (l->groups) /* allocated, so the routing was at fault */
         snprintf(l->why, sizeof l->why, "the routing is not minimal on this topology");
     free(rate);
+    free(visits);
     tree_free(&tr);
     dest_free(&dest);
     if (!ok)

@@ -19,6 +19,10 @@ static bool predict(const struct config *cfg, const struct channel_loads *l, str
         why = "needs store-and-forward switching";
     else if (strcmp(cfg->protocol.link, "fifo") != 0)
         why = "needs FIFO channels";
+    else if (strcmp(cfg->protocol.priority, "fifo") != 0)
+        why = "needs first-come-first-served queues (protocol.priority = fifo)";
+    else if (cfg->node.service_rate > 0)
+        why = "has no node servers (node.service_rate = 0)";
     else if (!arrival_find(cfg->workload.arrival)->poisson)
         why = "needs Poisson arrivals";
     else if (!length_find(cfg->workload.length)->exponential)

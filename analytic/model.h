@@ -39,6 +39,7 @@ struct channel_loads {
     double class_utilization[TOPO_MAX_CLASSES]; /* mean over the class's channels */
     double class_rate[TOPO_MAX_CLASSES];        /* messages per time unit, mean over the class's channels */
     double class_rate_max[TOPO_MAX_CLASSES];    /* the class's busiest channel */
+    double node_visit_rate_max; /* visits per time unit at the busiest node (source, relay, destination) */
 };
 
 bool loads_compute(const struct config *cfg, const struct topo *t, struct channel_loads *out);
@@ -64,5 +65,21 @@ struct model_ops {
 
 /* The first registered model that applies, or out->model = NULL and out->why. */
 void model_predict(const struct config *cfg, const struct channel_loads *loads, struct model_result *out);
+
+/* Stability: the offered load of the busiest node server (node model) and of the
+ * busiest channel, each as a fraction of what it can serve (a channel's capacity is
+ * its protocol's: 1 for FIFO and TDM, less for token passing).  Saturated when either
+ * reaches 1: queues then grow without bound and delays depend on the run's length. */
+struct stability {
+    bool known;              /* false when the loads are unknown (why says so) */
+    bool saturated;
+    double node_load;        /* busiest node: visit rate / μ_N (0 without the node model) */
+    double channel_load;     /* busiest channel: utilisation / protocol capacity */
+    enum cfg_key_id blame;   /* the key to name in an error */
+    char why[256];           /* what saturates, or why unknown */
+};
+
+void stability_check(const struct config *cfg, const struct topo *t, const struct channel_loads *loads,
+                     struct stability *out);
 
 #endif

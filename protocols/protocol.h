@@ -11,6 +11,8 @@
 #ifndef PROTOCOLS_PROTOCOL_H
 #define PROTOCOLS_PROTOCOL_H
 
+#include <string.h>
+
 #include "../sim/network.h"
 
 struct proto_ops {
@@ -21,6 +23,9 @@ struct proto_ops {
     void (*release)(struct network *net, uint32_t ch);
     double (*capacity)(const struct config *cfg);
 };
+
+/* Whether cfg's channel access protocol is `name`. */
+static inline bool proto_is(const struct config *cfg, const char *name) { return strcmp(cfg->protocol.link, name) == 0; }
 
 /* The queue discipline named by protocol.priority. */
 enum queue_discipline priority_discipline(const char *name);

@@ -1,6 +1,8 @@
 #include "report.h"
 
+#include <gsl/gsl_cdf.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 static const char *stop_reason(enum kernel_stop why)
@@ -30,9 +32,29 @@ void report_collect(struct run_report *r, const struct network *net, const struc
     r->cfg = net->cfg;
     r->nodes = t->nodes;
     r->channels = t->channels;
-    r->network = t->label;
+    snprintf(r->network, sizeof r->network, "%s", t->label);
     stats_summarize(&net->delay, &r->delay);
+    r->replications = 1;
+    r->node_mean = net->delay_node.count ? net->delay_node.mean : NAN;
+    r->node_variance = moments_variance(&net->delay_node);
+    r->link_mean = net->delay_link.count ? net->delay_link.mean : NAN;
+    r->link_variance = moments_variance(&net->delay_link);
+    stability_check(net->cfg, t, loads, &r->stability);
     r->window = net->window_end - net->window_start;
+    r->backlog_start = net->window_open ? net->in_flight_at_open : NAN;
+    r->backlog_end = net->window_open ? net->in_flight : NAN;
+    r->node_utilization_mean = r->node_utilization_max = NAN;
+    if (net->node && r->window > 0) {
+        double sum = 0, max = 0;
+        for (uint32_t v = 0; v < t->nodes; v++) {
+            double u = net->node[v].busy_time / r->window;
+            sum += u;
+            if (u > max)
+                max = u;
+        }
+        r->node_utilization_mean = sum / t->nodes;
+        r->node_utilization_max = max;
+    }
     r->warmup_time = net->window_start;
     r->throughput = r->window > 0 ? (double)net->delivered_in_window / r->window / t->nodes : NAN;
     r->hops_mean = net->delay.count ? (double)net->hops_measured / (double)net->delay.count : NAN;
@@ -66,11 +88,79 @@ void report_collect(struct run_report *r, const struct network *net, const struc
     r->events = net->kernel.events;
     r->wall_seconds = wall_seconds;
     r->events_per_second = wall_seconds > 0 ? (double)r->events / wall_seconds : NAN;
+    r->rep_mean = r->rep_stddev = r->rep_max = (struct replication_spread){ NAN, NAN, { NAN, NAN } };
+}
+
+/* Running average of one figure over replications; NaN in any replication stays NaN. */
+static void average_in(double *acc, double x, unsigned k) { *acc += (x - *acc) / (double)(k + 1); }
+
+void report_add_replication(struct run_report *acc, const struct run_report *one, unsigned k)
+{
+    double figures[3] = { one->delay.mean, one->delay.stddev, one->delay.max };
+    if (k == 0) {
+        *acc = *one;
+        for (int i = 0; i < 3; i++) {
+            acc->rep_moments[i] = (struct moments){ 0 };
+            moments_add(&acc->rep_moments[i], figures[i]);
+        }
+        return;
+    }
+    for (int i = 0; i < 3; i++)
+        moments_add(&acc->rep_moments[i], figures[i]);
+    struct stats_summary *d = &acc->delay;
+    const struct stats_summary *o = &one->delay;
+    double *avg[] = { &d->mean, &d->variance, &d->stddev, &d->max, &d->p50, &d->p90, &d->p99, &d->p999,
+                      &acc->node_mean, &acc->node_variance, &acc->link_mean, &acc->link_variance,
+                      &acc->node_utilization_mean, &acc->node_utilization_max, &acc->throughput, &acc->hops_mean,
+                      &acc->utilization_mean, &acc->utilization_max, &acc->simulated_time, &acc->window,
+                      &acc->warmup_time, &acc->backlog_start, &acc->backlog_end };
+    const double src[] = { o->mean, o->variance, o->stddev, o->max, o->p50, o->p90, o->p99, o->p999,
+                           one->node_mean, one->node_variance, one->link_mean, one->link_variance,
+                           one->node_utilization_mean, one->node_utilization_max, one->throughput, one->hops_mean,
+                           one->utilization_mean, one->utilization_max, one->simulated_time, one->window,
+                           one->warmup_time, one->backlog_start, one->backlog_end };
+    for (size_t i = 0; i < sizeof src / sizeof src[0]; i++)
+        average_in(avg[i], src[i], k);
+    for (unsigned c = 0; c < acc->classes; c++) {
+        average_in(&acc->cls[c].utilization_mean, one->cls[c].utilization_mean, k);
+        average_in(&acc->cls[c].utilization_max, one->cls[c].utilization_max, k);
+    }
+    if (o->min < d->min)
+        d->min = o->min;
+    d->count += o->count;
+    acc->messages_created += one->messages_created;
+    acc->events += one->events;
+    acc->wall_seconds += one->wall_seconds;
+    acc->events_per_second = acc->wall_seconds > 0 ? (double)acc->events / acc->wall_seconds : NAN;
+    if (one->interrupted) {
+        acc->interrupted = true;
+        acc->stop_reason = one->stop_reason;
+    }
+    acc->replications = k + 1;
+}
+
+void report_finish_replications(struct run_report *acc)
+{
+    if (acc->replications < 2)
+        return;
+    struct replication_spread *out[3] = { &acc->rep_mean, &acc->rep_stddev, &acc->rep_max };
+    double n = (double)acc->replications;
+    double t = gsl_cdf_tdist_Pinv(0.975, n - 1);
+    for (int i = 0; i < 3; i++) {
+        const struct moments *m = &acc->rep_moments[i];
+        double sd = sqrt(moments_variance(m)), half = t * sd / sqrt(n);
+        *out[i] = (struct replication_spread){ m->mean, sd, { m->mean - half, m->mean + half } };
+    }
+    /* The replications' means are independent: their interval replaces batch means. */
+    acc->delay.ci95[0] = acc->rep_mean.ci95[0];
+    acc->delay.ci95[1] = acc->rep_mean.ci95[1];
+    acc->delay.batch_correlation = NAN;
+    acc->delay.batches_used = 0;
 }
 
 /* --- value formatting shared by the three formats --- */
 
-static void fmt_number(char *buf, size_t size, double v, const char *missing)
+void report_fmt_number(char *buf, size_t size, double v, const char *missing)
 {
     if (isnan(v) || isinf(v))
         snprintf(buf, size, "%s", missing);
@@ -78,7 +168,7 @@ static void fmt_number(char *buf, size_t size, double v, const char *missing)
         snprintf(buf, size, "%.10g", v == 0 ? 0.0 : v); /* no "-0" */
 }
 
-static double relative_difference(const struct run_report *r)
+double report_relative_difference(const struct run_report *r)
 {
     if (!r->model.model || r->model.unstable || !(r->model.delay_mean > 0))
         return NAN;
@@ -98,7 +188,7 @@ static void fmt_key(char *buf, size_t size, const struct config *cfg, int i)
         snprintf(buf, size, "%llu", (unsigned long long)*(const uint64_t *)field);
         break;
     case CFG_REAL:
-        fmt_number(buf, size, *(const double *)field, "");
+        report_fmt_number(buf, size, *(const double *)field, "");
         break;
     case CFG_BOOL:
         snprintf(buf, size, "%s", *(const bool *)field ? "true" : "false");
@@ -141,17 +231,39 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
     NUM("delay.ci95_low", r->delay.ci95[0]);
     NUM("delay.ci95_high", r->delay.ci95[1]);
     NUM("delay.batch_correlation", r->delay.batch_correlation);
+    NUM("delay.node_mean", r->node_mean);
+    NUM("delay.node_variance", r->node_variance);
+    NUM("delay.link_mean", r->link_mean);
+    NUM("delay.link_variance", r->link_variance);
+    COUNT("replications.count", r->replications);
+    NUM("replications.mean_sd", r->rep_mean.sd);
+    NUM("replications.stddev_mean", r->rep_stddev.mean);
+    NUM("replications.stddev_ci95_low", r->rep_stddev.ci95[0]);
+    NUM("replications.stddev_ci95_high", r->rep_stddev.ci95[1]);
+    NUM("replications.stddev_sd", r->rep_stddev.sd);
+    NUM("replications.max_mean", r->rep_max.mean);
+    NUM("replications.max_ci95_low", r->rep_max.ci95[0]);
+    NUM("replications.max_ci95_high", r->rep_max.ci95[1]);
+    NUM("replications.max_sd", r->rep_max.sd);
+    BOOL("saturated", r->stability.saturated);
+    TEXT("saturation_note", r->stability.saturated || !r->stability.known ? r->stability.why : NULL);
     NUM("throughput", r->throughput);
     NUM("hops_mean", r->hops_mean);
     NUM("channels.utilization_mean", r->utilization_mean);
     NUM("channels.utilization_max", r->utilization_max);
+    NUM("node_servers.utilization_mean", r->node_utilization_mean);
+    NUM("node_servers.utilization_max", r->node_utilization_max);
+    NUM("node_servers.analytic_utilization_max", r->stability.known && r->cfg->node.service_rate > 0
+                                              ? r->stability.node_load : NAN);
+    NUM("backlog_start", r->backlog_start);
+    NUM("backlog_end", r->backlog_end);
     bool have = r->model.model != NULL;
     TEXT("analytic.model", have ? r->model.model : NULL);
     BOOL("analytic.exact", have && r->model.exact);
     BOOL("analytic.unstable", have && r->model.unstable);
     TEXT("analytic.note", r->model.why); /* what the model assumes, or why none applies */
     NUM("analytic.delay_mean", have && !r->model.unstable ? r->model.delay_mean : NAN);
-    NUM("analytic.relative_difference", relative_difference(r));
+    NUM("analytic.relative_difference", report_relative_difference(r));
     NUM("analytic.hops_mean", have ? r->model.mean_hops : NAN);
     NUM("analytic.utilization_max", have ? r->model.max_utilization : NAN);
     BOOL("interrupted", r->interrupted);
@@ -170,7 +282,7 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
     return n;
 }
 
-enum { MAX_FIELDS = 64 };
+enum { MAX_FIELDS = 96 };
 
 static void csv_text(FILE *out, const char *s)
 {
@@ -204,7 +316,7 @@ static void write_csv(FILE *out, const struct run_report *r)
     for (size_t i = 0; i < n; i++) {
         switch (f[i].kind) {
         case F_NUM:
-            fmt_number(buf, sizeof buf, f[i].num, "");
+            report_fmt_number(buf, sizeof buf, f[i].num, "");
             fputs(buf, out);
             break;
         case F_COUNT:
@@ -239,7 +351,7 @@ static void json_string(FILE *out, const char *s)
 static void json_number(FILE *out, double v)
 {
     char buf[64];
-    fmt_number(buf, sizeof buf, v, "null");
+    report_fmt_number(buf, sizeof buf, v, "null");
     fputs(buf, out);
 }
 
@@ -336,7 +448,11 @@ static void write_json(FILE *out, const struct run_report *r)
         json_number(out, cr->analytic_utilization);
         fputc('}', out);
     }
-    fputs("\n    ]\n  },\n  \"analytic\": ", out);
+    fputs("\n    ]\n  },\n  \"node_servers\": {", out);
+    json_fields(out, f, n, "node_servers.", "    ");
+    fputs("\n  },\n  \"replications\": {", out);
+    json_fields(out, f, n, "replications.", "    ");
+    fputs("\n  },\n  \"analytic\": ", out);
     if (r->model.model) {
         fputc('{', out);
         json_fields(out, f, n, "analytic.", "    ");
@@ -350,83 +466,11 @@ static void write_json(FILE *out, const struct run_report *r)
     fputs("\n  }\n}\n", out);
 }
 
-static void write_table(FILE *out, const struct run_report *r)
-{
-    const struct config *c = r->cfg;
-    char a[64], b[64], m[64];
-    fprintf(out, "config       %s (seed %llu)%s\n", c->path, (unsigned long long)c->run.seed,
-            r->interrupted ? "   ** INTERRUPTED: partial results **" : "");
-    fprintf(out, "network      %s (%s): %u nodes, %u channels, bandwidth %g\n", c->network.topology, r->network,
-            r->nodes, r->channels, c->network.bandwidth);
-    fprintf(out, "routing      %s, %s; access %s\n", c->routing.algorithm, c->routing.switching, c->protocol.link);
-    fprintf(out, "workload     %s arrivals, %g per node per time unit; %s destinations; %s lengths, mean %g%s\n",
-            c->workload.arrival, c->workload.rate, c->workload.destination, c->workload.length,
-            c->workload.mean_length, c->run.redraw_length_per_hop ? " (re-drawn per hop)" : "");
-    fprintf(out, "measured     %llu messages after %lld warm-up; window %.6g time units; stop: %s\n\n",
-            (unsigned long long)r->delay.count, (long long)c->run.warmup_messages, r->window, r->stop_reason);
-
-    bool have = r->model.model && !r->model.unstable;
-    fprintf(out, "%-12s %-14s %-26s %-14s %s\n", "", "simulated", "95% CI (batch means)",
-            have ? r->model.model : "analytic", have ? "difference" : "");
-    fmt_number(a, sizeof a, r->delay.ci95[0], "-");
-    fmt_number(b, sizeof b, r->delay.ci95[1], "-");
-    fmt_number(m, sizeof m, r->delay.mean, "-");
-    char ci[160];
-    snprintf(ci, sizeof ci, "[%.10s, %.10s]", a, b);
-    if (have)
-        fprintf(out, "%-12s %-14.14s %-26s %-14.6g %+.2f%%\n", "delay mean", m, ci, r->model.delay_mean,
-                100 * relative_difference(r));
-    else
-        fprintf(out, "%-12s %-14.14s %-26s %s\n", "delay mean", m, ci, r->model.model ? "unstable" : "-");
-    /* A network needs several delays' worth of time to fill its queues from empty. */
-    if (c->run.warmup_messages > 0 && r->warmup_time < 5 * r->delay.mean)
-        fprintf(out, "%-12s the warm-up lasted %.3g time units, under 5 mean delays: measured delays are biased low; "
-                     "raise run.warmup_messages\n",
-                "  warning", r->warmup_time);
-    else if (c->run.warmup_messages == 0)
-        fprintf(out, "%-12s no warm-up: measurement starts with an empty network and delays are biased low\n",
-                "  warning");
-    if (r->delay.batch_correlation > 0.5)
-        fprintf(out, "%-12s batch means correlated (lag-1 %.2f): the interval is too narrow; use fewer, longer "
-                     "batches (run.batches) or more messages\n",
-                "  warning", r->delay.batch_correlation);
-    const struct {
-        const char *label;
-        double v;
-    } rows[] = {
-        { "stddev", r->delay.stddev }, { "variance", r->delay.variance }, { "min", r->delay.min },
-        { "p50", r->delay.p50 },       { "p90", r->delay.p90 },           { "p99", r->delay.p99 },
-        { "p99.9", r->delay.p999 },    { "max", r->delay.max },
-    };
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        fmt_number(a, sizeof a, rows[i].v, "-");
-        fprintf(out, "%-12s %s\n", rows[i].label, a);
-    }
-    fmt_number(a, sizeof a, r->hops_mean, "-");
-    if (have)
-        fprintf(out, "%-12s %-14.14s %-26s %.6g\n", "hops mean", a, "", r->model.mean_hops);
-    else
-        fprintf(out, "%-12s %s\n", "hops mean", a);
-    fmt_number(a, sizeof a, r->throughput, "-");
-    fprintf(out, "%-12s %s per node per time unit (offered %g)\n", "throughput", a, c->workload.rate);
-    fmt_number(a, sizeof a, r->utilization_mean, "-");
-    fmt_number(b, sizeof b, r->utilization_max, "-");
-    fprintf(out, "%-12s mean %s, max %s\n", "utilisation", a, b);
-    for (unsigned k = 0; k < r->classes; k++) {
-        fmt_number(a, sizeof a, r->cls[k].utilization_mean, "-");
-        fmt_number(b, sizeof b, r->cls[k].analytic_utilization, "-");
-        fprintf(out, "  %-10s mean %-12.12s analytic %s\n", r->cls[k].name, a, b);
-    }
-    fprintf(out, "analytic     %s\n", r->model.why[0] ? r->model.why : "-");
-    fprintf(out, "performance  %llu events in %.3f s (%.3g events/s)\n", (unsigned long long)r->events,
-            r->wall_seconds, r->events_per_second);
-}
-
 bool report_write(FILE *out, const struct run_report *r, enum report_format fmt)
 {
     switch (fmt) {
     case REPORT_TABLE:
-        write_table(out, r);
+        report_write_table(out, r);
         break;
     case REPORT_CSV:
         write_csv(out, r);

@@ -24,11 +24,26 @@ struct class_report {
     double analytic_utilization; /* NaN when loads are unknown */
 };
 
+/* Across replications: the spread of one figure (mean, σ or max of a replication). */
+struct replication_spread {
+    double mean, sd;  /* over replications */
+    double ci95[2];   /* Student t interval of the mean over replications */
+};
+
 struct run_report {
     const struct config *cfg;
     uint32_t nodes, channels;
-    const char *network; /* the topology's label */
+    char network[192]; /* the topology's label */
+    /* With run.replications > 1 every figure is the average of the replications'
+     * figures (counts, events and wall time are totals, min the smallest), and
+     * delay.ci95 is the across-replication interval instead of batch means. */
+    unsigned replications;
+    struct replication_spread rep_mean, rep_stddev, rep_max;
     struct stats_summary delay;
+    double node_mean, node_variance, link_mean, link_variance; /* the two parts of delay */
+    double node_utilization_mean, node_utilization_max;          /* NaN without the node model */
+    struct stability stability;
+    double backlog_start, backlog_end; /* messages in the network when the window opened and closed */
     double throughput;       /* messages delivered per node per time unit, measurement window */
     double hops_mean;        /* over measured messages */
     double utilization_mean, utilization_max;
@@ -37,6 +52,7 @@ struct run_report {
     struct model_result model;
     bool interrupted;
     const char *stop_reason;
+    struct moments rep_moments[3]; /* per-replication mean, σ, max (for the intervals) */
     double simulated_time, window;
     double warmup_time; /* simulated time when the warm-up ended (the window opened) */
     uint64_t messages_created;
@@ -46,6 +62,16 @@ struct run_report {
 
 void report_collect(struct run_report *r, const struct network *net, const struct channel_loads *loads,
                     const struct model_result *model, enum kernel_stop why, double wall_seconds);
+/* Folds replication number k (0, 1, ...) into the running report `acc` (k = 0 copies). */
+void report_add_replication(struct run_report *acc, const struct run_report *one, unsigned k);
+/* After the last replication: the across-replication intervals. */
+void report_finish_replications(struct run_report *acc);
+/* Shared by the writers: a number with 10 significant digits, `missing` for NaN;
+ * the relative difference of the simulated mean from the model's (NaN if none). */
+void report_fmt_number(char *buf, size_t size, double v, const char *missing);
+double report_relative_difference(const struct run_report *r);
+void report_write_table(FILE *out, const struct run_report *r); /* report_table.c */
+
 /* Returns false on an output error. */
 bool report_write(FILE *out, const struct run_report *r, enum report_format fmt);
 

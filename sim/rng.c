@@ -10,6 +10,16 @@ static uint64_t splitmix64(uint64_t *x)
     return z ^ (z >> 31);
 }
 
+uint64_t rng_replication_seed(uint64_t seed, uint64_t r)
+{
+    if (r == 0)
+        return seed;
+    uint64_t x = seed ^ 0x9e3779b97f4a7c15ULL;
+    uint64_t h = splitmix64(&x);
+    x = h ^ (r * 0xbf58476d1ce4e5b9ULL) ^ 0x5245504cULL; /* "REPL" */
+    return splitmix64(&x);
+}
+
 void rng_seed_stream(struct rng *r, uint64_t run_seed, uint32_t purpose, uint64_t index)
 {
     /* Hash the three coordinates through separate SplitMix64 rounds so that nearby

@@ -35,6 +35,11 @@ struct rng {
 
 void rng_seed_stream(struct rng *r, uint64_t run_seed, uint32_t purpose, uint64_t index);
 
+/* The seed of replication `r` of a run seeded `seed`: replication 0 is the run
+ * itself, the others are hashed from (seed, r), so adding replications never
+ * changes the earlier ones. */
+uint64_t rng_replication_seed(uint64_t seed, uint64_t r);
+
 static inline uint64_t rng_rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
 static inline uint64_t rng_next(struct rng *r)

@@ -1,0 +1,152 @@
+/* The human-readable report (sim's default output format). */
+#include <math.h>
+
+#include "../protocols/protocol.h"
+#include "report.h"
+
+#define FMT(buf, v) report_fmt_number(buf, sizeof buf, v, "-")
+
+static void measured_line(FILE *out, const struct run_report *r)
+{
+    const struct config *c = r->cfg;
+    char reps[48] = "";
+    if (r->replications > 1)
+        snprintf(reps, sizeof reps, " over %u replications", r->replications);
+    if (c->run.duration > 0)
+        fprintf(out, "measured     %llu messages delivered in [%g, %g]%s; stop: %s\n",
+                (unsigned long long)r->delay.count, c->run.warmup_time, c->run.warmup_time + c->run.duration, reps,
+                r->stop_reason);
+    else
+        fprintf(out, "measured     %llu messages after %lld warm-up%s; window %.6g time units; stop: %s\n",
+                (unsigned long long)r->delay.count, (long long)c->run.warmup_messages, reps, r->window,
+                r->stop_reason);
+}
+
+static void header(FILE *out, const struct run_report *r)
+{
+    const struct config *c = r->cfg;
+    fprintf(out, "config       %s (seed %llu)%s\n", c->path, (unsigned long long)c->run.seed,
+            r->interrupted ? "   ** INTERRUPTED: partial results **" : "");
+    fprintf(out, "network      %s (%s): %u nodes, %u channels, bandwidth %g\n", c->network.topology, r->network,
+            r->nodes, r->channels, c->network.bandwidth);
+    fprintf(out, "routing      %s, %s; access %s", c->routing.algorithm, c->routing.switching, c->protocol.link);
+    if (proto_is(c, "tdm"))
+        fprintf(out, " (slot %g, rule %s)", c->protocol.slot, c->protocol.tdm_rule);
+    else if (proto_is(c, "token"))
+        fprintf(out, " (token time %g, %lld per capture)", c->protocol.token_time,
+                (long long)c->protocol.max_per_capture);
+    fprintf(out, "; queues %s\n", c->protocol.priority);
+    if (c->node.service_rate > 0)
+        fprintf(out, "nodes        one server per node, service 1/%g per visit\n", c->node.service_rate);
+    fprintf(out, "workload     %s arrivals, %g per node per time unit; %s destinations; %s lengths, mean %g%s\n",
+            c->workload.arrival, c->workload.rate, c->workload.destination, c->workload.length,
+            c->workload.mean_length, c->run.redraw_length_per_hop ? " (re-drawn per hop)" : "");
+    measured_line(out, r);
+    if (r->stability.saturated)
+        fprintf(out, "** SATURATED: %s; queues grow without bound and the figures depend on the run length **\n",
+                r->stability.why);
+    fputc('\n', out);
+}
+
+static void warnings(FILE *out, const struct run_report *r)
+{
+    const struct config *c = r->cfg;
+    if (c->run.duration > 0) {
+        if (c->run.warmup_time < 5 * r->delay.mean)
+            fprintf(out, "%-12s the warm-up lasted %.3g time units, under 5 mean delays: measured delays are biased "
+                         "low; raise run.warmup_time\n", "  warning", c->run.warmup_time);
+    } else if (c->run.warmup_messages > 0 && r->warmup_time < 5 * r->delay.mean) {
+        fprintf(out, "%-12s the warm-up lasted %.3g time units, under 5 mean delays: measured delays are biased low; "
+                     "raise run.warmup_messages\n", "  warning", r->warmup_time);
+    } else if (c->run.warmup_messages == 0) {
+        fprintf(out, "%-12s no warm-up: measurement starts with an empty network and delays are biased low\n",
+                "  warning");
+    }
+    if (r->delay.batch_correlation > 0.5)
+        fprintf(out, "%-12s batch means correlated (lag-1 %.2f): the interval is too narrow; use fewer, longer "
+                     "batches (run.batches) or more messages\n", "  warning", r->delay.batch_correlation);
+}
+
+static void interval(char *buf, size_t size, const double ci[2])
+{
+    char a[64], b[64];
+    FMT(a, ci[0]);
+    FMT(b, ci[1]);
+    snprintf(buf, size, "[%.10s, %.10s]", a, b);
+}
+
+void report_write_table(FILE *out, const struct run_report *r)
+{
+    const struct config *c = r->cfg;
+    char a[64], b[64], m[64], ci[160];
+    header(out, r);
+    bool have = r->model.model && !r->model.unstable;
+    bool reps = r->replications > 1;
+    fprintf(out, "%-12s %-14s %-26s %-14s %s\n", "", reps ? "simulated (avg)" : "simulated",
+            reps ? "95% CI (replications)" : "95% CI (batch means)", have ? r->model.model : "analytic",
+            have ? "difference" : "");
+    FMT(m, r->delay.mean);
+    interval(ci, sizeof ci, r->delay.ci95);
+    if (have)
+        fprintf(out, "%-12s %-14.14s %-26s %-14.6g %+.2f%%\n", "delay mean", m, ci, r->model.delay_mean,
+                100 * report_relative_difference(r));
+    else
+        fprintf(out, "%-12s %-14.14s %-26s %s\n", "delay mean", m, ci, r->model.model ? "unstable" : "-");
+    warnings(out, r);
+    if (reps) {
+        FMT(m, r->delay.stddev);
+        interval(ci, sizeof ci, r->rep_stddev.ci95);
+        fprintf(out, "%-12s %-14.14s %s\n", "stddev", m, ci);
+        FMT(m, r->delay.max);
+        interval(ci, sizeof ci, r->rep_max.ci95);
+        fprintf(out, "%-12s %-14.14s %-26s (mean of each replication's maximum)\n", "max", m, ci);
+        FMT(a, r->rep_mean.sd);
+        FMT(b, r->rep_stddev.sd);
+        FMT(m, r->rep_max.sd);
+        fprintf(out, "%-12s replication-to-replication sd: mean %s, stddev %s, max %s\n", "spread", a, b, m);
+    }
+    const struct {
+        const char *label;
+        double v;
+    } rows[] = {
+        { "stddev", r->delay.stddev }, { "variance", r->delay.variance }, { "min", r->delay.min },
+        { "p50", r->delay.p50 },       { "p90", r->delay.p90 },           { "p99", r->delay.p99 },
+        { "p99.9", r->delay.p999 },    { "max", r->delay.max },
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        if (reps && (i == 0 || i + 1 == sizeof rows / sizeof rows[0]))
+            continue; /* printed above with their intervals */
+        FMT(a, rows[i].v);
+        fprintf(out, "%-12s %s\n", rows[i].label, a);
+    }
+    FMT(a, r->node_mean);
+    FMT(b, r->node_variance);
+    fprintf(out, "%-12s mean %-12.12s variance %s   (queueing and service at nodes)\n", "node part", a, b);
+    FMT(a, r->link_mean);
+    FMT(b, r->link_variance);
+    fprintf(out, "%-12s mean %-12.12s variance %s   (waiting for and crossing channels)\n", "link part", a, b);
+    FMT(a, r->hops_mean);
+    if (have)
+        fprintf(out, "%-12s %-14.14s %-26s %.6g\n", "hops mean", a, "", r->model.mean_hops);
+    else
+        fprintf(out, "%-12s %s\n", "hops mean", a);
+    FMT(a, r->throughput);
+    fprintf(out, "%-12s %s per node per time unit (offered %g)\n", "throughput", a, c->workload.rate);
+    FMT(a, r->utilization_mean);
+    FMT(b, r->utilization_max);
+    fprintf(out, "%-12s mean %s, max %s (message transmission only)\n", "utilisation", a, b);
+    for (unsigned k = 0; k < r->classes; k++) {
+        FMT(a, r->cls[k].utilization_mean);
+        FMT(b, r->cls[k].analytic_utilization);
+        fprintf(out, "  %-10s mean %-12.12s analytic %s\n", r->cls[k].name, a, b);
+    }
+    if (c->node.service_rate > 0) {
+        FMT(a, r->node_utilization_mean);
+        FMT(b, r->node_utilization_max);
+        FMT(m, r->stability.known ? r->stability.node_load : NAN);
+        fprintf(out, "%-12s mean %s, max %s, analytic max %s\n", "node busy", a, b, m);
+    }
+    fprintf(out, "analytic     %s\n", r->model.why[0] ? r->model.why : "-");
+    fprintf(out, "performance  %llu events in %.3f s (%.3g events/s)\n", (unsigned long long)r->events,
+            r->wall_seconds, r->events_per_second);
+}
