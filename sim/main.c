@@ -12,6 +12,7 @@
 #include "config.h"
 #include "describe.h"
 #include "network.h"
+#include "replicate.h"
 #include "report.h"
 #include "wallclock.h"
 
@@ -97,67 +98,6 @@ static int parse_format(const char *s, enum report_format *fmt)
     return 0;
 }
 
-/* Runs every replication of cfg one after another, folding each into *report.
- * Returns 0, EXIT_INPUT with *err (bad input, saturation without allow_unstable) or
- * 1 (the libev loop cannot start). */
-static int run_all(const struct config *cfg, int progress, struct run_report *report, enum kernel_stop *why,
-                   struct cfg_error *err)
-{
-    static struct network net;
-    static struct config rep_cfg;
-    rep_cfg = *cfg;
-    if (!net_create(&net, &rep_cfg, err))
-        return EXIT_INPUT;
-    /* Loads, model and stability depend on the config, not on the seed: once. */
-    struct channel_loads loads;
-    loads_compute(cfg, &net.topo, &loads);
-    struct model_result model;
-    model_predict(cfg, &loads, &model);
-    struct stability stab;
-    stability_check(cfg, &net.topo, &loads, &stab);
-    if (stab.saturated && !cfg->run.allow_unstable) {
-        cfg_blame(cfg, stab.blame, err, "unstable: %s; lower the load or set run.allow_unstable = true", stab.why);
-        loads_free(&loads);
-        net_free(&net);
-        return EXIT_INPUT;
-    }
-    if (progress < 0)
-        progress = isatty(STDERR_FILENO);
-    unsigned replications = (unsigned)cfg->run.replications;
-    double wall_used = 0; /* run.max_wall_seconds bounds all replications together */
-    for (unsigned r = 0; r < replications; r++) {
-        if (r > 0) {
-            rep_cfg.run.seed = rng_replication_seed(cfg->run.seed, r);
-            if (!net_create(&net, &rep_cfg, err))
-                return EXIT_INPUT;
-        }
-        double limit = cfg->run.max_wall_seconds;
-        if (limit > 0)
-            limit = limit > wall_used ? limit - wall_used : 1e-9;
-        struct wallclock *wc = wallclock_attach(&net, progress, limit);
-        if (!wc) {
-            fputs("sim: cannot start the libev loop\n", stderr);
-            net_free(&net);
-            loads_free(&loads);
-            return 1;
-        }
-        *why = net_run(&net);
-        double wall = wallclock_elapsed(wc);
-        wall_used += wall;
-        wallclock_detach(wc);
-        static struct run_report one;
-        report_collect(&one, &net, &loads, &model, *why, wall);
-        one.cfg = cfg;
-        report_add_replication(report, &one, r);
-        net_free(&net);
-        if (*why != KERNEL_DONE)
-            break;
-    }
-    report_finish_replications(report);
-    loads_free(&loads);
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
     enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE };
@@ -240,7 +180,7 @@ int main(int argc, char **argv)
 
     struct run_report report;
     enum kernel_stop why;
-    int status = run_all(&cfg, progress, &report, &why, &err);
+    int status = run_replications(&cfg, progress, &report, &why, &err);
     if (status != 0)
         return status == EXIT_INPUT ? input_error(&err) : status;
     bool ok = output ? write_atomically(output, &report, fmt) : report_write(stdout, &report, fmt);

@@ -1,0 +1,24 @@
+/* A whole run: every replication of a config, one after another.
+ *
+ * Promise: run_replications() builds the network, checks stability (a saturated
+ * configuration is refused unless run.allow_unstable), then runs replication r with
+ * seed rng_replication_seed(run.seed, r) for r = 0 .. run.replications-1, folding
+ * each into *report; it stops early, keeping what finished, when a replication is
+ * interrupted (signal, wall-clock limit).  Replication 0 is exactly the run a single
+ * replication would give.  progress: 1 shows a progress line on stderr, 0 none,
+ * -1 when stderr is a terminal.  Returns 0, RUN_BAD_INPUT with *err, or 1 when the
+ * libev loop cannot start.
+ */
+#ifndef SIM_REPLICATE_H
+#define SIM_REPLICATE_H
+
+#include "config.h"
+#include "kernel.h"
+#include "report.h"
+
+enum { RUN_BAD_INPUT = 2 };
+
+int run_replications(const struct config *cfg, int progress, struct run_report *report, enum kernel_stop *why,
+                     struct cfg_error *err);
+
+#endif
