@@ -15,6 +15,8 @@ int main(void)
     srunner_add_suite(runner, destinations_suite());
     srunner_add_suite(runner, network_suite());
     srunner_add_suite(runner, families_suite());
+    srunner_add_suite(runner, protocols_suite());
+    srunner_add_suite(runner, thesis_suite());
     srunner_run_all(runner, CK_NORMAL);
     int failed = srunner_ntests_failed(runner);
     srunner_free(runner);
