@@ -5,6 +5,7 @@
 #   make test       every Check suite, then the same suites under ASan + UBSan
 #   make validate   long statistical validation runs
 #   make bench      benchmarks (event queue, random streams, full runs)
+#   make appendix-b seed 004's Appendix B reproduced: reports/004-appendix-b.md
 #   make install PREFIX=/usr/local
 #   make clean
 
@@ -27,7 +28,7 @@ BENCH_SRC := $(wildcard bench/*.c)
 
 obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
-.PHONY: all deps run test test-plain test-san validate bench install clean
+.PHONY: all deps run test test-plain test-san validate bench appendix-b install clean
 
 all: bin/sim
 
@@ -80,6 +81,12 @@ validate: deps
 bench: deps
 	@$(MAKE) --no-print-directory bin/sim $(patsubst %.c,build/rel/%,$(BENCH_SRC))
 	sh bench/run.sh
+
+# Seed 004's simulation results, 50 replications per row, as a markdown table.
+appendix-b: deps bin/sim
+	mkdir -p reports
+	scripts/appendix-b.sh 50 >reports/004-appendix-b.md.tmp
+	mv reports/004-appendix-b.md.tmp reports/004-appendix-b.md
 
 install: bin/sim
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/sim/configs

@@ -191,6 +191,13 @@ START_TEST(binary_reports_each_error_kind_in_one_line_with_exit_2)
     expect_cli_error("[network]\ndimension = 21\n", ":2: network.dimension: a hypercube of dimension 21 is too large");
     /* Unstable load (default 6-cube: channel load 32/63 of the rate) blames the rate's line. */
     expect_cli_error("[network]\ndimension = 6\n[workload]\nrate = 2.0\n", ":4: workload.rate: unstable");
+    /* A saturated node server blames node.service_rate; a window without a duration is refused. */
+    expect_cli_error("[network]\ndimension = 6\n[node]\nservice_rate = 4\n", ":4: node.service_rate: unstable");
+    expect_cli_error("[run]\nwarmup_time = 75\n", ":2: run.warmup_time: run.warmup_time needs run.duration");
+    expect_cli_error("[protocol]\nlink = tdm\ntdm_rule = loose\n", ":3: protocol.tdm_rule: unknown value 'loose'");
+    expect_cli_error("[protocol]\npriority = random\n", ":2: protocol.priority: unknown value 'random'");
+    expect_cli_error("[protocol]\ntoken_time = 0\n", ":2: protocol.token_time: must be greater than 0");
+    expect_cli_error("[run]\nreplications = 0\n", ":2: run.replications: must be at least 1");
     char missing[128];
     snprintf(missing, sizeof missing, "%s/missing.ini", dir);
     const char *argv[] = { test_binary(), missing, NULL };
@@ -208,6 +215,31 @@ START_TEST(allow_unstable_lets_an_unstable_run_start)
     char out[16384], err[1024];
     ck_assert_int_eq(test_exec(argv, out, sizeof out, err, sizeof err), 0);
     ck_assert_msg(strstr(out, "\"unstable\": true"), "%s", out);
+    ck_assert_msg(strstr(out, "\"saturated\": true"), "%s", out);
+    ck_assert_msg(strstr(out, "\"saturation_note\": \"channel utilisation 1.016 >= 1"), "%s", out);
+}
+END_TEST
+
+/* Replications from the command line: the JSON carries their count and intervals, and
+ * the thesis's time window replaces message counts. */
+START_TEST(replications_and_time_window_on_the_command_line)
+{
+    const char *path = write_ini("r.ini", "[network]\ntopology = spanning-bus-hypercube\nwidth = 4\ndimension = 3\n"
+                                          "bandwidth = 10\n[node]\nservice_rate = 20\n[protocol]\nlink = token\n"
+                                          "token_time = 0.3333333333333333\n[run]\nwarmup_time = 75\n"
+                                          "duration = 75\nreplications = 4\n");
+    const char *argv[] = { test_binary(), "-f", "json", path, NULL };
+    char out[16384], err[1024];
+    ck_assert_int_eq(test_exec(argv, out, sizeof out, err, sizeof err), 0);
+    const char *fields[] = { "\"replications\": {\n    \"count\": 4", "\"stddev_ci95_low\"", "\"max_sd\"",
+                             "\"node_mean\"", "\"link_variance\"", "\"node_servers\": {", "\"saturated\": false",
+                             "\"duration\": 75" };
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        ck_assert_msg(strstr(out, fields[i]), "JSON lacks %s:\n%s", fields[i], out);
+    const char *table[] = { test_binary(), path, NULL };
+    ck_assert_int_eq(test_exec(table, out, sizeof out, err, sizeof err), 0);
+    ck_assert_msg(strstr(out, "delivered in [75, 150] over 4 replications"), "%s", out);
+    ck_assert_msg(strstr(out, "95% CI (replications)"), "%s", out);
 }
 END_TEST
 
@@ -228,6 +260,7 @@ Suite *config_suite(void)
     tcase_add_test(tc, blame_names_where_a_key_was_set);
     tcase_add_test(tc, binary_reports_each_error_kind_in_one_line_with_exit_2);
     tcase_add_test(tc, allow_unstable_lets_an_unstable_run_start);
+    tcase_add_test(tc, replications_and_time_window_on_the_command_line);
     suite_add_tcase(s, tc);
     return s;
 }
