@@ -59,6 +59,15 @@ static void write_json(FILE *out, const struct config *cfg, const struct topo *t
         fputs("null", out);
     else
         json_text(out, l->why);
+    struct stability st;
+    stability_check(cfg, t, l, &st);
+    fputs(",\n  \"node_visit_rate_max\": ", out);
+    json_value(out, l->known ? l->node_visit_rate_max : NAN);
+    fputs(",\n  \"node_utilization_max\": ", out);
+    json_value(out, st.known && cfg->node.service_rate > 0 ? st.node_load : NAN);
+    fputs(",\n  \"channel_load_of_capacity\": ", out);
+    json_value(out, st.known ? st.channel_load : NAN);
+    fprintf(out, ",\n  \"saturated\": %s", st.saturated ? "true" : "false");
     fputs(",\n  \"classes\": [", out);
     for (unsigned c = 0; c < t->classes; c++) {
         char name[32];
@@ -109,6 +118,13 @@ static void write_table(FILE *out, const struct config *cfg, const struct topo *
     fprintf(out, "\nload factor: messages per time unit through a channel per unit of workload.rate;\n"
                  "utilisation: at workload.rate = %g and mean length %g (max %.6g)\n",
             lambda, cfg->workload.mean_length, l->max_utilization);
+    struct stability st;
+    stability_check(cfg, t, l, &st);
+    fprintf(out, "node visits       %.6g per time unit at the busiest node", l->node_visit_rate_max);
+    if (cfg->node.service_rate > 0)
+        fprintf(out, " (utilisation %.6g at node.service_rate %g)", st.node_load, cfg->node.service_rate);
+    fprintf(out, "\nchannel load      %.6g of what the %s protocol sustains\n", st.channel_load, cfg->protocol.link);
+    fprintf(out, "stability         %s\n", st.saturated ? st.why : "stable");
 }
 
 int describe(const struct config *cfg, enum report_format fmt, FILE *out)

@@ -40,18 +40,26 @@ static void on_progress(struct ev_loop *loop, ev_timer *w, int revents)
     double rate = (double)(net->kernel.events - wc->last_events) / (now - wc->last_time);
     wc->last_events = net->kernel.events;
     wc->last_time = now;
-    /* ETA from the fraction of messages created so far (creation keeps pace with delivery). */
-    double target = (double)(net->measure_first + net->measure_count);
-    double done = (double)net->measured_done + (double)net->measure_first;
-    if (net->created < net->measure_first)
-        done = (double)net->created;
-    double fraction = target > 0 ? done / target : 0;
+    double fraction;
+    if (net->time_mode) { /* time mode: the fraction of simulated time */
+        fraction = net->kernel.now / (net->cfg->run.warmup_time + net->cfg->run.duration);
+    } else { /* ETA from the fraction of messages created so far (creation keeps pace with delivery) */
+        double target = (double)(net->measure_first + net->measure_count);
+        double done = (double)net->measured_done + (double)net->measure_first;
+        if (net->created < net->measure_first)
+            done = (double)net->created;
+        fraction = target > 0 ? done / target : 0;
+    }
     double elapsed = now - wc->started;
     char eta[32] = "?";
     if (fraction > 0.001)
         snprintf(eta, sizeof eta, "%.0f s", elapsed * (1 - fraction) / fraction);
-    fprintf(stderr, "\r[sim] t=%.6g  messages %llu/%llu  %.3g events/s  ETA %s   ", net->kernel.now,
-            (unsigned long long)net->measured_done, (unsigned long long)net->measure_count, rate, eta);
+    if (net->time_mode)
+        fprintf(stderr, "\r[sim] t=%.6g of %.6g  measured %llu  %.3g events/s  ETA %s   ", net->kernel.now,
+                net->cfg->run.warmup_time + net->cfg->run.duration, (unsigned long long)net->delay.count, rate, eta);
+    else
+        fprintf(stderr, "\r[sim] t=%.6g  messages %llu/%llu  %.3g events/s  ETA %s   ", net->kernel.now,
+                (unsigned long long)net->measured_done, (unsigned long long)net->measure_count, rate, eta);
     fflush(stderr);
 }
 
