@@ -97,3 +97,33 @@ int test_exec_signal(const char *const *argv, double delay, int signo, char *out
     unlink(err_path);
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
+
+int test_coverage(const char *const *settings, int seeds, double exact)
+{
+    int covered = 0;
+    for (int seed = 1; seed <= seeds; seed++) {
+        struct config cfg;
+        test_config(&cfg, settings);
+        cfg.run.seed = (uint64_t)seed;
+        struct run_report r;
+        ck_assert_int_eq(test_run(&cfg, &r), KERNEL_DONE);
+        bool in = r.delay.ci95[0] <= exact && exact <= r.delay.ci95[1];
+        covered += in;
+        if (!in)
+            fprintf(stderr, "  seed %d: mean %.5f, CI [%.5f, %.5f] misses %.5f\n", seed, r.delay.mean,
+                    r.delay.ci95[0], r.delay.ci95[1], exact);
+    }
+    return covered;
+}
+
+void test_stability(const struct config *cfg, struct stability *out)
+{
+    struct topo t;
+    struct cfg_error err;
+    ck_assert_msg(topo_build(&t, cfg, &err), "%s", err.message);
+    struct channel_loads l;
+    ck_assert_msg(loads_compute(cfg, &t, &l), "%s", l.why);
+    stability_check(cfg, &t, &l, out);
+    loads_free(&l);
+    topo_free(&t);
+}

@@ -28,6 +28,11 @@ Suite *thesis_suite(void);
 void test_config(struct config *cfg, const char *const *settings);
 /* Runs the configuration in-process and fills the report (and returns the stop reason). */
 enum kernel_stop test_run(const struct config *cfg, struct run_report *report);
+/* Runs seeds 1..seeds of the configuration and counts how often `exact` lies in the
+ * run's 95% interval (misses are printed). */
+int test_coverage(const char *const *settings, int seeds, double exact);
+/* The stability check of a configuration, as sim runs it before simulating. */
+void test_stability(const struct config *cfg, struct stability *out);
 /* True when SIM_VALIDATE is set: long runs instead of the fast CI subset. */
 bool test_validating(void);
 /* Path of the sim binary under test (SIM_BINARY, default bin/sim). */

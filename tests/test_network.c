@@ -4,31 +4,12 @@
 
 #include "test.h"
 
-/* Runs `seeds` fixed seeds and counts how often the exact mean lies in the 95% CI. */
-static int coverage(const char *const *settings, int seeds, double exact)
-{
-    int covered = 0;
-    for (int seed = 1; seed <= seeds; seed++) {
-        struct config cfg;
-        test_config(&cfg, settings);
-        cfg.run.seed = (uint64_t)seed;
-        struct run_report r;
-        ck_assert_int_eq(test_run(&cfg, &r), KERNEL_DONE);
-        bool in = r.delay.ci95[0] <= exact && exact <= r.delay.ci95[1];
-        covered += in;
-        if (!in)
-            fprintf(stderr, "  seed %d: mean %.5f, CI [%.5f, %.5f] misses %.5f\n", seed, r.delay.mean, r.delay.ci95[0],
-                    r.delay.ci95[1], exact);
-    }
-    return covered;
-}
-
 /* A 1-cube is one M/M/1 queue per direction: mean delay 1/(μ-λ) = 2 at λ = 0.5, μ = 1. */
 START_TEST(one_cube_is_mm1_exactly)
 {
     const char *set[] = { "network.dimension=1", "workload.rate=0.5", "run.warmup_messages=2000",
                           "run.messages=100000", "run.batches=20", NULL };
-    int covered = coverage(set, 20, 2.0);
+    int covered = test_coverage(set, 20, 2.0);
     ck_assert_msg(covered >= 17, "exact mean inside the CI for %d of 20 seeds", covered);
 }
 END_TEST
@@ -39,7 +20,7 @@ START_TEST(ncube_with_redraw_is_jackson_exactly)
 {
     const char *set[] = { "network.dimension=4", "workload.rate=0.9375", "run.redraw_length_per_hop=true",
                           "run.warmup_messages=5000", "run.messages=100000", NULL };
-    int covered = coverage(set, 20, 64.0 / 15.0);
+    int covered = test_coverage(set, 20, 64.0 / 15.0);
     ck_assert_msg(covered >= 17, "exact mean inside the CI for %d of 20 seeds", covered);
 }
 END_TEST
@@ -131,7 +112,7 @@ START_TEST(validate_larger_cubes_and_loads)
                               "run.warmup_messages=200000", "run.messages=3000000", "run.batches=10", NULL };
     /* λc = 1.6·128/255, h = 8·128/255 */
     double lc = 1.6 * 128 / 255, h = 8.0 * 128 / 255;
-    int covered = coverage(jackson, 20, h / (1 - lc));
+    int covered = test_coverage(jackson, 20, h / (1 - lc));
     ck_assert_msg(covered >= 17, "8-cube Jackson: %d of 20", covered);
     const char *ten[] = { "network.dimension=10", "workload.rate=1.2", "run.messages=2000000", NULL };
     struct config cfg;

@@ -10,25 +10,6 @@
 #include "../sim/replicate.h"
 #include "test.h"
 
-/* Runs seeds 1..seeds and counts how often `exact` lies in the batch-means interval. */
-static int coverage(const char *const *settings, int seeds, double exact)
-{
-    int covered = 0;
-    for (int seed = 1; seed <= seeds; seed++) {
-        struct config cfg;
-        test_config(&cfg, settings);
-        cfg.run.seed = (uint64_t)seed;
-        struct run_report r;
-        ck_assert_int_eq(test_run(&cfg, &r), KERNEL_DONE);
-        bool in = r.delay.ci95[0] <= exact && exact <= r.delay.ci95[1];
-        covered += in;
-        if (!in)
-            fprintf(stderr, "  seed %d: mean %.5f, CI [%.5f, %.5f] misses %.5f\n", seed, r.delay.mean,
-                    r.delay.ci95[0], r.delay.ci95[1], exact);
-    }
-    return covered;
-}
-
 /* One bus of N senders (a spanning-bus hypercube of dimension 1): every message is one
  * transmission of mean 1 on the shared channel, so the bus is a polling system. */
 #define ONE_BUS(n) "network.topology=spanning-bus-hypercube", "network.dimension=1", "network.width=" #n
@@ -42,7 +23,7 @@ START_TEST(token_exhaustive_is_exact_polling)
                           "protocol.max_per_capture=1000000000", "run.messages=100000", NULL };
     double N = 4, lambda = 0.15, b2 = 2, r = 0.4, rho = N * lambda;
     double exact = 1 + (N * lambda * b2 + r * (1 - lambda)) / (2 * (1 - rho));
-    int covered = coverage(set, 10, exact);
+    int covered = test_coverage(set, 10, exact);
     ck_assert_msg(covered >= 8, "exact %.4f inside the CI for %d of 10 seeds", exact, covered);
 }
 END_TEST
@@ -55,7 +36,7 @@ START_TEST(token_one_per_capture_is_exact_polling)
                           "protocol.max_per_capture=1", "run.messages=100000", NULL };
     double N = 4, lambda = 0.1, b2 = 2, r = 0.4;
     double exact = 1 + (N * lambda * b2 + r * (1 + lambda)) / (2 * (1 - N * lambda - lambda * r));
-    int covered = coverage(set, 10, exact);
+    int covered = test_coverage(set, 10, exact);
     ck_assert_msg(covered >= 8, "exact %.4f inside the CI for %d of 10 seeds", exact, covered);
 }
 END_TEST
@@ -68,8 +49,8 @@ START_TEST(tdm_with_one_sender_is_mm1)
                              "run.messages=100000", NULL };
     const char *strict[] = { "network.dimension=1", "workload.rate=0.5", "protocol.link=tdm", "protocol.slot=0.7",
                              "protocol.tdm_rule=strict", "run.messages=100000", NULL };
-    ck_assert_int_ge(coverage(thesis, 10, 2.0), 8);
-    ck_assert_int_ge(coverage(strict, 10, 2.0), 8);
+    ck_assert_int_ge(test_coverage(thesis, 10, 2.0), 8);
+    ck_assert_int_ge(test_coverage(strict, 10, 2.0), 8);
 }
 END_TEST
 
@@ -131,8 +112,8 @@ START_TEST(length_priorities_match_conway)
     double spt = sjf_delay(0.7, load_below), lpt = sjf_delay(0.7, load_above);
     ck_assert_double_eq_tol(spt, 2.31220, 1e-4); /* cross-checked by Simpson's rule */
     ck_assert_double_eq_tol(lpt, 5.32256, 1e-4);
-    ck_assert_int_ge(coverage(shortest, 10, spt), 8);
-    ck_assert_int_ge(coverage(longest, 10, lpt), 8);
+    ck_assert_int_ge(test_coverage(shortest, 10, spt), 8);
+    ck_assert_int_ge(test_coverage(longest, 10, lpt), 8);
 }
 END_TEST
 
@@ -290,28 +271,22 @@ START_TEST(stability_uses_protocol_capacity_and_nodes)
     const char *set[] = { ONE_BUS(4), "workload.rate=0.23", NULL };
     struct config cfg;
     test_config(&cfg, set);
-    struct topo t;
     struct cfg_error err;
-    ck_assert(topo_build(&t, &cfg, &err));
-    struct channel_loads l;
-    ck_assert(loads_compute(&cfg, &t, &l));
     struct stability s;
-    stability_check(&cfg, &t, &l, &s);
+    test_stability(&cfg, &s);
     ck_assert(!s.saturated);
     ck_assert_double_eq_tol(s.channel_load, 0.92, 1e-12);
     cfg_set(&cfg, "protocol", "link", "token", "test", 1, &err);
     cfg_set(&cfg, "protocol", "token_time", "0.3333333333333333", "test", 1, &err);
-    stability_check(&cfg, &t, &l, &s);
+    test_stability(&cfg, &s);
     ck_assert(s.saturated);
     ck_assert_double_eq_tol(s.channel_load, 0.92 / 0.9, 1e-9);
     cfg_set(&cfg, "protocol", "link", "fifo", "test", 1, &err);
     cfg_set(&cfg, "node", "service_rate", "0.45", "test", 1, &err); /* 2 visits × 0.23 = 0.46 */
-    stability_check(&cfg, &t, &l, &s);
+    test_stability(&cfg, &s);
     ck_assert(s.saturated);
     ck_assert_int_eq(s.blame, KEY_NODE_SERVICE_RATE);
     ck_assert_double_eq_tol(s.node_load, 0.46 / 0.45, 1e-12);
-    loads_free(&l);
-    topo_free(&t);
 }
 END_TEST
 

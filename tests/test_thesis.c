@@ -67,18 +67,11 @@ START_TEST(saturated_rows_are_exactly_the_thesis_xxxx)
     for (int i = 0; i < n; i++) {
         static struct config cfg;
         load_row(&rows[i], 1, &cfg);
-        struct topo t;
-        struct cfg_error err;
-        ck_assert(topo_build(&t, &cfg, &err));
-        struct channel_loads l;
-        ck_assert(loads_compute(&cfg, &t, &l));
         struct stability s;
-        stability_check(&cfg, &t, &l, &s);
+        test_stability(&cfg, &s);
         ck_assert_msg(s.saturated == rows[i].saturated, "%s: saturated %d, thesis %d (%s)", rows[i].id, s.saturated,
                       rows[i].saturated, s.why);
         saturated += s.saturated;
-        loads_free(&l);
-        topo_free(&t);
     }
     ck_assert_int_eq(saturated, 16);
 }
