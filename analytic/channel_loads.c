@@ -104,6 +104,7 @@ static void finish(const struct config *cfg, const struct topo *t, struct channe
 static bool compute(const struct config *cfg, const struct topo *t, struct channel_loads *l, bool use_classes)
 {
     memset(l, 0, sizeof *l);
+    l->topo = t;
     const struct route_ops *route = route_find(cfg->routing.algorithm);
     double lambda = cfg->workload.rate;
     l->message_rate = lambda * t->nodes;

@@ -28,6 +28,7 @@ struct load_group {
 };
 
 struct channel_loads {
+    const struct topo *topo;  /* the network the loads are for (models may walk its routes) */
     bool known;
     char why[256];            /* when !known */
     double message_rate;      /* messages created per time unit, whole network */
@@ -55,6 +56,10 @@ struct model_result {
     double delay_mean;
     double mean_hops;
     double max_utilization;
+    /* NaN when the model does not give them: */
+    double delay_variance;            /* the model's own variance formula */
+    double delay_variance_correlated; /* the same model with the covariances its formula omits */
+    double node_mean, node_variance, link_mean, link_variance; /* the two parts of the delay */
 };
 
 struct model_ops {

@@ -21,7 +21,8 @@ echo
 echo "| row | thesis mean | sim mean (sd) | z | thesis σ | sim σ (sd) | z | thesis max | sim max (sd) | z |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
 grep -v '^#' configs/004/published.csv | tail -n +2 | while IFS=, read -r id table topo proto mul mun param prio variant mean sd max; do
-    "$sim" --no-progress -f csv -s "run.replications=$reps" "configs/004/$id.ini" >"$tmp/row.csv"
+    # Text fields may hold commas inside quotes; none is needed here, so blank them.
+    "$sim" --no-progress -f csv -s "run.replications=$reps" "configs/004/$id.ini" | sed 's/"[^"]*"/""/g' >"$tmp/row.csv"
     awk -F, -v id="$id" -v tm="$mean" -v ts="$sd" -v tx="$max" '
     NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
     {

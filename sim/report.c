@@ -266,6 +266,13 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
     NUM("analytic.relative_difference", report_relative_difference(r));
     NUM("analytic.hops_mean", have ? r->model.mean_hops : NAN);
     NUM("analytic.utilization_max", have ? r->model.max_utilization : NAN);
+    bool ok = have && !r->model.unstable;
+    NUM("analytic.delay_stddev", ok ? sqrt(r->model.delay_variance) : NAN);
+    NUM("analytic.delay_stddev_correlated", ok ? sqrt(r->model.delay_variance_correlated) : NAN);
+    NUM("analytic.node_mean", ok ? r->model.node_mean : NAN);
+    NUM("analytic.node_variance", ok ? r->model.node_variance : NAN);
+    NUM("analytic.link_mean", ok ? r->model.link_mean : NAN);
+    NUM("analytic.link_variance", ok ? r->model.link_variance : NAN);
     BOOL("interrupted", r->interrupted);
     TEXT("stop_reason", r->stop_reason);
     NUM("simulated_time", r->simulated_time);

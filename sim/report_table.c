@@ -93,10 +93,15 @@ void report_write_table(FILE *out, const struct run_report *r)
     else
         fprintf(out, "%-12s %-14.14s %-26s %s\n", "delay mean", m, ci, r->model.model ? "unstable" : "-");
     warnings(out, r);
+    bool model_sd = have && !isnan(r->model.delay_variance);
+    char sd_model[96] = "";
+    if (model_sd)
+        snprintf(sd_model, sizeof sd_model, "%-14.6g %+.2f%% (with covariances %.6g)", sqrt(r->model.delay_variance),
+                 100 * (r->delay.stddev / sqrt(r->model.delay_variance) - 1), sqrt(r->model.delay_variance_correlated));
     if (reps) {
         FMT(m, r->delay.stddev);
         interval(ci, sizeof ci, r->rep_stddev.ci95);
-        fprintf(out, "%-12s %-14.14s %s\n", "stddev", m, ci);
+        fprintf(out, "%-12s %-14.14s %-26s %s\n", "stddev", m, ci, sd_model);
         FMT(m, r->delay.max);
         interval(ci, sizeof ci, r->rep_max.ci95);
         fprintf(out, "%-12s %-14.14s %-26s (mean of each replication's maximum)\n", "max", m, ci);
@@ -117,14 +122,21 @@ void report_write_table(FILE *out, const struct run_report *r)
         if (reps && (i == 0 || i + 1 == sizeof rows / sizeof rows[0]))
             continue; /* printed above with their intervals */
         FMT(a, rows[i].v);
-        fprintf(out, "%-12s %s\n", rows[i].label, a);
+        if (i == 0 && model_sd)
+            fprintf(out, "%-12s %-14.14s %-26s %s\n", rows[i].label, a, "", sd_model);
+        else
+            fprintf(out, "%-12s %s\n", rows[i].label, a);
     }
     FMT(a, r->node_mean);
     FMT(b, r->node_variance);
-    fprintf(out, "%-12s mean %-12.12s variance %s   (queueing and service at nodes)\n", "node part", a, b);
+    fprintf(out, "%-12s mean %-12.12s variance %-12.12s (queueing and service at nodes)\n", "node part", a, b);
+    if (have && !isnan(r->model.node_mean))
+        fprintf(out, "%-12s mean %-12.6g variance %.6g\n", "  model", r->model.node_mean, r->model.node_variance);
     FMT(a, r->link_mean);
     FMT(b, r->link_variance);
-    fprintf(out, "%-12s mean %-12.12s variance %s   (waiting for and crossing channels)\n", "link part", a, b);
+    fprintf(out, "%-12s mean %-12.12s variance %-12.12s (waiting for and crossing channels)\n", "link part", a, b);
+    if (have && !isnan(r->model.link_mean))
+        fprintf(out, "%-12s mean %-12.6g variance %.6g\n", "  model", r->model.link_mean, r->model.link_variance);
     FMT(a, r->hops_mean);
     if (have)
         fprintf(out, "%-12s %-14.14s %-26s %.6g\n", "hops mean", a, "", r->model.mean_hops);

@@ -1,4 +1,5 @@
-/* Channel loads by flow conservation and the M/M/1 network model, against closed forms. */
+/* Channel loads by flow conservation, the M/M/1 network model and seed 004's M/D/1 +
+ * M/M/1 model, against closed forms and the worked example of note 004 §4.6. */
 #include <math.h>
 #include <string.h>
 
@@ -110,6 +111,61 @@ START_TEST(mm1_network_declines_what_it_does_not_model)
 }
 END_TEST
 
+/* Note 004 §4.6: SBH 4^3, FIFO, λ_N = 1, μ_L = 10, μ_N = 20: ρ_N = 0.1643, ρ_L = 0.3048,
+ * E[T_R] = 0.05491, E[T_LW] = 0.04384, E[T] = 0.5092, σ = 0.2992 by eqs. 4.21-4.25 and
+ * 0.3187 with the covariances. */
+START_TEST(seed004_model_matches_the_worked_example)
+{
+    const char *set[] = { "network.topology=spanning-bus-hypercube", "network.dimension=3", "network.bandwidth=10",
+                          "node.service_rate=20", NULL };
+    struct analysed a;
+    analyse(&a, set);
+    ck_assert_str_eq(a.model.model, "md1-mm1-network");
+    /* The note rounds its intermediates to 4 digits: agree to 2e-4. */
+    ck_assert_double_eq_tol(a.model.delay_mean, 0.5092, 2e-4);
+    ck_assert_double_eq_tol(sqrt(a.model.delay_variance), 0.2992, 2e-4);
+    ck_assert_double_eq_tol(sqrt(a.model.delay_variance_correlated), 0.3187, 2e-4);
+    double hops = 144.0 / 63, tr = 0.05491, lw = 0.04384;
+    ck_assert_double_eq_tol(a.model.node_mean, (1 + hops) * tr, 2e-4);
+    ck_assert_double_eq_tol(a.model.link_mean, hops * (lw + 0.1), 2e-4);
+    ck_assert_double_eq_tol(a.model.max_utilization, 0.3048, 2e-4);
+    release(&a);
+    /* Closed form of the node part: M/D/1 with λ_NM = (1 + E[δ]) = 207/63, S = 1/20. */
+    double rho = 207.0 / 63 / 20, w = rho / 20 / (2 * (1 - rho));
+    analyse(&a, set);
+    ck_assert_double_eq_tol(a.model.node_mean, (1 + hops) * (w + 0.05), 1e-12);
+    release(&a);
+}
+END_TEST
+
+/* The dual-bus hypercube has two link groups (primary, and the secondary buses of both
+ * dimensions): E[T] = (1 + E[δ]) E[T_R] + E[δ1] E[T_LW1] + E[δ2] E[T_LW2] + E[δ]/μ_L
+ * (eq. 4.43), with λ_L1 = E[δ1] λ W, λ_L2 = E[δ2] λ W. */
+START_TEST(seed004_model_dual_bus_uses_two_link_groups)
+{
+    const char *set[] = { "network.topology=dual-bus-hypercube", "network.dimension=3", "network.bandwidth=10",
+                          "node.service_rate=20", NULL };
+    struct analysed a;
+    analyse(&a, set);
+    ck_assert_str_eq(a.model.model, "md1-mm1-network");
+    /* hops per message by group: class rate × channels / (λ N); 16 primary buses, 8 + 8 secondary */
+    double d1 = a.loads.class_rate[0] * 16 / 64, d2 = (a.loads.class_rate[1] + a.loads.class_rate[2]) * 8 / 64;
+    ck_assert_double_eq_tol(d1 + d2, 180.0 / 63, 1e-9); /* mean hops 2.857 */
+    double mu = 10, r1 = d1 * 4 / mu, r2 = d2 * 4 / mu;
+    double lw1 = r1 / (mu * (1 - r1)), lw2 = r2 / (mu * (1 - r2));
+    double rho = (1 + d1 + d2) / 20, tr = rho / 20 / (2 * (1 - rho)) + 0.05;
+    ck_assert_double_eq_tol(a.model.delay_mean, (1 + d1 + d2) * tr + d1 * lw1 + d2 * lw2 + (d1 + d2) / mu, 1e-12);
+    ck_assert(a.model.delay_variance_correlated > a.model.delay_variance);
+    release(&a);
+    const char *tdm[] = { "network.topology=dual-bus-hypercube", "network.dimension=3", "network.bandwidth=10",
+                          "node.service_rate=20", "protocol.link=tdm", NULL };
+    analyse(&a, tdm);
+    ck_assert_ptr_null(a.model.model);
+    ck_assert_msg(strstr(a.model.why, "md1-mm1-network needs FIFO channels"), "%s", a.model.why);
+    release(&a);
+}
+END_TEST
+
 Suite *loads_suite(void)
 {
     Suite *s = suite_create("analytic");
@@ -119,6 +175,8 @@ Suite *loads_suite(void)
     tcase_add_test(tc, class_shortcut_agrees_with_enumeration);
     tcase_add_test(tc, mm1_network_delay_matches_closed_form);
     tcase_add_test(tc, mm1_network_declines_what_it_does_not_model);
+    tcase_add_test(tc, seed004_model_matches_the_worked_example);
+    tcase_add_test(tc, seed004_model_dual_bus_uses_two_link_groups);
     suite_add_tcase(s, tc);
     return s;
 }
