@@ -119,7 +119,7 @@ static bool predict(const struct config *cfg, const struct channel_loads *l, str
     const struct topo *t = l->topo;
     out->model = "md1-mm1-network";
     out->mean_hops = l->mean_hops;
-    double lambda = cfg->workload.rate, m = cfg->workload.mean_length;
+    double m = cfg->workload.mean_length;
     /* Node: M/D/1 with every visit, eqs. 4.6-4.11. */
     double S = 1 / cfg->node.service_rate, rho_n = l->node_visit_rate_max * S;
     out->max_utilization = fmax(l->max_utilization, rho_n);
@@ -196,7 +196,6 @@ static bool predict(const struct config *cfg, const struct channel_loads *l, str
     for (unsigned g = 0; g < groups; g++)
         within += mean_of(acc->group[g]) * wait_var[g];
     out->delay_variance_correlated = within + (acc->a2 - acc->a * acc->a);
-    (void)lambda;
     free(acc);
     snprintf(out->why, sizeof out->why, "seed 004's model (M/D/1 nodes and M/M/1 channels with the length kept "
              "on every hop; terms taken as independent)");

@@ -82,8 +82,8 @@ static void request(struct network *net, uint32_t ch, uint32_t m)
     /* Recover the implicit pass in progress: it left holder + n, arrives at holder + n + 1. */
     double tau = token_time(net, ch), since = net->kernel.now - t->idle_since;
     double passes = floor(since / tau);
-    t->holder = (uint32_t)((t->holder + (uint64_t)fmod(passes, (double)senders_on(&s->sq, ch))) %
-                           senders_on(&s->sq, ch));
+    unsigned J = senders_on(&s->sq, ch);
+    t->holder = (t->holder + (uint32_t)fmod(passes, J)) % J;
     double arrival = t->idle_since + (passes + 1) * tau;
     t->circulating = false;
     t->passing = true;

@@ -93,7 +93,7 @@ const struct cfg_key cfg_keys[CFG_KEY_COUNT] = {
                                "independent runs; above 1 the report gives the across-replication 95% CI of "
                                "the mean, standard deviation and maximum" },
     [KEY_RUN_BATCHES] = { "run", "batches", CFG_INT, AT(run.batches), "20", 2, 1000, false, NULL,
-                          "batches (by creation order) for the batch-means confidence interval" },
+                          "batches for the batch-means interval (creation order; time mode: slices of the window)" },
     [KEY_RUN_REDRAW_LENGTH_PER_HOP] = { "run", "redraw_length_per_hop", CFG_BOOL, AT(run.redraw_length_per_hop),
                                         "false", 0, 0, false, NULL,
                                         "re-draw the length at every hop (Kleinrock's independence made exact)" },

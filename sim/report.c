@@ -99,14 +99,12 @@ void report_add_replication(struct run_report *acc, const struct run_report *one
     double figures[3] = { one->delay.mean, one->delay.stddev, one->delay.max };
     if (k == 0) {
         *acc = *one;
-        for (int i = 0; i < 3; i++) {
-            acc->rep_moments[i] = (struct moments){ 0 };
-            moments_add(&acc->rep_moments[i], figures[i]);
-        }
-        return;
+        memset(acc->rep_moments, 0, sizeof acc->rep_moments);
     }
     for (int i = 0; i < 3; i++)
         moments_add(&acc->rep_moments[i], figures[i]);
+    if (k == 0)
+        return;
     struct stats_summary *d = &acc->delay;
     const struct stats_summary *o = &one->delay;
     double *avg[] = { &d->mean, &d->variance, &d->stddev, &d->max, &d->p50, &d->p90, &d->p99, &d->p999,

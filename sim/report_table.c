@@ -101,7 +101,10 @@ void report_write_table(FILE *out, const struct run_report *r)
     if (reps) {
         FMT(m, r->delay.stddev);
         interval(ci, sizeof ci, r->rep_stddev.ci95);
-        fprintf(out, "%-12s %-14.14s %-26s %s\n", "stddev", m, ci, sd_model);
+        if (model_sd)
+            fprintf(out, "%-12s %-14.14s %-26s %s\n", "stddev", m, ci, sd_model);
+        else
+            fprintf(out, "%-12s %-14.14s %s\n", "stddev", m, ci);
         FMT(m, r->delay.max);
         interval(ci, sizeof ci, r->rep_max.ci95);
         fprintf(out, "%-12s %-14.14s %-26s (mean of each replication's maximum)\n", "max", m, ci);
