@@ -197,6 +197,11 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     net->arrival = arrival_find(cfg->workload.arrival);
     net->length = length_find(cfg->workload.length);
     assert(net->route && net->sw && net->proto && net->arrival && net->length);
+    if (!net->arrival->interarrival) {
+        cfg_blame(cfg, KEY_WORKLOAD_ARRIVAL, err, "'%s' arrivals exist only in slotted time; %s switching is event-driven",
+                  cfg->workload.arrival, cfg->routing.switching);
+        return false;
+    }
     if (!kernel_init(&net->kernel))
         goto out_of_memory;
     if (!topo_build(&net->topo, cfg, err) || !dest_init(&net->dest, cfg, &net->topo, err)) {

@@ -5,12 +5,13 @@
 #include "../sim/registry.h"
 #include "workload.h"
 
-extern const struct arrival_ops arrival_poisson;
+extern const struct arrival_ops arrival_poisson, arrival_batch_geometric;
 extern const struct dest_ops dest_uniform, dest_cluster_locality, dest_fixed_hops;
 extern const struct length_ops length_exponential, length_constant;
 
 static const struct arrival_ops *const arrivals[] = {
     &arrival_poisson,
+    &arrival_batch_geometric,
 };
 static const struct dest_ops *const destinations[] = {
     &dest_uniform,

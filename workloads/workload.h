@@ -15,7 +15,12 @@
 struct arrival_ops {
     const char *name, *help;
     bool poisson; /* exponential inter-arrival times */
+    /* Event-driven engines: the time to a node's next message; NULL when the process
+     * only exists in slotted time (a batch per cycle). */
     double (*interarrival)(const struct config *cfg, struct rng *r);
+    /* Slotted engines (one step per cycle): how many messages a node creates in one
+     * cycle, independent across cycles and nodes. */
+    uint32_t (*per_cycle)(const struct config *cfg, struct rng *r);
 };
 
 /* A destination distribution set up for one topology: its parameters and tables. */
