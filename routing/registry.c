@@ -2,11 +2,12 @@
 #include "../sim/registry.h"
 #include "routing.h"
 
-extern const struct route_ops route_ecube;
+extern const struct route_ops route_ecube, route_random_minimal;
 extern const struct switch_ops switch_store_and_forward;
 
 static const struct route_ops *const algorithms[] = {
     &route_ecube,
+    &route_random_minimal,
 };
 static const struct switch_ops *const switchings[] = {
     &switch_store_and_forward,
