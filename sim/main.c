@@ -38,6 +38,8 @@ static void usage(FILE *out)
           "      --no-progress            no progress line\n"
           "      --list                   every key and module, with meaning and default\n"
           "      --describe               print the network's structure and load factors; no simulation\n"
+          "      --write-trace FILE       write every message created (replication 0) as a trace line\n"
+          "                               time,source,destination,length; workload.arrival = trace replays it\n"
           "  -h, --help                   this text\n"
           "  -V, --version                version\n"
           "\n"
@@ -100,13 +102,13 @@ static int parse_format(const char *s, enum report_format *fmt)
 
 int main(int argc, char **argv)
 {
-    enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE };
+    enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE, OPT_WRITE_TRACE };
     static const struct option options[] = {
         { "set", required_argument, NULL, 's' },        { "seed", required_argument, NULL, OPT_SEED },
         { "format", required_argument, NULL, 'f' },     { "output", required_argument, NULL, 'o' },
         { "progress", no_argument, NULL, OPT_PROGRESS }, { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
         { "list", no_argument, NULL, OPT_LIST },         { "help", no_argument, NULL, 'h' },
-        { "describe", no_argument, NULL, OPT_DESCRIBE },
+        { "describe", no_argument, NULL, OPT_DESCRIBE }, { "write-trace", required_argument, NULL, OPT_WRITE_TRACE },
         { "version", no_argument, NULL, 'V' },           { NULL, 0, NULL, 0 },
     };
     const char *overrides[MAX_OVERRIDES + 1];
@@ -116,6 +118,7 @@ int main(int argc, char **argv)
     enum report_format fmt = REPORT_TABLE;
     int progress = -1; /* -1: decide by isatty */
     bool describe_only = false;
+    const char *write_trace = NULL;
     int opt;
     while ((opt = getopt_long(argc, argv, "s:f:o:hV", options, NULL)) != -1) {
         switch (opt) {
@@ -153,6 +156,9 @@ int main(int argc, char **argv)
         case OPT_DESCRIBE:
             describe_only = true;
             break;
+        case OPT_WRITE_TRACE:
+            write_trace = optarg;
+            break;
         case 'h':
             usage(stdout);
             return 0;
@@ -175,6 +181,7 @@ int main(int argc, char **argv)
     struct cfg_error err;
     if (!cfg_load(&cfg, argv[optind], overrides, n_overrides, &err))
         return input_error(&err);
+    cfg.write_trace = write_trace;
     if (describe_only)
         return describe(&cfg, fmt, stdout);
 
