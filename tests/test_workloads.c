@@ -1,0 +1,266 @@
+/* Arrival processes (mean and variance of counts per interval against theory),
+ * length distributions (chi-square against their probabilities), workload checks,
+ * and trace replay: exactness against the run that wrote the trace, and every kind
+ * of bad trace refused naming its line. */
+#include <gsl/gsl_cdf.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../workloads/workload.h"
+#include "test.h"
+
+/* Sample mean and variance of counts, each against theory within 5 standard errors
+ * (the variance's from the sample's fourth central moment); a zero variance must be
+ * met exactly. */
+static void check_counts(const char *what, const uint32_t *count, size_t n, double mean, double variance)
+{
+    double m = 0;
+    for (size_t i = 0; i < n; i++)
+        m += count[i];
+    m /= (double)n;
+    double m2 = 0, m4 = 0;
+    for (size_t i = 0; i < n; i++) {
+        double d = count[i] - m;
+        m2 += d * d;
+        m4 += d * d * d * d;
+    }
+    m2 /= (double)n;
+    m4 /= (double)n;
+    double s2 = m2 * (double)n / (double)(n - 1);
+    if (variance == 0) {
+        ck_assert_msg(s2 == 0 && m == mean, "%s: mean %g variance %g, expected %g and exactly 0", what, m, s2, mean);
+        return;
+    }
+    double se_mean = sqrt(variance / (double)n), se_var = sqrt((m4 - m2 * m2) / (double)n);
+    ck_assert_msg(fabs(m - mean) < 5 * se_mean, "%s: mean %.5f, theory %.5f (se %.2g)", what, m, mean, se_mean);
+    ck_assert_msg(fabs(s2 - variance) < 5 * se_var, "%s: variance %.5f, theory %.5f (se %.2g)", what, s2, variance,
+                  se_var);
+}
+
+enum { CYCLES = 200000, WINDOWS = 50000 };
+
+static void per_cycle_counts(const char *name, double rate, double mean, double variance)
+{
+    const char *set[3] = { NULL };
+    char a[64], r[64];
+    snprintf(a, sizeof a, "workload.arrival=%s", name);
+    snprintf(r, sizeof r, "workload.rate=%.17g", rate);
+    set[0] = a;
+    set[1] = r;
+    struct config cfg;
+    test_config(&cfg, set);
+    const struct arrival_ops *ops = arrival_find(name);
+    struct rng g;
+    rng_seed_stream(&g, 2024, RNG_TEST, 1);
+    uint32_t *count = malloc(CYCLES * sizeof *count);
+    for (size_t i = 0; i < CYCLES; i++)
+        count[i] = ops->per_cycle(&cfg, &g);
+    check_counts(name, count, CYCLES, mean, variance);
+    free(count);
+}
+
+/* Event-driven: counts in consecutive windows [offset + jT, offset + (j+1)T) of one
+ * node's arrival times (first(), then interarrival()). */
+static void window_counts(const char *name, double rate, double window, double offset, double mean, double variance)
+{
+    const char *set[3] = { NULL };
+    char a[64], r[64];
+    snprintf(a, sizeof a, "workload.arrival=%s", name);
+    snprintf(r, sizeof r, "workload.rate=%.17g", rate);
+    set[0] = a;
+    set[1] = r;
+    struct config cfg;
+    test_config(&cfg, set);
+    const struct arrival_ops *ops = arrival_find(name);
+    struct rng g;
+    rng_seed_stream(&g, 2025, RNG_TEST, 2);
+    uint32_t *count = calloc(WINDOWS, sizeof *count);
+    double t = (ops->first ? ops->first : ops->interarrival)(&cfg, &g);
+    for (;;) {
+        double j = floor((t - offset) / window);
+        if (j >= WINDOWS)
+            break;
+        if (j >= 0)
+            count[(size_t)j]++;
+        if (!strcmp(name, "bernoulli"))
+            ck_assert_double_eq(t, round(t)); /* whole cycles */
+        t += ops->interarrival(&cfg, &g);
+    }
+    check_counts(name, count, WINDOWS, mean, variance);
+    free(count);
+}
+
+START_TEST(arrival_counts_match_theory)
+{
+    per_cycle_counts("poisson", 0.7, 0.7, 0.7);
+    per_cycle_counts("bernoulli", 0.3, 0.3, 0.3 * 0.7);
+    per_cycle_counts("batch-geometric", 0.5, 0.5, 0.5 * 1.5); /* geometric on 0, 1, ...: λ(1 + λ) */
+    per_cycle_counts("batch-geometric", 2.0, 2.0, 2.0 * 3.0);
+    window_counts("poisson", 0.7, 5, 0, 3.5, 3.5);
+    window_counts("bernoulli", 0.3, 10, 1, 3.0, 10 * 0.3 * 0.7); /* cycles 1..10, 11..20, ...: binomial */
+    window_counts("bernoulli", 1.0, 10, 1, 10, 0);
+    window_counts("deterministic", 0.5, 10, 0, 5, 0); /* T a multiple of the gap: always 5 */
+    ck_assert_ptr_null(arrival_find("deterministic")->per_cycle);
+}
+END_TEST
+
+/* Deterministic arrivals: each node's phase is uniform in (0, 1/rate) (chi-square
+ * over 20 bins across 20,000 node streams), so nodes are not synchronised. */
+START_TEST(deterministic_phases_are_uniform)
+{
+    const char *set[] = { "workload.arrival=deterministic", "workload.rate=0.25", NULL };
+    struct config cfg;
+    test_config(&cfg, set);
+    const struct arrival_ops *ops = arrival_find("deterministic");
+    unsigned bins[20] = { 0 }, nodes = 20000;
+    for (unsigned v = 0; v < nodes; v++) {
+        struct rng g;
+        rng_seed_stream(&g, 1, RNG_ARRIVAL, v);
+        double first = ops->first(&cfg, &g);
+        ck_assert(first > 0 && first < 4);
+        ck_assert_double_eq(ops->interarrival(&cfg, &g), 4);
+        bins[(unsigned)(first / 4 * 20)]++;
+    }
+    double chi2 = 0, e = nodes / 20.0;
+    for (int b = 0; b < 20; b++)
+        chi2 += (bins[b] - e) * (bins[b] - e) / e;
+    ck_assert_msg(gsl_cdf_chisq_Q(chi2, 19) > 0.001, "phases: chi-square %.1f", chi2);
+}
+END_TEST
+
+/* Draws of a length distribution against P(L = value[i]) = p[i] (chi-square), plus
+ * "everything else" which must never be drawn. */
+static void check_lengths(const char *const *set, const double *value, const double *p, unsigned cells,
+                          double mean)
+{
+    struct config cfg;
+    test_config(&cfg, set);
+    ck_assert_double_eq_tol(cfg.workload.mean_length, mean, 1e-12);
+    const struct length_ops *ops = length_find(cfg.workload.length);
+    struct rng g;
+    rng_seed_stream(&g, 99, RNG_TEST, 3);
+    unsigned count[64] = { 0 }, draws = 200000, other = 0;
+    double sum = 0, tail = 1;
+    for (unsigned c = 0; c < cells; c++)
+        tail -= p[c];
+    for (unsigned i = 0; i < draws; i++) {
+        double x = ops->draw(&cfg, &g);
+        sum += x;
+        unsigned c = 0;
+        while (c < cells && value[c] != x)
+            c++;
+        if (c < cells)
+            count[c]++;
+        else
+            other++;
+    }
+    double chi2 = 0;
+    unsigned df = 0;
+    for (unsigned c = 0; c <= cells; c++) {
+        double pc = c < cells ? p[c] : tail, n = c < cells ? count[c] : other;
+        if (pc < 1e-12) {
+            ck_assert_msg(n == 0, "length %g drawn with probability 0", c < cells ? value[c] : -1.0);
+            continue;
+        }
+        chi2 += (n - pc * draws) * (n - pc * draws) / (pc * draws);
+        df++;
+    }
+    ck_assert_msg(gsl_cdf_chisq_Q(chi2, df - 1) > 0.001, "%s: chi-square %.1f on %u cells", cfg.workload.length,
+                  chi2, df - 1);
+    (void)sum;
+}
+
+START_TEST(lengths_follow_their_distributions)
+{
+    /* geometric, mean 4: P(L = j) = (3/4)^(j-1) / 4, j = 1..30, the rest in one tail cell */
+    const char *geo[] = { "workload.length=geometric", "workload.mean_length=4", NULL };
+    double v[64], p[64];
+    for (unsigned j = 1; j <= 30; j++) {
+        v[j - 1] = j;
+        p[j - 1] = pow(0.75, j - 1) / 4;
+    }
+    check_lengths(geo, v, p, 30, 4);
+    const char *geo1[] = { "workload.length=geometric", "workload.mean_length=1", NULL };
+    double one[] = { 1 }, certain[] = { 1 };
+    check_lengths(geo1, one, certain, 1, 1);
+    const char *bimodal[] = { "workload.length=bimodal", "workload.short_length=2", "workload.long_length=64",
+                              "workload.long_fraction=0.15", NULL };
+    double bv[] = { 2, 64 }, bp[] = { 0.85, 0.15 };
+    check_lengths(bimodal, bv, bp, 2, 0.85 * 2 + 0.15 * 64);
+    const char *emp[] = { "workload.length=empirical", "workload.empirical_lengths=1, 8, 3, 200",
+                          "workload.empirical_weights=5, 3, 0, 2", NULL };
+    double ev[] = { 1, 8, 3, 200 }, ep[] = { 0.5, 0.3, 0, 0.2 };
+    check_lengths(emp, ev, ep, 4, 0.5 + 2.4 + 40);
+    const char *last_zero[] = { "workload.length=empirical", "workload.empirical_lengths=4,5,6",
+                                "workload.empirical_weights=1,1,0", NULL };
+    double zv[] = { 4, 5, 6 }, zp[] = { 0.5, 0.5, 0 };
+    check_lengths(last_zero, zv, zp, 3, 4.5);
+    const char *fixed[] = { "workload.length=fixed", "workload.mean_length=3.5", NULL };
+    const char *constant[] = { "workload.length=constant", "workload.mean_length=3.5", NULL };
+    double fv[] = { 3.5 };
+    check_lengths(fixed, fv, certain, 1, 3.5);
+    check_lengths(constant, fv, certain, 1, 3.5);
+}
+END_TEST
+
+/* Workload parameters no process can honour: refused by workload_check, blaming the key. */
+START_TEST(workload_checks_blame_the_key)
+{
+    const struct {
+        const char *set[4];
+        const char *key;
+    } bad[] = {
+        { { "workload.arrival=bernoulli", "workload.rate=1.5", NULL }, "workload.rate" },
+        { { "workload.length=geometric", "workload.mean_length=0.5", NULL }, "workload.mean_length" },
+        { { "workload.length=bimodal", "workload.mean_length=3", NULL }, "workload.mean_length" },
+        { { "workload.length=empirical", NULL }, "workload.empirical_lengths" },
+        { { "workload.length=empirical", "workload.empirical_lengths=1,2", "workload.empirical_weights=1", NULL },
+          "workload.empirical_weights" },
+        { { "workload.length=empirical", "workload.empirical_lengths=1,2", "workload.empirical_weights=0,0", NULL },
+          "workload.empirical_weights" },
+        { { "workload.arrival=trace", NULL }, "workload.arrival" },
+        { { "workload.trace=x.csv", NULL }, "workload.trace" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        struct config cfg;
+        struct cfg_error err;
+        cfg_defaults(&cfg);
+        for (size_t j = 0; bad[i].set[j]; j++) {
+            char buf[128];
+            snprintf(buf, sizeof buf, "%s", bad[i].set[j]);
+            char *dot = strchr(buf, '.'), *eq = strchr(buf, '=');
+            *dot = *eq = '\0';
+            ck_assert(cfg_set(&cfg, buf, dot + 1, eq + 1, "t.ini", (int)j + 1, &err));
+        }
+        ck_assert_msg(!workload_check(&cfg, &err), "case %zu accepted", i);
+        ck_assert_str_eq(err.key, bad[i].key);
+    }
+    /* lists: bounds and syntax */
+    struct config cfg;
+    struct cfg_error err;
+    cfg_defaults(&cfg);
+    ck_assert(!cfg_set(&cfg, "workload", "distance_weights", "1,-2", "t.ini", 1, &err));
+    ck_assert(!cfg_set(&cfg, "workload", "distance_weights", "1,,2", "t.ini", 2, &err));
+    ck_assert(!cfg_set(&cfg, "workload", "distance_weights", "1,2,", "t.ini", 3, &err));
+    ck_assert(!cfg_set(&cfg, "workload", "empirical_lengths", "0,2", "t.ini", 4, &err));
+    ck_assert(cfg_set(&cfg, "workload", "distance_weights", " 1 ,2.5,0 ", "t.ini", 5, &err));
+    ck_assert_uint_eq(cfg.workload.distance_weights.count, 3);
+    ck_assert_double_eq(cfg.workload.distance_weights.value[1], 2.5);
+}
+END_TEST
+
+Suite *workloads_suite(void)
+{
+    Suite *s = suite_create("workloads");
+    TCase *tc = tcase_create("processes");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, arrival_counts_match_theory);
+    tcase_add_test(tc, deterministic_phases_are_uniform);
+    tcase_add_test(tc, lengths_follow_their_distributions);
+    tcase_add_test(tc, workload_checks_blame_the_key);
+    suite_add_tcase(s, tc);
+    return s;
+}
