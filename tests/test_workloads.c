@@ -252,6 +252,128 @@ START_TEST(workload_checks_blame_the_key)
 }
 END_TEST
 
+/* Writes text to /tmp/simtest-PID-name; the path goes to p (256 bytes). */
+static const char *write_file(char *p, const char *name, const char *text)
+{
+    snprintf(p, 256, "/tmp/simtest-%d-%s", (int)getpid(), name);
+    FILE *f = fopen(p, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    return p;
+}
+
+/* Skips one CSV cell (quoted or not) and the comma after it. */
+static const char *csv_skip(const char *c)
+{
+    if (*c == '"') {
+        for (c++; *c && !(*c == '"' && c[1] != '"'); c += *c == '"' ? 2 : 1)
+            ;
+        c++;
+    } else {
+        c += strcspn(c, ",\n");
+    }
+    return *c == ',' ? c + 1 : c;
+}
+
+/* The value of CSV column `name` (header line, then one row), as text. */
+static void csv_column(const char *csv, const char *name, char *out, size_t size)
+{
+    const char *row = strchr(csv, '\n');
+    ck_assert_ptr_nonnull(row);
+    row++;
+    size_t want = strlen(name);
+    for (const char *h = csv; h < row - 1; h = csv_skip(h), row = csv_skip(row)) {
+        if (strncmp(h, name, want) == 0 && (h[want] == ',' || h[want] == '\n')) {
+            snprintf(out, size, "%.*s", (int)strcspn(row, ",\n"), row);
+            return;
+        }
+    }
+    ck_abort_msg("no column %s", name);
+}
+
+/* A Poisson run writes its messages as a trace; replaying the trace reproduces
+ * every delay figure to the last digit. */
+START_TEST(trace_replay_reproduces_a_poisson_run)
+{
+    char ini_path[256];
+    const char *ini = write_file(ini_path, "replay.ini", "[network]\ndimension = 4\n[workload]\nrate = 0.35\n"
+                                               "[run]\nwarmup_messages = 500\nmessages = 4000\n");
+    char trace[256];
+    snprintf(trace, sizeof trace, "/tmp/simtest-%d-replay.csv", (int)getpid());
+    static char out1[1 << 16], out2[1 << 16], err[4096];
+    const char *write[] = { test_binary(), ini, "-f", "csv", "--no-progress", "--write-trace", trace, NULL };
+    ck_assert_int_eq(test_exec(write, out1, sizeof out1, err, sizeof err), 0);
+    char set_trace[300];
+    snprintf(set_trace, sizeof set_trace, "workload.trace=%s", trace);
+    const char *replay[] = { test_binary(), ini, "-f", "csv", "--no-progress", "-s", "workload.arrival=trace",
+                             "-s", set_trace, NULL };
+    ck_assert_int_eq(test_exec(replay, out2, sizeof out2, err, sizeof err), 0);
+    const char *same[] = { "delay.count", "delay.mean", "delay.variance", "delay.min", "delay.max", "delay.p50",
+                           "delay.p99", "delay.ci95_low", "hops_mean", "throughput", "messages_created",
+                           "simulated_time", "channels.utilization_max" };
+    for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
+        char a[64], b[64];
+        csv_column(out1, same[i], a, sizeof a);
+        csv_column(out2, same[i], b, sizeof b);
+        ck_assert_msg(strcmp(a, b) == 0, "%s: run %s, replay %s", same[i], a, b);
+    }
+    char created[64];
+    csv_column(out1, "messages_created", created, sizeof created);
+    FILE *f = fopen(trace, "r");
+    unsigned lines = 0;
+    for (int c; (c = fgetc(f)) != EOF;)
+        lines += c == '\n';
+    fclose(f);
+    ck_assert_uint_eq(lines, strtoul(created, NULL, 10)); /* one line per message created */
+    unlink(trace);
+    unlink(ini);
+}
+END_TEST
+
+/* Every kind of bad trace: exit 2, one line naming the trace file and the line. */
+START_TEST(bad_traces_name_the_line)
+{
+    char ini_path[256], trace_path[256];
+    const char *ini = write_file(ini_path, "bad.ini", "[network]\ndimension = 4\n[workload]\narrival = trace\n"
+                                            "[run]\nmessages = 10\nwarmup_messages = 0\n");
+    const struct {
+        const char *text;
+        int line;
+        const char *says;
+    } bad[] = {
+        { "time,source,destination,length\n0.5,1,2,1\n0.7,1,2\n", 3, "expected 4 fields" },
+        { "# comment\n0.5,1,2,1\nabc,1,2,1\n", 3, "time 'abc'" },
+        { "0.5 1 16 1\n", 1, "destination '16' is not a node" },
+        { "0.5,-1,2,1\n", 1, "source '-1' is not a node" },
+        { "0.5,1,2,1\n\n0.4,1,2,1\n", 3, "goes backwards" },
+        { "0.5,1,2,0\n", 1, "length '0'" },
+        { "-1,1,2,1\n", 1, "time '-1'" },
+        { "0.5,1,2,1,7\n", 1, "expected 4 fields" },
+        { "0.5,1,2,1\n0.6,1,,1\n", 2, "destination '' is not a node" },
+        { "# only a comment\n\n", 2, "no messages" },
+    };
+    static char out[4096], err[4096];
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const char *trace = write_file(trace_path, "bad.csv", bad[i].text);
+        char set[300], want[400], output[300];
+        snprintf(set, sizeof set, "workload.trace=%s", trace);
+        snprintf(output, sizeof output, "%s.out", trace);
+        const char *argv[] = { test_binary(), ini, "-s", set, "-o", output, NULL };
+        ck_assert_int_eq(test_exec(argv, out, sizeof out, err, sizeof err), 2);
+        snprintf(want, sizeof want, "%s:%d: workload.trace: ", trace, bad[i].line);
+        ck_assert_msg(strncmp(err, want, strlen(want)) == 0 && strstr(err, bad[i].says), "case %zu: %s", i, err);
+        ck_assert_msg(strchr(err, '\n') == err + strlen(err) - 1, "case %zu: not one line: %s", i, err);
+        ck_assert_int_ne(access(output, F_OK), 0); /* no partial output */
+        unlink(trace);
+    }
+    const char *argv[] = { test_binary(), ini, "-s", "workload.trace=/nonexistent/t.csv", NULL };
+    ck_assert_int_eq(test_exec(argv, out, sizeof out, err, sizeof err), 2);
+    ck_assert_msg(strstr(err, "/nonexistent/t.csv: workload.trace: cannot read the trace"), "%s", err);
+    unlink(ini);
+}
+END_TEST
+
 Suite *workloads_suite(void)
 {
     Suite *s = suite_create("workloads");
@@ -262,5 +384,10 @@ Suite *workloads_suite(void)
     tcase_add_test(tc, lengths_follow_their_distributions);
     tcase_add_test(tc, workload_checks_blame_the_key);
     suite_add_tcase(s, tc);
+    TCase *replay = tcase_create("trace");
+    tcase_set_timeout(replay, 60);
+    tcase_add_test(replay, trace_replay_reproduces_a_poisson_run);
+    tcase_add_test(replay, bad_traces_name_the_line);
+    suite_add_tcase(s, replay);
     return s;
 }
