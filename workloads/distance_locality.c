@@ -5,8 +5,12 @@
  * digits d_i + j, j = 0..S-1, modulo k with end-around links; on a mesh the region
  * is moved back inside, starting at min(d_i, k - S), so it always holds S^n nodes
  * and the source.  The source is one of them (seed 002's uniform traffic includes
- * it): a self-addressed message is delivered at once with 0 hops. */
+ * it): a self-addressed message is delivered at once with 0 hops.
+ * With end-around links the region is node 0's translated to the source, so its S^n
+ * nodes are listed once (d->table) and pick() costs one translate(); a mesh's region
+ * depends on where the source is, and is computed digit by digit. */
 #include <math.h>
+#include <stdlib.h>
 
 #include "workload.h"
 
@@ -22,6 +26,19 @@ static bool init(struct destinations *d, const struct config *cfg, struct cfg_er
     d->count = 1;
     for (uint32_t i = 0; i < d->dims; i++)
         d->count *= d->side;
+    if (!d->wrap || !d->topo->transitive)
+        return true;
+    d->table = malloc((size_t)d->count * sizeof *d->table);
+    if (!d->table) {
+        cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "out of memory");
+        return false;
+    }
+    for (uint32_t j = 0; j < d->count; j++) { /* offsets as base-S digits -> base-k digits */
+        uint32_t y = 0, place = 1, offsets = j;
+        for (uint32_t i = 0; i < d->dims; i++, place *= d->radix, offsets /= d->side)
+            y += offsets % d->side * place;
+        d->table[j] = y;
+    }
     return true;
 }
 
@@ -33,6 +50,8 @@ static uint32_t region_origin(const struct destinations *d, uint32_t c)
 
 static uint32_t pick(const struct destinations *d, uint32_t src, struct rng *r)
 {
+    if (d->table)
+        return d->topo->ops->translate(d->topo, d->table[rng_below(r, d->count)], src);
     uint32_t offsets = (uint32_t)rng_below(r, d->count); /* S^n <= N: the n offsets as base-S digits */
     uint32_t y = 0, place = 1, k = d->radix;
     for (uint32_t i = 0; i < d->dims; i++, place *= k) {

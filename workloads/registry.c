@@ -106,7 +106,8 @@ void dest_free(struct destinations *d)
     free(d->by_distance);
     free(d->distance_start);
     free(d->distance_prob);
-    free(d->distance_cdf);
-    d->table = d->start = d->by_distance = d->distance_start = NULL;
-    d->distance_prob = d->distance_cdf = NULL;
+    free(d->distance_threshold);
+    free(d->distance_alias);
+    d->table = d->start = d->by_distance = d->distance_start = d->distance_alias = NULL;
+    d->distance_prob = d->distance_threshold = NULL;
 }

@@ -15,15 +15,51 @@
 
 enum { SPHERICAL_MAX_NODES = 1024 };
 
+/* Walker's alias method (Vose's construction): column j of n is kept with
+ * probability threshold[j], else replaced by alias[j]; column j then comes out with
+ * probability p[j] overall, from one uniform and no search. */
+static bool build_alias(const double *p, unsigned n, double *threshold, uint32_t *alias)
+{
+    unsigned *small = malloc(2 * (size_t)n * sizeof *small), *large = small + n, ns = 0, nl = 0;
+    if (!small)
+        return false;
+    for (unsigned j = 0; j < n; j++) {
+        threshold[j] = p[j] * n;
+        alias[j] = j;
+        if (threshold[j] < 1)
+            small[ns++] = j;
+        else
+            large[nl++] = j;
+    }
+    while (ns > 0 && nl > 0) {
+        unsigned s = small[--ns], l = large[nl - 1];
+        alias[s] = l;
+        threshold[l] -= 1 - threshold[s];
+        if (threshold[l] < 1) {
+            nl--;
+            small[ns++] = l;
+        }
+    }
+    while (nl > 0) /* rounding leftovers (columns of positive mass): exactly 1 */
+        threshold[large[--nl]] = 1;
+    while (ns > 0)
+        threshold[small[--ns]] = 1;
+    free(small);
+    return true;
+}
+
 /* Fills row `row` (source src): its nodes by distance, where each distance starts,
- * and P_src(h).  False when no distance of positive weight exists from src. */
-static bool fill_row(struct destinations *d, const struct config *cfg, uint32_t row, uint32_t src)
+ * P_src(h) and its alias table.  False when no distance of positive weight exists
+ * from src (*no_weight set) or out of memory. */
+static bool fill_row(struct destinations *d, const struct config *cfg, uint32_t row, uint32_t src, bool *no_weight)
 {
     const struct topo *t = d->topo;
     unsigned diameter = t->diameter;
     uint32_t *start = d->distance_start + (size_t)row * (diameter + 2);
     uint32_t *nodes = d->by_distance + (size_t)row * (t->nodes - 1);
-    double *p = d->distance_prob + (size_t)row * (diameter + 1), *cdf = d->distance_cdf + (size_t)row * (diameter + 1);
+    double *p = d->distance_prob + (size_t)row * (diameter + 1);
+    double *threshold = d->distance_threshold + (size_t)row * (diameter + 1);
+    uint32_t *alias = d->distance_alias + (size_t)row * (diameter + 1);
     for (unsigned h = 0; h <= diameter + 1; h++)
         start[h] = 0;
     for (uint32_t x = 0; x < t->nodes; x++) /* counts, one place up */
@@ -44,20 +80,13 @@ static bool fill_row(struct destinations *d, const struct config *cfg, uint32_t 
         p[h] = start[h + 1] > start[h] ? weight : 0;
         total += p[h];
     }
-    if (!(total > 0))
+    *no_weight = !(total > 0);
+    if (*no_weight)
         return false;
-    p[0] = cdf[0] = 0;
-    for (unsigned h = 1; h <= diameter; h++) {
+    p[0] = 0;
+    for (unsigned h = 1; h <= diameter; h++)
         p[h] /= total;
-        cdf[h] = cdf[h - 1] + p[h];
-    }
-    for (unsigned h = diameter; h >= 1 && p[h] == 0; h--)
-        cdf[h] = 2; /* past the last distance drawn: never reached */
-    for (unsigned h = diameter; h >= 1; h--)
-        if (p[h] > 0) {
-            cdf[h] = 1; /* u < 1 always stops at the last distance of positive probability */
-            break;
-        }
+    return build_alias(p + 1, diameter, threshold + 1, alias + 1);
     return true;
 }
 
@@ -84,17 +113,24 @@ static bool init(struct destinations *d, const struct config *cfg, struct cfg_er
     d->by_distance = malloc(rows * (t->nodes - 1) * sizeof *d->by_distance);
     d->distance_start = malloc(rows * (t->diameter + 2) * sizeof *d->distance_start);
     d->distance_prob = malloc(rows * (t->diameter + 1) * sizeof *d->distance_prob);
-    d->distance_cdf = malloc(rows * (t->diameter + 1) * sizeof *d->distance_cdf);
-    if (!d->by_distance || !d->distance_start || !d->distance_prob || !d->distance_cdf) {
+    d->distance_threshold = malloc(rows * (t->diameter + 1) * sizeof *d->distance_threshold);
+    d->distance_alias = malloc(rows * (t->diameter + 1) * sizeof *d->distance_alias);
+    if (!d->by_distance || !d->distance_start || !d->distance_prob || !d->distance_threshold ||
+        !d->distance_alias) {
         cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "out of memory");
         return false;
     }
-    for (uint32_t row = 0; row < rows; row++)
-        if (!fill_row(d, cfg, row, row)) {
+    for (uint32_t row = 0; row < rows; row++) {
+        bool no_weight;
+        if (fill_row(d, cfg, row, row, &no_weight))
+            continue;
+        if (no_weight)
             cfg_blame(cfg, KEY_WORKLOAD_DISTANCE_WEIGHTS, err, "node %u has no node at a distance of positive weight",
                       row);
-            return false;
-        }
+        else
+            cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "out of memory");
+        return false;
+    }
     return true;
 }
 
@@ -102,19 +138,16 @@ static uint32_t pick(const struct destinations *d, uint32_t src, struct rng *r)
 {
     const struct topo *t = d->topo;
     uint32_t row = d->per_source ? src : 0;
-    const double *cdf = d->distance_cdf + (size_t)row * (t->diameter + 1);
+    const double *threshold = d->distance_threshold + (size_t)row * (t->diameter + 1) + 1;
+    const uint32_t *alias = d->distance_alias + (size_t)row * (t->diameter + 1) + 1;
     const uint32_t *start = d->distance_start + (size_t)row * (t->diameter + 2);
-    double u = rng_uniform(r);
-    unsigned lo = 1, hi = t->diameter; /* the first h with u < cdf[h] */
-    while (lo < hi) {
-        unsigned mid = (lo + hi) / 2;
-        if (u < cdf[mid])
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    uint32_t first = start[lo];
-    uint32_t x = d->by_distance[(size_t)row * (t->nodes - 1) + first + rng_below(r, start[lo + 1] - first)];
+    double u = rng_uniform(r) * t->diameter; /* a column and, from the same uniform, whether to keep it */
+    uint32_t column = (uint32_t)u;
+    if (column >= t->diameter)
+        column = t->diameter - 1;
+    unsigned h = 1 + (u - column < threshold[column] ? column : alias[column]);
+    uint32_t first = start[h];
+    uint32_t x = d->by_distance[(size_t)row * (t->nodes - 1) + first + rng_below(r, start[h + 1] - first)];
     return d->per_source ? x : t->ops->translate(t, x, src);
 }
 

@@ -50,9 +50,9 @@ struct destinations {
     uint32_t bits;     /* address permutations: log2(nodes) */
     /* spherical: per row (node 0 when translated, else every source) the other nodes
      * sorted by distance, where each distance starts (diameter + 2 per row), and the
-     * probability and cumulative probability of each distance (diameter + 1 per row). */
-    uint32_t *by_distance, *distance_start;
-    double *distance_prob, *distance_cdf;
+     * probability of each distance with its alias table (diameter + 1 per row). */
+    uint32_t *by_distance, *distance_start, *distance_alias;
+    double *distance_prob, *distance_threshold;
     bool per_source;
 };
 
