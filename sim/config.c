@@ -513,7 +513,8 @@ void cfg_print_keys(FILE *out)
             section = k->section;
             fprintf(out, "%s[%s]\n", i ? "\n" : "", section);
         }
-        fprintf(out, "  %-24s %-8s default %-18s %s\n", k->name, type_name(k), k->fallback, k->help);
+        fprintf(out, "  %-24s %-8s default %-18s %s\n", k->name, type_name(k), k->fallback[0] ? k->fallback : "(none)",
+                k->help);
         if (k->type == CFG_CHOICE)
             for (size_t c = 0; k->choices->name(c); c++)
                 fprintf(out, "      %-20s %s\n", k->choices->name(c), k->choices->help(c));
