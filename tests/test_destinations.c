@@ -401,6 +401,26 @@ START_TEST(loads_follow_the_new_patterns)
 }
 END_TEST
 
+/* Self-addressed messages (uniform-with-self): delivered at once with delay 0 and
+ * 0 hops, and counted.  On the n-cube every address bit differs with probability
+ * 1/2, so the mean hop count is n/2 exactly. */
+START_TEST(self_addressed_messages_count_with_zero_hops)
+{
+    const char *set[] = { "network.dimension=4", "workload.destination=uniform-with-self", "workload.rate=0.3", NULL };
+    struct config cfg;
+    test_config(&cfg, set);
+    cfg.run.warmup_messages = 2000;
+    cfg.run.messages = 40000;
+    struct run_report r;
+    ck_assert_int_eq(test_run(&cfg, &r), KERNEL_DONE);
+    ck_assert_uint_eq(r.delay.count, 40000);
+    ck_assert_double_eq(r.delay.min, 0);
+    ck_assert_double_eq_tol(r.model.mean_hops, 2, 1e-12);
+    /* hops per message: Binomial(4, 1/2), σ = 1; 40,000 messages: se 0.005 */
+    ck_assert_msg(fabs(r.hops_mean - 2) < 0.025, "hops mean %.4f", r.hops_mean);
+}
+END_TEST
+
 Suite *destinations_suite(void)
 {
     Suite *s = suite_create("destinations");
@@ -416,6 +436,7 @@ Suite *destinations_suite(void)
     tcase_add_test(tc, permutations_are_bijections);
     tcase_add_test(tc, patterns_refuse_topologies_they_do_not_fit);
     tcase_add_test(tc, loads_follow_the_new_patterns);
+    tcase_add_test(tc, self_addressed_messages_count_with_zero_hops);
     suite_add_tcase(s, tc);
     return s;
 }
