@@ -200,13 +200,14 @@ static void schedule_at(struct kernel *k, double t, uint32_t type, uint32_t obj)
     kernel_schedule(k, delay, type, obj);
 }
 
-/* Trace replay: obj is the record to create; the next one is scheduled first. */
+/* Trace replay: obj is the record to create; its source's next record is scheduled
+ * first, as on_arrival() schedules a node's next message (see trace.h). */
 static void on_trace(struct kernel *k, void *ctx, uint32_t index)
 {
     struct network *net = ctx;
     const struct trace_record *r = &net->trace.records[index];
-    if (index + 1 < net->trace.count)
-        schedule_at(k, net->trace.records[index + 1].time, net->ev_arrival, index + 1);
+    if (r->next != TRACE_NONE)
+        schedule_at(k, net->trace.records[r->next].time, net->ev_arrival, r->next);
     create_message(net, r->src, r->dst, r->length);
 }
 
@@ -293,12 +294,11 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
             net_free(net);
             return false;
         }
-        if (net->trace.count > UINT32_MAX) {
-            net_free(net);
-            cfg_blame(cfg, KEY_WORKLOAD_TRACE, err, "more than %u messages in the trace", UINT32_MAX);
-            return false;
+        for (uint32_t node = 0; node < nodes; node++) {
+            uint32_t first = net->trace.first[node];
+            if (first != TRACE_NONE)
+                schedule_at(&net->kernel, net->trace.records[first].time, net->ev_arrival, first);
         }
-        schedule_at(&net->kernel, net->trace.records[0].time, net->ev_arrival, 0);
     }
     double (*first)(const struct config *, struct rng *) =
         net->arrival->first ? net->arrival->first : net->arrival->interarrival;
