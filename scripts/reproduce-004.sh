@@ -101,11 +101,11 @@ figure() { # file title series-names...
     file=$1 title=$2
     shift 2
     {
-        echo "set terminal pngcairo size 1500,480 font 'sans,10'"
+        echo "set terminal pngcairo size 1500,600 font 'sans,10'"
         echo "set output 'reports/$file'"
         echo "set multiplot layout 1,3 title '$title'"
         echo "set xlabel 'mean link service time 1/{/Symbol m}_L'"
-        echo "set key top left"
+        echo "set key below maxrows 4 font ',8'"
         echo "set grid"
         panel=0
         for what in "mean delay:2:5:6:7:14" "standard deviation of delay:3:8:9:10:15" "maximum delay:4:11:12:13:0"; do
