@@ -13,6 +13,7 @@ int main(void)
     srunner_add_suite(runner, loads_suite());
     srunner_add_suite(runner, topo_suite());
     srunner_add_suite(runner, destinations_suite());
+    srunner_add_suite(runner, workloads_suite());
     srunner_add_suite(runner, network_suite());
     srunner_add_suite(runner, families_suite());
     srunner_add_suite(runner, protocols_suite());

@@ -20,6 +20,7 @@ Suite *loads_suite(void);
 Suite *network_suite(void);
 Suite *topo_suite(void);
 Suite *destinations_suite(void);
+Suite *workloads_suite(void);
 Suite *families_suite(void);
 Suite *protocols_suite(void);
 Suite *thesis_suite(void);

