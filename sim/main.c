@@ -38,6 +38,7 @@ static void usage(FILE *out)
           "      --no-progress            no progress line\n"
           "      --list                   every key and module, with meaning and default\n"
           "      --describe               print the network's structure and load factors; no simulation\n"
+          "      --analytic               print every analytic model's predictions alone; no simulation\n"
           "      --write-trace FILE       write every message created (replication 0) as a trace line\n"
           "                               time,source,destination,length; workload.arrival = trace replays it\n"
           "  -h, --help                   this text\n"
@@ -102,13 +103,14 @@ static int parse_format(const char *s, enum report_format *fmt)
 
 int main(int argc, char **argv)
 {
-    enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE, OPT_WRITE_TRACE };
+    enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE, OPT_ANALYTIC, OPT_WRITE_TRACE };
     static const struct option options[] = {
         { "set", required_argument, NULL, 's' },        { "seed", required_argument, NULL, OPT_SEED },
         { "format", required_argument, NULL, 'f' },     { "output", required_argument, NULL, 'o' },
         { "progress", no_argument, NULL, OPT_PROGRESS }, { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
         { "list", no_argument, NULL, OPT_LIST },         { "help", no_argument, NULL, 'h' },
-        { "describe", no_argument, NULL, OPT_DESCRIBE }, { "write-trace", required_argument, NULL, OPT_WRITE_TRACE },
+        { "describe", no_argument, NULL, OPT_DESCRIBE }, { "analytic", no_argument, NULL, OPT_ANALYTIC },
+        { "write-trace", required_argument, NULL, OPT_WRITE_TRACE },
         { "version", no_argument, NULL, 'V' },           { NULL, 0, NULL, 0 },
     };
     const char *overrides[MAX_OVERRIDES + 1];
@@ -117,7 +119,7 @@ int main(int argc, char **argv)
     const char *output = NULL;
     enum report_format fmt = REPORT_TABLE;
     int progress = -1; /* -1: decide by isatty */
-    bool describe_only = false;
+    bool describe_only = false, analytic_only = false;
     const char *write_trace = NULL;
     int opt;
     while ((opt = getopt_long(argc, argv, "s:f:o:hV", options, NULL)) != -1) {
@@ -156,6 +158,9 @@ int main(int argc, char **argv)
         case OPT_DESCRIBE:
             describe_only = true;
             break;
+        case OPT_ANALYTIC:
+            analytic_only = true;
+            break;
         case OPT_WRITE_TRACE:
             write_trace = optarg;
             break;
@@ -184,6 +189,8 @@ int main(int argc, char **argv)
     cfg.write_trace = write_trace;
     if (describe_only)
         return describe(&cfg, fmt, stdout);
+    if (analytic_only)
+        return report_analytic_only(&cfg, fmt, stdout);
 
     struct run_report report;
     enum kernel_stop why;
