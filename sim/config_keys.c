@@ -51,7 +51,7 @@ const struct cfg_key cfg_keys[CFG_KEY_COUNT] = {
                               "backtracking: M message buffers shared by each node (M >= dimension)" },
     [KEY_ROUTING_FORCED_CHOICE] = { "routing", "forced_choice", CFG_CHOICE, AT(routing.forced_choice), "youngest",
                                     0, 0, false, &forced_choice_choices,
-                                    "backtracking: which messages left over by phase 1 phase 2 forces out" },
+                                    "backtracking: which of the messages phase 1 left unassigned phase 2 forces out" },
     [KEY_NODE_SERVICE_RATE] = { "node", "service_rate", CFG_REAL, AT(node.service_rate), "0", 0, DBL_MAX, false,
                                 NULL,
                                 "μ_N: every visit (source, each relay, destination) queues for one deterministic "
