@@ -19,6 +19,8 @@ int main(void)
     srunner_add_suite(runner, protocols_suite());
     srunner_add_suite(runner, thesis_suite());
     srunner_add_suite(runner, model_001_suite());
+    srunner_add_suite(runner, backtracking_suite());
+    srunner_add_suite(runner, routing_suite());
     srunner_run_all(runner, CK_NORMAL);
     int failed = srunner_ntests_failed(runner);
     srunner_free(runner);

@@ -25,6 +25,8 @@ Suite *families_suite(void);
 Suite *protocols_suite(void);
 Suite *thesis_suite(void);
 Suite *model_001_suite(void);
+Suite *backtracking_suite(void);
+Suite *routing_suite(void);
 
 /* Defaults, then each "section.key=value" (asserts that every one is accepted). */
 void test_config(struct config *cfg, const char *const *settings);
