@@ -26,6 +26,23 @@ static bool may_proceed(const struct flit_engine *e, const struct worm *x, const
     return false;
 }
 
+/* A deadlocked holder of a VC the queued header x could use (one exists when x is
+ * deadlocked: every such VC is held by a worm that cannot proceed). */
+static uint32_t next_holder(const struct flit_engine *e, const struct worm *x, const uint8_t *proceeds)
+{
+    uint32_t ch = x->channel[x->acquired], lo = 0, hi = e->V;
+    if (e->dateline) {
+        lo = x->cls[x->acquired] ? e->V / 2 : 0;
+        hi = x->cls[x->acquired] ? e->V : e->V / 2;
+    }
+    for (uint32_t v = lo; v < hi; v++) {
+        uint32_t o = e->owner[(size_t)ch * e->V + v];
+        if (o != NET_NONE && !proceeds[o])
+            return o;
+    }
+    return NET_NONE; /* not reached */
+}
+
 /* Queued headers: the worms in every channel queue. */
 static uint32_t queued(const struct flit_engine *e, uint32_t *out)
 {
@@ -75,35 +92,33 @@ bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size)
     }
     /* Walk "waits for the holder of" until a worm repeats: that part is the cycle. */
     uint32_t w = stuck;
-    while (w != NET_NONE && !seen[w]) {
+    while (!seen[w]) {
         seen[w] = 1;
-        const struct worm *x = &e->worms[w];
-        uint32_t ch = x->channel[x->acquired], next = NET_NONE;
-        for (uint32_t v = 0; v < e->V && next == NET_NONE; v++) {
-            uint32_t o = e->owner[(size_t)ch * e->V + v];
-            if (o != NET_NONE && !proceeds[o] && (!e->dateline || (v >= e->V / 2) == (x->cls[x->acquired] != 0)))
-                next = o;
-        }
-        w = next;
+        w = next_holder(e, &e->worms[w], proceeds);
     }
-    int used = snprintf(buf, size, "deadlock at cycle %lld: %u headers can never advance; cycle of channels",
+    /* The channel cycle: what each worm waits for, then the channels its holder
+     * holds from there up to its own header, and so on round. */
+    int used = snprintf(buf, size, "deadlock at cycle %lld: %u headers can never advance; cycle of channels:",
                         (long long)e->cycle, count);
     uint32_t start = w;
-    while (w != NET_NONE) {
+    bool first = true;
+    do {
         const struct worm *x = &e->worms[w];
-        uint32_t a = x->acquired, ch = x->channel[a];
-        uint32_t from = a ? x->to[a - 1] : x->src;
-        if (used >= 0 && (size_t)used < size)
-            used += snprintf(buf + used, size - (size_t)used, "%s %u (%u->%u)", w == start ? ":" : ",", ch, from,
-                             x->to[a]);
-        uint32_t next = NET_NONE;
-        for (uint32_t v = 0; v < e->V && next == NET_NONE; v++) {
-            uint32_t o = e->owner[(size_t)ch * e->V + v];
-            if (o != NET_NONE && !proceeds[o] && (!e->dateline || (v >= e->V / 2) == (x->cls[a] != 0)))
-                next = o;
+        uint32_t ch = x->channel[x->acquired];
+        uint32_t holder = next_holder(e, x, proceeds);
+        const struct worm *y = &e->worms[holder];
+        uint32_t j = 0;
+        while (j < y->acquired && y->channel[j] != ch)
+            j++;
+        for (; j < y->acquired; j++) {
+            uint32_t from = j ? y->to[j - 1] : y->src;
+            if (used >= 0 && (size_t)used < size)
+                used += snprintf(buf + used, size - (size_t)used, "%s %u (%u->%u)", first ? "" : ",", y->channel[j],
+                                 from, y->to[j]);
+            first = false;
         }
-        w = next == start ? NET_NONE : next;
-    }
+        w = holder;
+    } while (w != start);
     free(proceeds);
     free(seen);
     free(wait);
