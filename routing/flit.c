@@ -640,7 +640,7 @@ static bool check(const struct config *cfg, const struct topo *t, struct cfg_err
 static bool init_wormhole(struct network *net) { return engine_init(net, true); }
 static bool init_cut_through(struct network *net) { return engine_init(net, false); }
 
-struct flit_engine *flit_engine_of(struct network *net)
+struct flit_engine *flit_engine_of(const struct network *net)
 {
     return net->sw && net->sw->inject == inject_checked ? net->sw_state : NULL;
 }

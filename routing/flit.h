@@ -105,7 +105,7 @@ struct flit_engine {
 };
 
 /* The engine of a network whose switching is wormhole or cut-through, else NULL. */
-struct flit_engine *flit_engine_of(struct network *net);
+struct flit_engine *flit_engine_of(const struct network *net);
 /* Finds headers that can never be granted; writes a message naming a cycle of
  * channels into buf and returns true if there are any.  (routing/flit_deadlock.c) */
 bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size);
