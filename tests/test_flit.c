@@ -286,6 +286,68 @@ START_TEST(torus_dateline_no_deadlock)
 }
 END_TEST
 
+/* --- finite buffer: a 1-cube source is a loss system with a known acceptance --- */
+
+/* Offers come at cycle boundaries, Poisson(λ) per cycle; an idle source accepts the
+ * first and holds its line for `busy` cycles.  Renewal: E[idle cycles] = e^-λ/(1-e^-λ),
+ * one acceptance per idle period plus busy cycles. */
+static double loss_acceptance(double lambda, double busy)
+{
+    double idle = exp(-lambda) / (1 - exp(-lambda));
+    return 1 / (lambda * (idle + busy));
+}
+
+static void finite_case(const char *switching, double busy)
+{
+    char sw[64];
+    snprintf(sw, sizeof sw, "routing.switching=%s", switching);
+    const char *const settings[] = { "network.topology=hypercube", "network.dimension=1", sw,
+                                     "routing.finite_buffer=true", "workload.length=constant",
+                                     "workload.mean_length=4", "workload.rate=0.1", "run.warmup_messages=1000",
+                                     "run.messages=200000", "run.allow_unstable=true", NULL };
+    struct config cfg;
+    test_config(&cfg, settings);
+    struct run_report rep;
+    ck_assert_int_eq(test_run(&cfg, &rep), KERNEL_DONE);
+    double exact = loss_acceptance(0.1, busy);
+    /* About 150000 renewal periods: the estimate's sd is under 0.0015. */
+    ck_assert_msg(fabs(rep.flit.acceptance - exact) < 0.005, "%s: acceptance %.5f, exact %.5f", switching,
+                  rep.flit.acceptance, exact);
+    ck_assert(!rep.flit.saturated);
+}
+
+START_TEST(finite_buffer_acceptance_loss_system)
+{
+    finite_case("cut-through", 4); /* the channel frees as the tail is sent */
+    finite_case("wormhole", 5);    /* ... as the tail is consumed, one link latency later */
+}
+END_TEST
+
+START_TEST(saturation_withholds_the_mean)
+{
+    const char *const past[] = { "network.topology=hypercube", "network.dimension=4", "routing.switching=wormhole",
+                                 "workload.length=constant", "workload.mean_length=4", "workload.rate=0.3",
+                                 "run.allow_unstable=true", "run.messages=20000", "run.warmup_messages=1000", NULL };
+    struct config cfg;
+    test_config(&cfg, past);
+    struct run_report rep;
+    ck_assert_int_eq(test_run(&cfg, &rep), KERNEL_DONE);
+    ck_assert(rep.flit.saturated);
+    ck_assert(isnan(rep.delay.mean));
+    ck_assert(strstr(rep.flit.note, "source queues grew"));
+    const char *const below[] = { "network.topology=hypercube", "network.dimension=4", "routing.switching=wormhole",
+                                  "workload.length=constant", "workload.mean_length=4", "workload.rate=0.05",
+                                  "run.messages=20000", "run.warmup_messages=1000", NULL };
+    test_config(&cfg, below);
+    ck_assert_int_eq(test_run(&cfg, &rep), KERNEL_DONE);
+    ck_assert(!rep.flit.saturated);
+    ck_assert(rep.delay.mean > 0);
+    /* Every flit offered is delivered: throughput in flits is 4 times the messages'. */
+    ck_assert_double_eq_tol(rep.flit.throughput_flits, 4 * rep.throughput, 1e-12);
+    ck_assert(rep.flit.blocking > 0 && rep.flit.blocking < 1);
+}
+END_TEST
+
 Suite *flit_suite(void)
 {
     Suite *s = suite_create("flit");
@@ -299,6 +361,8 @@ Suite *flit_suite(void)
     tcase_add_test(tc, torus_one_vc_deadlock_detected);
     tcase_add_test(tc, random_wormhole_deadlock_detected);
     tcase_add_test(tc, torus_dateline_no_deadlock);
+    tcase_add_test(tc, finite_buffer_acceptance_loss_system);
+    tcase_add_test(tc, saturation_withholds_the_mean);
     suite_add_tcase(s, tc);
     return s;
 }
