@@ -146,10 +146,12 @@ void net_drop(struct network *net, uint32_t m)
 {
     const struct message *msg = &net->msgs[m];
     uint64_t index = msg->id - net->measure_first;
-    if (!net->time_mode && msg->id >= net->measure_first && index < net->measure_count &&
-        ++net->measured_done == net->measure_count) {
-        net->window_end = net->kernel.now;
-        kernel_request_stop(&net->kernel, KERNEL_DONE);
+    if (!net->time_mode && msg->id >= net->measure_first && index < net->measure_count) {
+        stats_skip(&net->delay, index);
+        if (++net->measured_done == net->measure_count) {
+            net->window_end = net->kernel.now;
+            kernel_request_stop(&net->kernel, KERNEL_DONE);
+        }
     }
     pool_give(net, m);
 }
