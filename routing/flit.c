@@ -12,9 +12,9 @@
 
 #include "routing.h"
 
-static bool vec_push(struct u32vec *a, uint32_t x)
+static bool vec_grow(struct u32vec *a)
 {
-    if (a->n == a->cap) {
+    {
         uint32_t cap = a->cap ? 2 * a->cap : 64;
         uint32_t *g = realloc(a->v, (size_t)cap * sizeof *g);
         if (!g)
@@ -22,16 +22,18 @@ static bool vec_push(struct u32vec *a, uint32_t x)
         a->v = g;
         a->cap = cap;
     }
-    a->v[a->n++] = x;
     return true;
 }
 
 static void fail(struct flit_engine *e) { kernel_request_stop(&e->net->kernel, KERNEL_FAILED); }
 
-static void push(struct flit_engine *e, struct u32vec *a, uint32_t x)
+static inline void push(struct flit_engine *e, struct u32vec *a, uint32_t x)
 {
-    if (!vec_push(a, x))
+    if (__builtin_expect(a->n == a->cap, 0) && !vec_grow(a)) {
         fail(e);
+        return;
+    }
+    a->v[a->n++] = x;
 }
 
 /* --- worm pool: one slab of per-hop arrays, growth by doubling --- */
@@ -163,6 +165,10 @@ static void inject(struct network *net, uint32_t m)
     uint64_t crossed = 0; /* dimensions whose wrap-around link the path has crossed */
     uint32_t h = 0;
     while (msg->at != msg->dst) {
+        if (h == e->max_hops) { /* minimal routing never gets here */
+            fail(e);
+            return;
+        }
         struct hop hop = net_route(net, m);
         unsigned dim = 0;
         if (e->dateline && wraps(e, msg->at, hop.next, &dim))

@@ -52,11 +52,11 @@ const struct cfg_key cfg_keys[CFG_KEY_COUNT] = {
                                        64, false, NULL,
                                        "wormhole, cut-through: virtual channels per channel (torus, >= 2: dateline "
                                        "classes, lower half before the wrap-around link, upper half after)" },
-    [KEY_ROUTING_ROUTER_DELAY] = { "routing", "router_delay", CFG_INT, AT(routing.router_delay), "0", 0, 1 << 20,
+    [KEY_ROUTING_ROUTER_DELAY] = { "routing", "router_delay", CFG_INT, AT(routing.router_delay), "0", 0, 1000,
                                    false, NULL,
                                    "wormhole, cut-through: cycles from a header's arrival at a node (or its offer "
                                    "at the source) to its request for the next channel" },
-    [KEY_ROUTING_LINK_LATENCY] = { "routing", "link_latency", CFG_INT, AT(routing.link_latency), "1", 1, 1 << 20,
+    [KEY_ROUTING_LINK_LATENCY] = { "routing", "link_latency", CFG_INT, AT(routing.link_latency), "1", 1, 256,
                                    false, NULL, "wormhole, cut-through: cycles a flit takes to cross a link" },
     [KEY_ROUTING_FINITE_BUFFER] = { "routing", "finite_buffer", CFG_BOOL, AT(routing.finite_buffer), "false", 0, 0,
                                     false, NULL,
