@@ -196,7 +196,9 @@ END_TEST
 
 /* --- zero load: h (r + L) + l - 1 cycles from the offer, exactly --- */
 
-static void zero_load(const char *switching, int hops, int flits, int r, int L, int B)
+/* spacing: cycles between consecutive flits once the pipe is full (1, or 2 when one
+ * buffer cannot cover the credit loop of a 1-cycle link). */
+static void zero_load_spaced(const char *switching, int hops, int flits, int r, int L, int B, int spacing)
 {
     char sw[64], h[48], l[48], rd[48], ll[48], fb[48];
     snprintf(sw, sizeof sw, "routing.switching=%s", switching);
@@ -213,13 +215,18 @@ static void zero_load(const char *switching, int hops, int flits, int r, int L, 
     test_config(&cfg, settings);
     struct run_report rep;
     ck_assert_int_eq(test_run(&cfg, &rep), KERNEL_DONE);
-    double network = (double)(hops * (r + L) - r + flits - 1); /* from the first grant */
+    double network = (double)(hops * (r + L) - r + spacing * (flits - 1)); /* from the first grant */
     ck_assert_msg(rep.link_mean == network && rep.link_variance == 0, "%s h=%d l=%d r=%d L=%d B=%d: network delay %.9g "
                   "(variance %g), closed form %g", switching, hops, flits, r, L, B, rep.link_mean, rep.link_variance,
                   network);
     /* From creation: the wait to the next cycle boundary (0, 1] plus the source's router delay. */
     ck_assert_double_le(rep.delay.max, network + r + 1);
     ck_assert_double_gt(rep.delay.min, network + r);
+}
+
+static void zero_load(const char *switching, int hops, int flits, int r, int L, int B)
+{
+    zero_load_spaced(switching, hops, flits, r, L, B, 1);
 }
 
 START_TEST(zero_load_latency_closed_form)
@@ -230,6 +237,10 @@ START_TEST(zero_load_latency_closed_form)
             zero_load("wormhole", hops, flits, 0, 1, 2);   /* seed 003: (l + h - 1) t_u */
             zero_load("wormhole", hops, flits, 2, 1, 4);   /* buffers cover credit and routing */
             zero_load("wormhole", hops, flits, 1, 3, 5);
+            zero_load("wormhole", hops, flits, 3, 2, 3);   /* router delay needs no extra buffer */
+            /* One credit per two cycles, except on one hop: a destination never blocks. */
+            zero_load_spaced("wormhole", hops, flits, 0, 1, 1, hops > 1 ? 2 : 1);
+            zero_load_spaced("wormhole", hops, flits, 2, 1, 1, hops > 1 ? 2 : 1);
             zero_load("cut-through", hops, flits, 0, 1, 1);
             zero_load("cut-through", hops, flits, 3, 2, 1);
         }
