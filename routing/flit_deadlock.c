@@ -2,7 +2,9 @@
  * eventually be granted if some VC of its class on that channel is free or held by a
  * worm that will itself move on (a worm whose header is not queued always does: its
  * flits keep draining toward a destination that never blocks).  The worms that can
- * move on are found as a fixed point; the queued headers left over are deadlocked,
+ * move on are found by propagation (a worklist: each queued worm enters it at most
+ * once, and a worm found to move on may free the queues of the channels it holds);
+ * the queued headers left over are deadlocked,
  * and following "waits for a VC held by" among them must close a cycle, which is
  * what the message names. */
 #include <stdio.h>
@@ -69,14 +71,31 @@ bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size)
     uint32_t n = queued(e, wait);
     for (uint32_t k = 0; k < n; k++)
         proceeds[wait[k]] = 0;
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (uint32_t k = 0; k < n; k++) {
-            uint32_t w = wait[k];
-            if (!proceeds[w] && may_proceed(e, &e->worms[w], proceeds))
-                proceeds[w] = 1, changed = true;
+    /* Worklist: a worm found to proceed may unblock the queues of the channels it holds. */
+    uint32_t *work = malloc((size_t)n * sizeof *work + 1), top = 0;
+    if (!work) {
+        free(proceeds);
+        free(seen);
+        free(wait);
+        return false;
+    }
+    for (uint32_t k = 0; k < n; k++)
+        if (may_proceed(e, &e->worms[wait[k]], proceeds)) {
+            proceeds[wait[k]] = 1;
+            work[top++] = wait[k];
+        }
+    while (top) {
+        const struct worm *y = &e->worms[work[--top]];
+        for (uint32_t j = 0; j < y->acquired; j++) {
+            uint32_t ch = y->channel[j];
+            for (uint32_t w = e->wait_head[ch]; w != NET_NONE; w = e->worms[w].next)
+                if (!proceeds[w] && may_proceed(e, &e->worms[w], proceeds)) {
+                    proceeds[w] = 1;
+                    work[top++] = w;
+                }
         }
     }
+    free(work);
     uint32_t stuck = NET_NONE, count = 0;
     for (uint32_t k = 0; k < n; k++)
         if (!proceeds[wait[k]]) {
