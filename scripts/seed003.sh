@@ -12,9 +12,10 @@ echo "|---|---|---|---|---|---|---|---|---|---|---|"
 for f in configs/003/*.ini; do
     name=$(basename "$f" .ini)
     rho=${name##*-}
-    if ! bin/sim "$f" --no-progress --seed "$seed" -f csv >build/seed003.csv 2>build/seed003.err; then
-        status=$?
-        echo "| $name | $rho | - | - | - | - | - | - | - | - | exit $status: $(cut -c1-60 build/seed003.err | head -1) |"
+    status=0
+    bin/sim "$f" --no-progress --seed "$seed" -f csv >build/seed003.csv 2>build/seed003.err || status=$?
+    if [ "$status" -ne 0 ]; then
+        echo "| $name | $rho | - | - | - | - | - | - | - | - | exit $status: $(sed 's/;.*//' build/seed003.err | head -1) |"
         continue
     fi
     awk -F, -v name="$name" -v rho="$rho" '
