@@ -359,6 +359,55 @@ START_TEST(saturation_withholds_the_mean)
 }
 END_TEST
 
+/* --- configuration errors and output --- */
+
+static void refused(const char *const *settings, const char *key, const char *words)
+{
+    struct config cfg;
+    test_config(&cfg, settings);
+    static struct network net;
+    struct cfg_error err;
+    ck_assert_msg(!net_create(&net, &cfg, &err), "accepted: %s", settings[0]);
+    ck_assert_str_eq(err.key, key);
+    ck_assert_msg(strstr(err.message, words), "message: %s", err.message);
+    ck_assert_int_gt(err.line, 0);
+}
+
+START_TEST(impossible_combinations_refused)
+{
+    const char *const saf[] = { "routing.virtual_channels=2", NULL };
+    refused(saf, "routing.virtual_channels", "wormhole and cut-through switching only");
+    const char *const tdm[] = { "routing.switching=wormhole", "protocol.link=tdm", NULL };
+    refused(tdm, "protocol.link", "must be fifo");
+    const char *const nodes[] = { "routing.switching=cut-through", "node.service_rate=2", NULL };
+    refused(nodes, "node.service_rate", "router_delay");
+    const char *const redraw[] = { "routing.switching=wormhole", "run.redraw_length_per_hop=true", NULL };
+    refused(redraw, "run.redraw_length_per_hop", "keeps its flits");
+}
+END_TEST
+
+START_TEST(switching_fields_in_every_format)
+{
+    const char *const base[] = { test_binary(), "configs/default.ini", "--no-progress", "-s",
+                                 "routing.switching=wormhole", "-s", "network.dimension=4", "-s", "workload.rate=0.05",
+                                 "-s", "run.messages=2000", "-s", "run.warmup_messages=100", "-f", NULL, NULL };
+    static char out[1 << 16], err[4096];
+    const char *argv[sizeof base / sizeof base[0]];
+    memcpy(argv, base, sizeof base);
+    argv[14] = "json";
+    ck_assert_int_eq(test_exec(argv, out, sizeof out, err, sizeof err), 0);
+    ck_assert(strstr(out, "\n  \"switching\": {\n    \"network_delay_mean\": "));
+    ck_assert(strstr(out, "\"blocking_dim3\": ") && strstr(out, "\"blocking_probability\": "));
+    ck_assert(strstr(out, "\"acceptance_probability\": null"));
+    argv[14] = "csv";
+    ck_assert_int_eq(test_exec(argv, out, sizeof out, err, sizeof err), 0);
+    ck_assert(strstr(out, ",switching.network_delay_mean,switching.source_wait_mean,switching.blocked_cycles_mean,"));
+    argv[14] = "table";
+    ck_assert_int_eq(test_exec(argv, out, sizeof out, err, sizeof err), 0);
+    ck_assert(strstr(out, "\nnetwork      mean ") && strstr(out, "\nsource wait  mean ") && strstr(out, " blocking "));
+}
+END_TEST
+
 Suite *flit_suite(void)
 {
     Suite *s = suite_create("flit");
@@ -374,6 +423,8 @@ Suite *flit_suite(void)
     tcase_add_test(tc, torus_dateline_no_deadlock);
     tcase_add_test(tc, finite_buffer_acceptance_loss_system);
     tcase_add_test(tc, saturation_withholds_the_mean);
+    tcase_add_test(tc, impossible_combinations_refused);
+    tcase_add_test(tc, switching_fields_in_every_format);
     suite_add_tcase(s, tc);
     return s;
 }
