@@ -104,6 +104,12 @@ struct flit_engine {
     struct flit_observer obs;
 };
 
+/* Internal to routing/flit*.c: a new message (switch_ops.inject), one cycle (the
+ * tick event), growing the worm pool. */
+void flit_inject(struct network *net, uint32_t msg);
+void flit_tick(struct kernel *k, void *ctx, uint32_t unused);
+bool flit_pool_grow(struct flit_engine *e);
+
 /* The engine of a network whose switching is wormhole or cut-through, else NULL. */
 struct flit_engine *flit_engine_of(const struct network *net);
 /* Finds headers that can never be granted; writes a message naming a cycle of

@@ -359,6 +359,22 @@ START_TEST(saturation_withholds_the_mean)
 }
 END_TEST
 
+START_TEST(same_seed_same_results)
+{
+    const char *const settings[] = { "network.topology=torus", "network.radix=4", "network.dimension=2",
+                                     "routing.switching=wormhole", "routing.virtual_channels=4",
+                                     "routing.algorithm=random-minimal", "workload.rate=0.05",
+                                     "workload.mean_length=4", "run.messages=5000", "run.warmup_messages=500", NULL };
+    struct config cfg;
+    test_config(&cfg, settings);
+    struct run_report a, b;
+    ck_assert_int_eq(test_run(&cfg, &a), KERNEL_DONE);
+    ck_assert_int_eq(test_run(&cfg, &b), KERNEL_DONE);
+    ck_assert(a.delay.mean == b.delay.mean && a.delay.variance == b.delay.variance && a.window == b.window);
+    ck_assert(a.flit.blocking == b.flit.blocking && a.flit.blocked_cycles_mean == b.flit.blocked_cycles_mean);
+}
+END_TEST
+
 /* --- configuration errors and output --- */
 
 static void refused(const char *const *settings, const char *key, const char *words)
@@ -423,6 +439,7 @@ Suite *flit_suite(void)
     tcase_add_test(tc, torus_dateline_no_deadlock);
     tcase_add_test(tc, finite_buffer_acceptance_loss_system);
     tcase_add_test(tc, saturation_withholds_the_mean);
+    tcase_add_test(tc, same_seed_same_results);
     tcase_add_test(tc, impossible_combinations_refused);
     tcase_add_test(tc, switching_fields_in_every_format);
     suite_add_tcase(s, tc);
