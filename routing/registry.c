@@ -6,7 +6,7 @@
 
 extern const struct route_ops route_ecube, route_ecube_descending, route_random_minimal, route_least_count,
     route_backtracking;
-extern const struct switch_ops switch_store_and_forward;
+extern const struct switch_ops switch_store_and_forward, switch_cut_through, switch_wormhole;
 
 static const struct route_ops *const algorithms[] = {
     &route_ecube,
@@ -16,6 +16,8 @@ static const struct route_ops *const algorithms[] = {
 };
 static const struct switch_ops *const switchings[] = {
     &switch_store_and_forward,
+    &switch_cut_through,
+    &switch_wormhole,
 };
 
 REGISTRY_DEFINE(struct route_ops, algorithms, route_find, route_choices);

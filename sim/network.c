@@ -147,6 +147,20 @@ void net_deliver(struct network *net, uint32_t m)
     pool_give(net, m);
 }
 
+void net_drop(struct network *net, uint32_t m)
+{
+    const struct message *msg = &net->msgs[m];
+    uint64_t index = msg->id - net->measure_first;
+    if (!net->time_mode && msg->id >= net->measure_first && index < net->measure_count) {
+        stats_skip(&net->delay, index);
+        if (++net->measured_done == net->measure_count) {
+            net->window_end = net->kernel.now;
+            kernel_request_stop(&net->kernel, KERNEL_DONE);
+        }
+    }
+    pool_give(net, m);
+}
+
 /* --- message creation --- */
 
 /* Creates message number net->created at `node`, now, and hands it to the switching
@@ -245,6 +259,10 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         goto out_of_memory;
     if (!topo_build(&net->topo, cfg, err) || !route_check(cfg, &net->topo, err) ||
         !dest_init(&net->dest, cfg, &net->topo, err)) {
+        net_free(net);
+        return false;
+    }
+    if (net->sw->check && !net->sw->check(cfg, &net->topo, err)) {
         net_free(net);
         return false;
     }

@@ -1,0 +1,214 @@
+/* Wormhole and cut-through: the engine's memory, its checks of a configuration and
+ * the two switch_ops (the cycle itself is in flit.c). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "flit.h"
+#include "routing.h"
+
+/* --- worm pool: one slab of per-hop arrays, growth by doubling --- */
+
+static void bind_hops(struct flit_engine *e, uint32_t w)
+{
+    struct worm *x = &e->worms[w];
+    uint32_t *base = e->slab + (size_t)w * e->stride, d = e->max_hops;
+    x->channel = base;
+    x->to = base + d;
+    x->vc = base + 2 * d;
+    x->cls = base + 3 * d;
+    x->sent = base + 4 * d;
+    x->sent_at = base + 5 * d;
+}
+
+bool flit_pool_grow(struct flit_engine *e)
+{
+    uint32_t old = e->worm_cap, cap = old ? 2 * old : 256;
+    struct worm *w = realloc(e->worms, (size_t)cap * sizeof *w);
+    if (!w)
+        return false;
+    e->worms = w;
+    uint32_t *s = realloc(e->slab, (size_t)cap * e->stride * sizeof *s);
+    if (!s)
+        return false;
+    e->slab = s;
+    for (uint32_t i = 0; i < old; i++)
+        bind_hops(e, i); /* the slab may have moved */
+    for (uint32_t i = old; i < cap; i++) {
+        bind_hops(e, i);
+        e->worms[i].next = i + 1 < cap ? i + 1 : e->worm_free;
+    }
+    e->worm_free = old;
+    e->worm_cap = cap;
+    return true;
+}
+
+/* --- life cycle --- */
+
+static uint32_t *filled(size_t n, uint32_t value)
+{
+    uint32_t *a = malloc((n ? n : 1) * sizeof *a);
+    if (a)
+        for (size_t i = 0; i < n; i++)
+            a[i] = value;
+    return a;
+}
+
+static void engine_free(struct network *net)
+{
+    struct flit_engine *e = net->sw_state;
+    if (!e)
+        return;
+    free(e->worms);
+    free(e->slab);
+    free(e->src_busy);
+    free(e->src_head);
+    free(e->src_tail);
+    free(e->active);
+    free(e->owner);
+    free(e->wait_head);
+    free(e->wait_tail);
+    free(e->dirty);
+    free(e->dirty_list.v);
+    free(e->cand_w.v);
+    free(e->cand_i.v);
+    free(e->touched.v);
+    free(e->rr_last);
+    free(e->pick);
+    for (uint32_t s = 0; e->ready_cal && s < e->ready_slots; s++)
+        free(e->ready_cal[s].v);
+    for (uint32_t s = 0; e->deliver_cal && s < e->deliver_slots; s++)
+        free(e->deliver_cal[s].v);
+    free(e->ready_cal);
+    free(e->deliver_cal);
+    free(e->requests);
+    free(e->blocked_requests);
+    free(e->blocked_cycles);
+    free(e);
+    net->sw_state = NULL;
+}
+
+static bool engine_init(struct network *net, bool wormhole)
+{
+    const struct config *cfg = net->cfg;
+    struct flit_engine *e = calloc(1, sizeof *e);
+    if (!e)
+        return false;
+    net->sw_state = e;
+    e->net = net;
+    e->wormhole = wormhole;
+    e->finite = cfg->routing.finite_buffer;
+    e->V = (uint32_t)cfg->routing.virtual_channels;
+    e->B = wormhole ? (uint32_t)cfg->routing.flit_buffers : UINT32_MAX;
+    e->r = (uint32_t)cfg->routing.router_delay;
+    e->L = (uint32_t)cfg->routing.link_latency;
+    e->dateline = e->V >= 2 && (strcmp(cfg->network.topology, "torus") == 0 ||
+                                (strcmp(cfg->network.topology, "kary-ncube") == 0 && cfg->network.wrap));
+    e->radix = (uint32_t)cfg->network.radix;
+    e->max_hops = net->topo.diameter ? net->topo.diameter : 1;
+    e->stride = e->max_hops * (5 + (e->L > 1 ? e->L : 0));
+    e->tick_at = -1;
+    e->worm_free = e->pending_head = e->pending_tail = NET_NONE;
+    uint32_t n = net->topo.nodes, ch = net->topo.channels;
+    e->ready_slots = e->r + e->L + 2;
+    e->deliver_slots = e->L + 1;
+    e->src_busy = filled(n, NET_NONE);
+    e->src_head = filled(n, NET_NONE);
+    e->src_tail = filled(n, NET_NONE);
+    e->owner = filled((size_t)ch * e->V, NET_NONE);
+    e->wait_head = filled(ch, NET_NONE);
+    e->wait_tail = filled(ch, NET_NONE);
+    e->pick = filled(ch, NET_NONE);
+    e->rr_last = filled(ch, e->V - 1);
+    e->dirty = calloc(ch, 1);
+    e->ready_cal = calloc(e->ready_slots, sizeof *e->ready_cal);
+    e->deliver_cal = calloc(e->deliver_slots, sizeof *e->deliver_cal);
+    e->requests = calloc(ch, sizeof *e->requests);
+    e->blocked_requests = calloc(ch, sizeof *e->blocked_requests);
+    e->blocked_cycles = calloc(ch, sizeof *e->blocked_cycles);
+    if (!e->src_busy || !e->src_head || !e->src_tail || !e->owner || !e->wait_head || !e->wait_tail || !e->pick ||
+        !e->rr_last || !e->dirty || !e->ready_cal || !e->deliver_cal || !e->requests || !e->blocked_requests ||
+        !e->blocked_cycles || !flit_pool_grow(e)) {
+        engine_free(net);
+        return false;
+    }
+    e->active = malloc((size_t)e->worm_cap * sizeof *e->active);
+    if (!e->active) {
+        engine_free(net);
+        return false;
+    }
+    e->ev_tick = kernel_register(&net->kernel, flit_tick, e);
+    return true;
+}
+
+/* The active list holds at most every worm: it grows with the pool. */
+static void inject(struct network *net, uint32_t m)
+{
+    struct flit_engine *e = net->sw_state;
+    uint32_t cap = e->worm_cap;
+    flit_inject(net, m);
+    if (e->worm_cap != cap) {
+        uint32_t *a = realloc(e->active, (size_t)e->worm_cap * sizeof *a);
+        if (!a) {
+            kernel_request_stop(&net->kernel, KERNEL_FAILED);
+            return;
+        }
+        e->active = a;
+    }
+}
+
+static bool check(const struct config *cfg, const struct topo *t, struct cfg_error *err)
+{
+    const char *sw = cfg->routing.switching;
+    if (strcmp(cfg->routing.algorithm, "ecube") != 0 && strcmp(cfg->routing.algorithm, "random-minimal") != 0) {
+        cfg_blame(cfg, KEY_ROUTING_ALGORITHM, err, "%s switching draws the path when a message is created: it "
+                  "needs an oblivious routing (ecube or random-minimal)", sw);
+        return false;
+    }
+    if (strcmp(cfg->protocol.link, "fifo") != 0 || strcmp(cfg->protocol.priority, "fifo") != 0) {
+        cfg_blame(cfg, strcmp(cfg->protocol.link, "fifo") ? KEY_PROTOCOL_LINK : KEY_PROTOCOL_PRIORITY, err,
+                  "%s switching arbitrates channels itself (headers first come first served, virtual channels "
+                  "round robin): protocol.link and protocol.priority must be fifo", sw);
+        return false;
+    }
+    if (cfg->node.service_rate > 0) {
+        cfg_blame(cfg, KEY_NODE_SERVICE_RATE, err, "the node model does not apply to %s switching "
+                  "(use routing.router_delay)", sw);
+        return false;
+    }
+    if (cfg->run.redraw_length_per_hop) {
+        cfg_blame(cfg, KEY_RUN_REDRAW_LENGTH_PER_HOP, err, "a message keeps its flits in %s switching", sw);
+        return false;
+    }
+    if (!t->uniform_bandwidth) {
+        cfg_blame(cfg, KEY_NETWORK_LEVEL2_BANDWIDTH, err, "%s switching needs one bandwidth (one flit per cycle) "
+                  "on every channel", sw);
+        return false;
+    }
+    return true;
+}
+
+static bool init_wormhole(struct network *net) { return engine_init(net, true); }
+static bool init_cut_through(struct network *net) { return engine_init(net, false); }
+
+struct flit_engine *flit_engine_of(const struct network *net)
+{
+    return net->sw && net->sw->inject == inject ? net->sw_state : NULL;
+}
+
+const struct switch_ops switch_wormhole = {
+    .name = "wormhole",
+    .help = "flits follow the header; a blocked header holds every channel its flits occupy",
+    .check = check,
+    .init = init_wormhole,
+    .free = engine_free,
+    .inject = inject,
+};
+
+const struct switch_ops switch_cut_through = {
+    .name = "cut-through",
+    .help = "virtual cut-through: as wormhole, but a blocked message is buffered whole at the header's node",
+    .check = check,
+    .init = init_cut_through,
+    .free = engine_free,
+    .inject = inject,
+};
