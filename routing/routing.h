@@ -6,8 +6,8 @@
  * keeps per-channel counts in net->route_state).  An algorithm that is a whole
  * slotted engine of its own (backtracking: its own buffers, cycles and flow control)
  * sets `engine`; net_create() then hands it the run instead of the event-driven
- * switching module.  check() refuses the configurations an algorithm cannot run.  Switching (switch_ops) moves messages through channels: it owns its
- * event handlers, asks the access protocol for channels (proto_ops.request) and is
+ * switching module.  check() refuses the configurations an algorithm cannot run.
+ * Switching (switch_ops) moves messages through channels: it owns its event handlers, asks the access protocol for channels (proto_ops.request) and is
  * told when one is granted (switch_ops.granted).  Both kinds are registered by one
  * line in routing/registry.c.
  */

@@ -35,7 +35,7 @@ static void collect_backtracking(struct backtracking_report *b, const struct net
         double *all[] = { &b->cycles, &b->generated, &b->accepted, &b->rejected, &b->acceptance, &b->throughput,
                           &b->throughput_per_node, &b->occupancy_mean, &b->full_fraction, &b->backtrack_fraction,
                           &b->forced_fraction, &b->forward_probability, &b->backtrack_probability, &b->in_network,
-                          &b->delivered_run };
+                          &b->delivered_run, &b->power };
         for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
             *all[i] = NAN;
         return;
@@ -62,6 +62,7 @@ static void collect_backtracking(struct backtracking_report *b, const struct net
         .in_network = (double)f.in_network,
         .delivered_run = (double)f.run.delivered,
     };
+    b->power = net->delay.count ? b->throughput * b->acceptance / net->delay.mean : NAN;
 }
 
 /* Sources' backlog growing by more than this share of the messages offered in the
@@ -213,11 +214,12 @@ void report_add_replication(struct run_report *acc, const struct run_report *one
     const struct backtracking_report *ob = &one->bt;
     double *bt_avg[] = { &b->cycles, &b->generated, &b->accepted, &b->rejected, &b->acceptance, &b->throughput,
                          &b->throughput_per_node, &b->occupancy_mean, &b->full_fraction, &b->backtrack_fraction,
-                         &b->forced_fraction, &b->forward_probability, &b->backtrack_probability, &b->in_network };
+                         &b->forced_fraction, &b->forward_probability, &b->backtrack_probability, &b->in_network,
+                         &b->power };
     const double bt_src[] = { ob->cycles, ob->generated, ob->accepted, ob->rejected, ob->acceptance, ob->throughput,
                               ob->throughput_per_node, ob->occupancy_mean, ob->full_fraction, ob->backtrack_fraction,
                               ob->forced_fraction, ob->forward_probability, ob->backtrack_probability,
-                              ob->in_network };
+                              ob->in_network, ob->power };
     for (size_t i = 0; i < sizeof bt_src / sizeof bt_src[0]; i++)
         average_in(bt_avg[i], bt_src[i], k);
     b->delivered_run += ob->delivered_run;
@@ -392,6 +394,7 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
     NUM("backtracking.acceptance", r->bt.acceptance);
     NUM("backtracking.throughput", r->bt.throughput);
     NUM("backtracking.throughput_per_node", r->bt.throughput_per_node);
+    NUM("backtracking.power", r->bt.power);
     NUM("backtracking.generated", r->bt.generated);
     NUM("backtracking.accepted", r->bt.accepted);
     NUM("backtracking.rejected", r->bt.rejected);

@@ -60,6 +60,7 @@ struct backtracking_report {
     double backtrack_fraction;  /* of channel transmissions, the moves away from the destination */
     double forced_fraction;     /* of channel transmissions, those phase 2 assigned */
     double forward_probability, backtrack_probability; /* P_f, P_r: per channel per cycle */
+    double power;               /* Kleinrock's power as the paper uses it: γ / T · P_A (messages per cycle²) */
     double in_network;          /* messages in buffers at the end (accepted = delivered + in network) */
     double delivered_run;       /* messages delivered in the whole run (replications: total) */
 };

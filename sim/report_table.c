@@ -124,7 +124,8 @@ static void backtracking_lines(FILE *out, const struct run_report *r)
             b->accepted, b->generated, b->rejected);
     FMT(a, b->throughput);
     FMT(x, b->throughput_per_node);
-    fprintf(out, "%-12s %s accepted messages per cycle, %s per node\n", "accepted", a, x);
+    FMT(y, b->power);
+    fprintf(out, "%-12s %s accepted messages per cycle, %s per node; power %s\n", "accepted", a, x, y);
     FMT(a, b->occupancy_mean);
     FMT(x, b->full_fraction);
     fprintf(out, "%-12s mean %s messages per node at a cycle's start; all %u buffers taken at %s of them\n",
