@@ -49,7 +49,7 @@ static bool predict(const struct config *cfg, const struct channel_loads *loads,
     model_add(out, "channels.utilization_mean", c.utilization);
     model_add(out, "transit_probability", c.transit_probability);
     model_add(out, "net_progress", c.net_progress);
-    model_add(out, "power", c.power);
+    model_add(out, "backtracking.power", c.power);
     model_add(out, "power_per_buffer", c.power / c.buffers);
     return true;
 }

@@ -23,7 +23,7 @@ columns() { sed 's/"[^"]*"/""/g' | awk -F, -v OFS='\t' -v want="$1" '
     NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; nw = split(want, w, " "); next }
     { line = ""; for (k = 1; k <= nw; k++) { v = $col[w[k]]; line = line (k > 1 ? OFS : "") (v == "" ? "nan" : v) }; print line }'; }
 
-model_fields="$chain.backtracking.acceptance $chain.delay.mean $chain.backtracking.throughput $chain.channels.utilization_mean $chain.backtracking.forward_probability $chain.backtracking.backtrack_probability $chain.net_progress $chain.power $chain.hops_mean"
+model_fields="$chain.backtracking.acceptance $chain.delay.mean $chain.backtracking.throughput $chain.channels.utilization_mean $chain.backtracking.forward_probability $chain.backtracking.backtrack_probability $chain.net_progress $chain.backtracking.power $chain.hops_mean"
 
 # 1. Simulation and model at every configured point: M, lambda, then
 #    sim P_A T T_lo T_hi gamma u P_f P_r hops, model P_A T gamma u P_f P_r net power hops.
