@@ -41,8 +41,9 @@ static const char *applies(const struct config *cfg, enum kd_variant *variant)
         return "needs Poisson arrivals";
     if (!length_find(cfg->workload.length)->exponential)
         return "needs exponential message lengths";
-    if (strcmp(cfg->workload.destination, "uniform") != 0 && strcmp(cfg->workload.destination, "fixed-hops") != 0)
-        return "needs destinations uniform among the nodes at each distance (uniform or fixed-hops)";
+    if (strcmp(cfg->workload.destination, "uniform") != 0 && strcmp(cfg->workload.destination, "spherical") != 0 &&
+        strcmp(cfg->workload.destination, "fixed-hops") != 0)
+        return "needs destinations uniform among the nodes at each distance (uniform, spherical or fixed-hops)";
     if (strcmp(cfg->workload.destination, "fixed-hops") == 0 && cfg->workload.hops > cfg->network.dimension)
         return "needs workload.hops within the dimension";
     if (cfg->node.service_rate > 0)
@@ -73,6 +74,10 @@ static void add_mode(struct model_result *out, const char *mode, enum kd_variant
         return;
     snprintf(name, sizeof name, "%s.delay.mean", mode);
     model_add(out, name, r->delay_mean);
+    if (v == LR_WORMHOLE) { /* Fig. 6: eq. (11) with the simple average of D_s, as Dally averages */
+        snprintf(name, sizeof name, "%s.delay.simple", mode);
+        model_add(out, name, r->delay_simple);
+    }
     snprintf(name, sizeof name, "%s.acceptance", mode);
     model_add(out, name, r->acceptance);
     snprintf(name, sizeof name, "%s.throughput", mode);
@@ -104,6 +109,9 @@ static bool predict(const struct config *cfg, const struct channel_loads *loads,
     double p[KD_DIM_MAX + 1] = { 0 };
     if (strcmp(cfg->workload.destination, "uniform") == 0)
         kd_uniform(n, p);
+    else if (strcmp(cfg->workload.destination, "spherical") == 0)
+        for (unsigned k = 1; k <= n; k++)
+            p[k] = 1.0 / n;
     else
         p[cfg->workload.hops] = 1;
     static struct kd_traffic t; /* 64 KiB: off the stack */

@@ -6,10 +6,12 @@
 #include <math.h>
 #include <string.h>
 
+#include <gsl/gsl_cdf.h>
 #include <gsl/gsl_sf_gamma.h>
 
 #include "../analytic/kim_das.h"
 #include "../routing/routing.h"
+#include "../workloads/workload.h"
 #include "test.h"
 
 extern const struct model_ops model_wormhole_hypercube;
@@ -412,6 +414,21 @@ START_TEST(wrapper_reads_the_config)
     ck_assert_double_eq_tol(a.m.mean_hops, 3, 1e-12);
     ck_assert_double_eq_tol(figure(&a.m, "traffic.channel"), 0.001 * 3 / 8, 1e-15);
 
+    const char *sphere[] = { "network.dimension=10", "workload.rate=0.001", "workload.mean_length=200",
+                             "workload.destination=spherical", NULL };
+    predict(&a, sphere, "wormhole");
+    ck_assert_double_eq_tol(a.m.mean_hops, 5.5, 1e-12);
+    ck_assert_double_eq_tol(figure(&a.m, "traffic.channel"), 0.001 * 0.55, 1e-15);
+    double p[KD_DIM_MAX + 1] = { 0 };
+    for (unsigned k = 1; k <= 10; k++)
+        p[k] = 0.1;
+    static struct kd_traffic ts;
+    ck_assert(kd_traffic_init(&ts, 10, p));
+    struct kd_result expect;
+    kd_wormhole_lr(&ts, 200, 0.001, true, &expect);
+    ck_assert_double_eq_tol(figure(&a.m, "finite.delay.mean"), expect.delay_mean, 1e-9);
+    ck_assert_double_eq_tol(figure(&a.m, "finite.blocking.4"), expect.blocking[4], 1e-12);
+
     /* saturated infinite buffers: unstable, the finite-buffer figures remain */
     const char *heavy[] = { "network.dimension=10", "workload.rate=0.01", "workload.mean_length=200", NULL };
     predict(&a, heavy, "wormhole");
@@ -446,6 +463,53 @@ START_TEST(wrapper_declines_what_it_does_not_model)
 }
 END_TEST
 
+/* Spherical destinations (note §1.6 reading, P_k = 1/n): prob() sums to 1 and is
+ * 1/(n C(n,k)) at distance k; draws from node 5 of a 6-cube pass a chi-square test
+ * over all 63 destinations; the model then uses h_a = (n + 1)/2. */
+START_TEST(spherical_destinations)
+{
+    const char *set[] = { "network.dimension=6", "workload.destination=spherical", NULL };
+    struct config cfg;
+    test_config(&cfg, set);
+    struct topo t;
+    struct cfg_error err;
+    ck_assert_msg(topo_build(&t, &cfg, &err), "%s", err.message);
+    struct destinations d;
+    ck_assert_msg(dest_init(&d, &cfg, &t, &err), "%s", err.message);
+    double sum = 0;
+    for (uint32_t y = 0; y < 64; y++) {
+        unsigned k = (unsigned)__builtin_popcount(5 ^ y);
+        double p = d.ops->prob(&d, 5, y);
+        ck_assert_double_eq_tol(p, k ? 1 / (6 * gsl_sf_choose(6, k)) : 0, 1e-15);
+        sum += p;
+    }
+    ck_assert_double_eq_tol(sum, 1, 1e-12);
+    static unsigned count[64];
+    struct rng r;
+    rng_seed_stream(&r, 7, RNG_TEST, 5);
+    enum { DRAWS = 300000 };
+    for (unsigned i = 0; i < DRAWS; i++)
+        count[d.ops->pick(&d, 5, &r)]++;
+    ck_assert_uint_eq(count[5], 0);
+    double chi2 = 0;
+    for (uint32_t y = 0; y < 64; y++)
+        if (y != 5) {
+            double e = DRAWS * d.ops->prob(&d, 5, y);
+            chi2 += (count[y] - e) * (count[y] - e) / e;
+        }
+    ck_assert_msg(gsl_cdf_chisq_Q(chi2, 62) > 0.001, "chi-square %.1f on 62 degrees", chi2);
+    dest_free(&d);
+    topo_free(&t);
+    const char *torus[] = { "network.topology=torus", "network.dimension=2", "workload.destination=spherical",
+                            NULL };
+    test_config(&cfg, torus);
+    ck_assert_msg(topo_build(&t, &cfg, &err), "%s", err.message);
+    ck_assert(!dest_init(&d, &cfg, &t, &err));
+    ck_assert_str_eq(err.key, "workload.destination");
+    topo_free(&t);
+}
+END_TEST
+
 Suite *model003_suite(void)
 {
     Suite *s = suite_create("model003");
@@ -463,6 +527,7 @@ Suite *model003_suite(void)
     tcase_add_test(tc, lr_routing_examples);
     tcase_add_test(tc, wrapper_reads_the_config);
     tcase_add_test(tc, wrapper_declines_what_it_does_not_model);
+    tcase_add_test(tc, spherical_destinations);
     suite_add_tcase(s, tc);
     return s;
 }

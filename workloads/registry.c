@@ -6,7 +6,7 @@
 #include "workload.h"
 
 extern const struct arrival_ops arrival_poisson, arrival_batch_geometric;
-extern const struct dest_ops dest_uniform, dest_cluster_locality, dest_fixed_hops;
+extern const struct dest_ops dest_uniform, dest_cluster_locality, dest_fixed_hops, dest_spherical;
 extern const struct length_ops length_exponential, length_constant;
 
 static const struct arrival_ops *const arrivals[] = {
@@ -17,6 +17,7 @@ static const struct dest_ops *const destinations[] = {
     &dest_uniform,
     &dest_cluster_locality,
     &dest_fixed_hops,
+    &dest_spherical,
 };
 static const struct length_ops *const lengths[] = {
     &length_exponential,
