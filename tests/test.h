@@ -23,7 +23,8 @@ Suite *destinations_suite(void);
 Suite *families_suite(void);
 Suite *protocols_suite(void);
 Suite *thesis_suite(void);
-Suite *model003_suite(void);
+Suite *model_001_suite(void);
+Suite *model_003_suite(void);
 
 /* Defaults, then each "section.key=value" (asserts that every one is accepted). */
 void test_config(struct config *cfg, const char *const *settings);

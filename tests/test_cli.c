@@ -194,6 +194,42 @@ START_TEST(describe_prints_the_structure)
 }
 END_TEST
 
+/* `--analytic`: every model's figures, no simulation, under 50 ms on the largest
+ * networks of configs/ (the release build; sanitizers may take 20 times longer). */
+START_TEST(analytic_alone_is_fast_and_complete)
+{
+    const char *json[] = { test_binary(), "--analytic", "-f", "json", DEFAULT_INI, NULL };
+    ck_assert_int_eq(test_exec(json, out, BIG, err, sizeof err), 0);
+    ck_assert_msg(strstr(out, "\"mm1-network\": {\"delay.mean\": 7.804878049, \"hops_mean\": 3.047619048"), "%s", out);
+    ck_assert(strstr(out, "\"model\": \"mm1-network\""));
+    ck_assert(!strstr(out, "\"delay\": {"));
+    const char *csv[] = { test_binary(), "--analytic", "-f", "csv", "configs/004/b1a-sbh-10.0.ini", NULL };
+    ck_assert_int_eq(test_exec(csv, out, BIG, err, sizeof err), 0);
+    char *second = strchr(out, '\n') + 1;
+    ck_assert(strstr(out, ",md1-mm1-network.delay.mean,") < second);
+    ck_assert_ptr_eq(strchr(second, '\n') + 1, out + strlen(out)); /* one header, one row */
+    const char *configs[] = { "configs/hypercube-10.ini", "configs/kary-32x32.ini", "configs/bh-bh-6-3.ini",
+                              "configs/dbh-4x4x4.ini", "configs/004/b1a-dbh-10.0.ini" };
+    double limit = getenv("SIM_SANITIZED") ? 1.0 : 0.05;
+    for (size_t i = 0; i < sizeof configs / sizeof configs[0]; i++) {
+        const char *argv[] = { test_binary(), "--analytic", "-f", "json", configs[i], NULL };
+        ck_assert_int_eq(test_exec(argv, out, BIG, err, sizeof err), 0);
+        const char *w = strstr(out, "\"wall_seconds\": ");
+        ck_assert(w);
+        double seconds = strtod(w + 16, NULL);
+        ck_assert_msg(seconds < limit, "%s: --analytic took %g s", configs[i], seconds);
+    }
+    const char *big[] = { test_binary(), "--analytic", "-f", "json", "-s", "network.dimension=20", DEFAULT_INI, NULL };
+    ck_assert_int_eq(test_exec(big, out, BIG, err, sizeof err), 0);
+    double seconds = strtod(strstr(out, "\"wall_seconds\": ") + 16, NULL);
+    ck_assert_msg(seconds < limit, "2^20 cube: --analytic took %g s", seconds);
+    /* The same figures come with a simulation, beside the simulated values. */
+    const char *table[] = { test_binary(), "-s", "run.messages=20000", DEFAULT_INI, NULL };
+    ck_assert_int_eq(test_exec(table, out, BIG, err, sizeof err), 0);
+    ck_assert_msg(strstr(out, "  mm1-network.delay.mean                     7.804878049    "), "%s", out);
+}
+END_TEST
+
 Suite *cli_suite(void)
 {
     Suite *s = suite_create("cli");
@@ -208,6 +244,7 @@ Suite *cli_suite(void)
     tcase_add_test(tc, max_wall_seconds_stops_the_run);
     tcase_add_test(tc, progress_line_goes_to_stderr_only);
     tcase_add_test(tc, describe_prints_the_structure);
+    tcase_add_test(tc, analytic_alone_is_fast_and_complete);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -510,9 +510,9 @@ START_TEST(spherical_destinations)
 }
 END_TEST
 
-Suite *model003_suite(void)
+Suite *model_003_suite(void)
 {
-    Suite *s = suite_create("model003");
+    Suite *s = suite_create("model_003");
     TCase *tc = tcase_create("kim-das");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, worked_example_lr_wormhole_infinite_buffer);
