@@ -25,6 +25,7 @@ Suite *protocols_suite(void);
 Suite *thesis_suite(void);
 Suite *model_001_suite(void);
 Suite *model_003_suite(void);
+Suite *flit_suite(void);
 
 /* Defaults, then each "section.key=value" (asserts that every one is accepted). */
 void test_config(struct config *cfg, const char *const *settings);
