@@ -1,14 +1,17 @@
 /* Seed 003's model (Kim & Das 1994) read from a config: a binary hypercube with
  * wormhole or virtual cut-through switching, e-cube ("LR") or random shortest-path
  * routing, Poisson arrivals, exponential lengths and destinations uniform among the
- * nodes at each distance (uniform or fixed-hops).  The formulas are in kim_das.c.
+ * nodes at each distance (uniform, spherical or fixed-hops).  The formulas are in
+ * kim_das.c.
  *
- * Units: a flit is `bandwidth` length units and crosses a channel in one time unit
- * (t_u = 1), so l = mean_length / bandwidth flits.  Both buffer modes are always
- * given, as "infinite.*" (every generated message enters) and "finite.*" (a message
- * whose first channel is busy is refused, eq. 10); the delay printed beside the
- * simulation is the infinite-buffer one.  Channel s is dimension s, the s-th in
- * e-cube's correction order. */
+ * Units: a flit is `bandwidth` length units and crosses a channel in one cycle
+ * (t_u = 1, so no router delay, one-cycle links, one virtual channel, and for
+ * wormhole at least two flit buffers, the fewest that move a flit every cycle), so
+ * l = mean_length / bandwidth flits.  The configured buffer mode (routing.finite_buffer)
+ * gets the simulator's field names (switching.network_delay_mean: the model's delay
+ * starts when the header holds its first channel; switching.blocking_dim<s>, ...); the
+ * other mode is given too, under "finite." or "infinite.".  Channel s is dimension s,
+ * the s-th in e-cube's correction order. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -35,6 +38,12 @@ static const char *applies(const struct config *cfg, enum kd_variant *variant)
         return "needs full-duplex links (a channel each way)";
     if (!wormhole && strcmp(cfg->routing.switching, "cut-through") != 0)
         return "needs wormhole or cut-through switching";
+    if (cfg->routing.virtual_channels != 1)
+        return "needs one virtual channel per channel";
+    if (cfg->routing.router_delay != 0 || cfg->routing.link_latency != 1)
+        return "needs t_u = 1 cycle per hop (router_delay = 0, link_latency = 1)";
+    if (wormhole && cfg->routing.flit_buffers < 2)
+        return "needs flit_buffers >= 2 (one flit per cycle on every channel)";
     if (!ecube && !(wormhole && strcmp(cfg->routing.algorithm, "random-minimal") == 0))
         return wormhole ? "needs ecube or random-minimal routing" : "needs ecube routing with cut-through";
     if (!arrival_find(cfg->workload.arrival)->poisson || !arrival_find(cfg->workload.arrival)->interarrival)
@@ -64,35 +73,42 @@ static void solve(enum kd_variant v, const struct kd_traffic *t, double length, 
 
 static bool shown(unsigned s, unsigned n) { return n <= PER_CHANNEL_FIGURES_MAX_DIMENSION || s == 0 || s == n - 1; }
 
-static void add_mode(struct model_result *out, const char *mode, enum kd_variant v, const struct kd_result *r,
-                     unsigned n, double rate)
+/* A figure of the configured buffer mode (prefix "") under the simulator's field
+ * name, or of the other mode as prefix + own name. */
+static void add(struct model_result *out, const char *prefix, const char *field, const char *own, double value)
 {
     char name[48];
-    snprintf(name, sizeof name, "%s.saturated", mode);
-    model_add(out, name, r->saturated);
+    snprintf(name, sizeof name, "%s%s", prefix, *prefix ? own : field);
+    model_add(out, name, value);
+}
+
+static void add_mode(struct model_result *out, const char *prefix, enum kd_variant v, const struct kd_result *r,
+                     bool finite, unsigned n, double rate)
+{
+    bool configured = !*prefix;
+    if (!configured)
+        add(out, prefix, NULL, "saturated", r->saturated);
     if (r->saturated)
         return;
-    snprintf(name, sizeof name, "%s.delay.mean", mode);
-    model_add(out, name, r->delay_mean);
-    if (v == LR_WORMHOLE) { /* Fig. 6: eq. (11) with the simple average of D_s, as Dally averages */
-        snprintf(name, sizeof name, "%s.delay.simple", mode);
-        model_add(out, name, r->delay_simple);
-    }
-    snprintf(name, sizeof name, "%s.acceptance", mode);
-    model_add(out, name, r->acceptance);
-    snprintf(name, sizeof name, "%s.throughput", mode);
-    model_add(out, name, r->acceptance * rate);
+    add(out, prefix, "switching.network_delay_mean", "delay.mean", r->delay_mean);
+    if (v == LR_WORMHOLE) /* Fig. 6: eq. (11) with the simple average of D_s, as Dally averages */
+        add(out, prefix, "delay.simple_average", "delay.simple_average", r->delay_simple);
+    if (configured)
+        model_add(out, "throughput", r->acceptance * rate);
+    if (finite)
+        add(out, prefix, "switching.acceptance_probability", "acceptance", r->acceptance);
     double mean = 0;
     for (unsigned s = 0; s < n; s++)
         mean += r->blocking[s] / n; /* every channel carries the same rate (eq. 4) */
-    snprintf(name, sizeof name, "%s.blocking.mean", mode);
-    model_add(out, name, mean);
-    if (v != LR_WORMHOLE)
+    add(out, prefix, "switching.blocking_probability", "blocking.mean", mean);
+    if (v != LR_WORMHOLE && !configured)
         return; /* one P_b for every channel */
     for (unsigned s = 0; s < n; s++)
         if (shown(s, n)) {
-            snprintf(name, sizeof name, "%s.blocking.%u", mode, s);
-            model_add(out, name, r->blocking[s]);
+            char field[48], own[48];
+            snprintf(field, sizeof field, "switching.blocking_dim%u", s);
+            snprintf(own, sizeof own, "blocking.%u", s);
+            add(out, prefix, field, own, r->blocking[s]);
         }
 }
 
@@ -134,22 +150,23 @@ static bool predict(const struct config *cfg, const struct channel_loads *loads,
             snprintf(name, sizeof name, "traffic.transit.%u", s);
             model_add(out, name, t.transit[s] * rate);
         }
-    add_mode(out, "infinite", v, &infinite, n, rate);
-    add_mode(out, "finite", v, &finite, n, rate);
+    bool finite_mode = cfg->routing.finite_buffer;
+    const struct kd_result *chosen = finite_mode ? &finite : &infinite;
+    add_mode(out, "", v, chosen, finite_mode, n, rate);
+    add_mode(out, finite_mode ? "infinite." : "finite.", v, finite_mode ? &infinite : &finite, !finite_mode, n, rate);
 
-    const struct kd_result *chosen = &infinite;
     if (chosen->saturated) {
         out->unstable = true;
         snprintf(out->why, sizeof out->why, "saturated: %s",
-                 v == RANDOM_WORMHOLE ? "eq. (13) has no real root at this load"
+                 v == RANDOM_WORMHOLE ? "eqs. (12)-(14) have no positive root at this load"
                                       : "a channel's blocking probability reaches 1 (eq. 9)");
         return true;
     }
     out->delay_mean = chosen->delay_mean;
-    snprintf(out->why, sizeof out->why, "%s",
-             v == LR_WORMHOLE       ? "Kim & Das eqs. (1)-(11): e-cube wormhole, delay from first-channel acquisition"
-             : v == RANDOM_WORMHOLE ? "Kim & Das eqs. (12)-(14): random wormhole, delay from first-channel acquisition"
-                                    : "Kim & Das VCT blocking; delay eqs. (8), (11) with d = l/2 (our completion)");
+    snprintf(out->why, sizeof out->why, "Kim & Das %s; the delay starts at the first channel's grant (no source wait)",
+             v == LR_WORMHOLE       ? "eqs. (1)-(11), e-cube wormhole"
+             : v == RANDOM_WORMHOLE ? "eqs. (12)-(14), random wormhole"
+                                    : "cut-through P_b, delay by eqs. (8), (11) with d = l/2 (our completion)");
     return true;
 }
 
