@@ -27,6 +27,7 @@ Suite *thesis_suite(void);
 Suite *model_001_suite(void);
 Suite *backtracking_suite(void);
 Suite *routing_suite(void);
+Suite *model_003_suite(void);
 Suite *flit_suite(void);
 
 /* Defaults, then each "section.key=value" (asserts that every one is accepted). */
