@@ -24,6 +24,7 @@ Suite *families_suite(void);
 Suite *protocols_suite(void);
 Suite *thesis_suite(void);
 Suite *model000_suite(void);
+Suite *model000_sim_suite(void);
 
 /* Defaults, then each "section.key=value" (asserts that every one is accepted). */
 void test_config(struct config *cfg, const char *const *settings);
