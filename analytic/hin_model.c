@@ -83,7 +83,6 @@ static const char *queue_mismatch(const struct config *cfg, const struct hin_net
 
 static bool predict(const struct config *cfg, const struct channel_loads *loads, struct model_result *out)
 {
-    (void)loads;
     struct hin_net h;
     const char *why = NULL;
     if (!read_net(cfg, &h, &why)) {
@@ -111,12 +110,23 @@ static bool predict(const struct config *cfg, const struct channel_loads *loads,
     struct hin_queue q, qref;
     hin_queue(&h, alpha, lambda, mu_cl, mu_ncl, &q);
     hin_queue(&ref, alpha, lambda, mu_cl, mu_cl, &qref);
-    out->mean_hops = hin_distance(&h, alpha);
-    out->max_utilization = q.max_utilization;
-    out->unstable = q.unstable;
-    out->exact = cfg->run.redraw_length_per_hop && h.kind != HIN_CCC;
-    if (!q.unstable)
-        out->delay_mean = q.delay;
+    /* With exact channel loads mm1-network (registered first) is the delay model, and
+     * R, P and the busiest link are this model's figures; without them (random
+     * routing before loads covered it) this is the delay model and the registry adds
+     * them.  Either way each appears once, under the report field it predicts. */
+    if (loads->known) {
+        if (!q.unstable)
+            model_add(out, "delay.mean", q.delay);
+        model_add(out, "hops_mean", hin_distance(&h, alpha));
+        model_add(out, "channels.utilization_max", q.max_utilization);
+    } else {
+        out->mean_hops = hin_distance(&h, alpha);
+        out->max_utilization = q.max_utilization;
+        out->unstable = q.unstable;
+        out->exact = cfg->run.redraw_length_per_hop && h.kind != HIN_CCC;
+        if (!q.unstable)
+            out->delay_mean = q.delay;
+    }
     if (!qref.unstable)
         model_add(out, "delay.bh", qref.delay);
     if (!q.unstable && !qref.unstable)
