@@ -5,8 +5,9 @@
 #   make test       every Check suite, then the same suites under ASan + UBSan
 #   make validate   long statistical validation runs
 #   make bench      benchmarks (event queue, random streams, full runs)
+#   make reproduce every seed's experiments: model, simulation and published figures in reports/
+#   make reproduce-NNN  one seed (000 ... 004)
 #   make appendix-b seed 004's Appendix B reproduced: reports/004-appendix-b.md
-#   make reproduce-000  seed 000's figures and printed numbers: reports/000-*.md, reports/000-fig*.png
 #   make install PREFIX=/usr/local
 #   make clean
 
@@ -29,7 +30,9 @@ BENCH_SRC := $(wildcard bench/*.c)
 
 obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
-.PHONY: all deps run test test-plain test-san validate bench appendix-b reproduce reproduce-000 install clean
+REPRODUCE := $(sort $(patsubst scripts/reproduce-%.sh,reproduce-%,$(wildcard scripts/reproduce-*.sh)))
+
+.PHONY: all deps run test test-plain test-san validate bench appendix-b reproduce $(REPRODUCE) install clean
 
 all: bin/sim
 
@@ -73,7 +76,7 @@ test-plain: bin/sim build/rel/tests/run
 	SIM_BINARY=bin/sim build/rel/tests/run
 
 test-san: build/san/bin/sim build/san/tests/run
-	SIM_BINARY=build/san/bin/sim ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/san/tests/run
+	SIM_BINARY=build/san/bin/sim SIM_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/san/tests/run
 
 validate: deps
 	@$(MAKE) --no-print-directory bin/sim build/rel/tests/run
@@ -89,12 +92,13 @@ appendix-b: deps bin/sim
 	scripts/appendix-b.sh 50 >reports/004-appendix-b.md.tmp
 	mv reports/004-appendix-b.md.tmp reports/004-appendix-b.md
 
-# Seed 000 (Dandamudi & Eager): every figure's experiment, model beside simulation
-# (REPRODUCE_SCALE=k lengthens the simulations k times).
-reproduce-000: deps bin/sim
-	sh scripts/reproduce-000.sh
+# Each seed's reproduction: scripts/reproduce-NNN.sh writes reports/NNN-*.md and *.png.
+reproduce: $(REPRODUCE)
 
-reproduce: reproduce-000
+reproduce-004: appendix-b
+$(REPRODUCE): deps bin/sim
+	@scripts/deps.sh plot
+	sh scripts/$@.sh
 
 install: bin/sim
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/sim/configs

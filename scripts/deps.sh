@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs the build dependencies that are missing (Debian packages), or, when not
 # root, prints the exact command to run.  Quiet when everything is present.
+# `deps.sh plot` also installs gnuplot, which the reproduction scripts need.
 set -u
 missing=""
 have_pc() { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists "$1" 2>/dev/null; }
@@ -9,6 +10,8 @@ command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 have_pc check || missing="$missing check"
 have_pc inih || missing="$missing libinih-dev"
 have_pc gsl || missing="$missing libgsl-dev"
+# `deps.sh plot`: also what the reproduction scripts need.
+[ "${1:-}" = plot ] && ! command -v gnuplot >/dev/null 2>&1 && missing="$missing gnuplot-nox"
 for tool in cc make; do
     command -v "$tool" >/dev/null 2>&1 || missing="$missing build-essential"
 done

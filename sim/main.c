@@ -39,6 +39,8 @@ static void usage(FILE *out)
           "      --list                   every key and module, with meaning and default\n"
           "      --describe               print the network's structure and load factors; no simulation\n"
           "      --analytic               print every analytic model's predictions alone; no simulation\n"
+          "      --write-trace FILE       write every message created (replication 0) as a trace line\n"
+          "                               time,source,destination,length; workload.arrival = trace replays it\n"
           "  -h, --help                   this text\n"
           "  -V, --version                version\n"
           "\n"
@@ -101,13 +103,14 @@ static int parse_format(const char *s, enum report_format *fmt)
 
 int main(int argc, char **argv)
 {
-    enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE, OPT_ANALYTIC };
+    enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE, OPT_ANALYTIC, OPT_WRITE_TRACE };
     static const struct option options[] = {
         { "set", required_argument, NULL, 's' },        { "seed", required_argument, NULL, OPT_SEED },
         { "format", required_argument, NULL, 'f' },     { "output", required_argument, NULL, 'o' },
         { "progress", no_argument, NULL, OPT_PROGRESS }, { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
         { "list", no_argument, NULL, OPT_LIST },         { "help", no_argument, NULL, 'h' },
         { "describe", no_argument, NULL, OPT_DESCRIBE }, { "analytic", no_argument, NULL, OPT_ANALYTIC },
+        { "write-trace", required_argument, NULL, OPT_WRITE_TRACE },
         { "version", no_argument, NULL, 'V' },           { NULL, 0, NULL, 0 },
     };
     const char *overrides[MAX_OVERRIDES + 1];
@@ -117,6 +120,7 @@ int main(int argc, char **argv)
     enum report_format fmt = REPORT_TABLE;
     int progress = -1; /* -1: decide by isatty */
     bool describe_only = false, analytic_only = false;
+    const char *write_trace = NULL;
     int opt;
     while ((opt = getopt_long(argc, argv, "s:f:o:hV", options, NULL)) != -1) {
         switch (opt) {
@@ -157,6 +161,9 @@ int main(int argc, char **argv)
         case OPT_ANALYTIC:
             analytic_only = true;
             break;
+        case OPT_WRITE_TRACE:
+            write_trace = optarg;
+            break;
         case 'h':
             usage(stdout);
             return 0;
@@ -179,6 +186,7 @@ int main(int argc, char **argv)
     struct cfg_error err;
     if (!cfg_load(&cfg, argv[optind], overrides, n_overrides, &err))
         return input_error(&err);
+    cfg.write_trace = write_trace;
     if (describe_only)
         return describe(&cfg, fmt, stdout);
     if (analytic_only)

@@ -194,6 +194,20 @@ void report_fmt_key(char *buf, size_t size, const struct config *cfg, int i)
     case CFG_CHOICE:
         snprintf(buf, size, "%s", *(const char *const *)field);
         break;
+    case CFG_TEXT:
+        snprintf(buf, size, "%s", (const char *)field);
+        break;
+    case CFG_LIST: {
+        const struct cfg_list *list = field;
+        size_t used = 0;
+        buf[0] = '\0';
+        for (uint32_t j = 0; j < list->count && used + 32 < size; j++) {
+            char num[32];
+            report_fmt_number(num, sizeof num, list->value[j], "");
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", j ? "," : "", num);
+        }
+        break;
+    }
     }
 }
 
@@ -324,7 +338,7 @@ static void write_csv(FILE *out, const struct run_report *r)
         fprintf(out, "%s.%s,", cfg_keys[i].section, cfg_keys[i].name);
     for (size_t i = 0; i < n; i++)
         fprintf(out, "%s%s", f[i].name, i + 1 < n ? "," : "\n");
-    char buf[64];
+    char buf[2048];
     for (int i = 0; i < CFG_KEY_COUNT; i++) {
         report_fmt_key(buf, sizeof buf, r->cfg, i);
         csv_text(out, buf);
@@ -424,7 +438,7 @@ static void json_fields(FILE *out, const struct field *f, size_t n, const char *
 void report_json_config(FILE *out, const struct config *cfg)
 {
     fputs("\"config\": {", out);
-    char buf[64];
+    char buf[2048];
     const char *section = "";
     for (int i = 0; i < CFG_KEY_COUNT; i++) {
         const struct cfg_key *k = &cfg_keys[i];
@@ -436,7 +450,7 @@ void report_json_config(FILE *out, const struct config *cfg)
         }
         report_fmt_key(buf, sizeof buf, cfg, i);
         fprintf(out, "\"%s\": ", k->name);
-        if (k->type == CFG_CHOICE)
+        if (k->type == CFG_CHOICE || k->type == CFG_TEXT || k->type == CFG_LIST)
             report_json_string(out, buf);
         else if (k->type == CFG_REAL)
             report_json_number(out, *(const double *)((const char *)cfg + k->offset));

@@ -70,7 +70,7 @@ static void write_csv(FILE *out, const struct config *cfg, const struct model_re
     for (unsigned i = 0; i < m->n_figures; i++)
         fprintf(out, ",%s.%s", m->figures[i].model, m->figures[i].name);
     fputc('\n', out);
-    char buf[64];
+    char buf[2048]; /* text and list keys (a trace path, a weight table) can be long */
     for (int i = 0; i < CFG_KEY_COUNT; i++) {
         report_fmt_key(buf, sizeof buf, cfg, i);
         fprintf(out, strpbrk(buf, ",\"\n") ? "\"%s\"," : "%s,", buf);

@@ -20,11 +20,13 @@ Suite *loads_suite(void);
 Suite *network_suite(void);
 Suite *topo_suite(void);
 Suite *destinations_suite(void);
+Suite *workloads_suite(void);
 Suite *families_suite(void);
 Suite *protocols_suite(void);
 Suite *thesis_suite(void);
-Suite *model000_suite(void);
-Suite *model000_sim_suite(void);
+Suite *model_000_suite(void);
+Suite *model_000_sim_suite(void);
+Suite *model_001_suite(void);
 
 /* Defaults, then each "section.key=value" (asserts that every one is accepted). */
 void test_config(struct config *cfg, const char *const *settings);

@@ -418,9 +418,9 @@ START_TEST(t13_fig11_optimal_replication)
 }
 END_TEST
 
-Suite *model000_suite(void)
+Suite *model_000_suite(void)
 {
-    Suite *s = suite_create("model000");
+    Suite *s = suite_create("model_000");
     TCase *tc = tcase_create("published");
     tcase_add_test(tc, static_worked_example);
     tcase_add_test(tc, queue_worked_example_and_fig12);

@@ -299,9 +299,9 @@ START_TEST(simulation_kept_lengths_close_to_model)
 }
 END_TEST
 
-Suite *model000_sim_suite(void)
+Suite *model_000_sim_suite(void)
 {
-    Suite *s = suite_create("model000_sim");
+    Suite *s = suite_create("model_000_sim");
     TCase *tc = tcase_create("loads");
     tcase_add_test(tc, seed_rates_are_exact_for_random_routing);
     tcase_add_test(tc, ccc_equation_21_gap);
