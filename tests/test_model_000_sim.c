@@ -165,6 +165,40 @@ START_TEST(ccc_equation_21_gap)
 }
 END_TEST
 
+/* Fig. 10's BH/CCC (D_c = 8, α = 0.8, level-2 links of 4 wires, μ_NCL = 12): eq. 21
+ * puts the mean level-2 utilisation at 0.984, below 1, but with true shortest paths
+ * the level-2 traffic (each interface node sends n λ (1-α) = 3.2 messages per time
+ * unit, uniform over the other clusters) loads the cube links more than the cycle
+ * links, and the cube links saturate: the simulation's backlog grows there. */
+START_TEST(ccc_fig10_cube_links_saturate)
+{
+    const char *set[] = { "network.topology=ccc", "network.dimension=8", "network.bandwidth=12",
+                          "workload.rate=3.2", "workload.destination=uniform", NULL };
+    struct config cfg;
+    test_config(&cfg, set);
+    struct topo t;
+    struct cfg_error err;
+    ck_assert_msg(topo_build(&t, &cfg, &err), "%s", err.message);
+    double rate[TOPO_MAX_CLASSES];
+    random_routing_delay(&cfg, &t, rate);
+    double busiest = 0, mean = 0;
+    for (unsigned c = 0; c < t.classes; c++) {
+        char name[24];
+        t.ops->class_name(&t, c, name, sizeof name);
+        fprintf(stderr, "ccc(8), Fig. 10 level-2 traffic: %s links at utilisation %.4f\n", name, rate[c] / 12);
+        busiest = rate[c] > busiest ? rate[c] : busiest;
+        mean += rate[c] * (double)t.ops->channels_in_class(&t, c) / t.channels;
+    }
+    struct hin_net h = hin_net_ccc(4, 8);
+    struct hin_queue q;
+    hin_queue(&h, 0.8, 1, 3, 12, &q);
+    ck_assert(q.level2_utilization < 1);
+    ck_assert(busiest / 12 >= 1);
+    ck_assert(mean < q.level2_rate); /* BFS paths are shorter than Wittie's mean */
+    topo_free(&t);
+}
+END_TEST
+
 /* Flat hypercube with ecube: mm1-network (exact loads) is the delay model and equals
  * eq. 15, which the hin model reports as its delay.mean and delay.bh figures. */
 START_TEST(flat_hypercube_equals_mm1_network)
@@ -305,6 +339,7 @@ Suite *model_000_sim_suite(void)
     TCase *tc = tcase_create("loads");
     tcase_add_test(tc, seed_rates_are_exact_for_random_routing);
     tcase_add_test(tc, ccc_equation_21_gap);
+    tcase_add_test(tc, ccc_fig10_cube_links_saturate);
     tcase_add_test(tc, flat_hypercube_equals_mm1_network);
     tcase_add_test(tc, ecube_hierarchical_differs);
     suite_add_tcase(s, tc);
