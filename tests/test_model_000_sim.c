@@ -333,6 +333,21 @@ START_TEST(simulation_kept_lengths_close_to_model)
 }
 END_TEST
 
+/* The reproduction script reads these columns of `sim --analytic -f csv`. */
+START_TEST(analytic_csv_columns)
+{
+    const char *argv[] = { test_binary(), "--analytic", "-f", "csv", "-s", "workload.locality=0.5",
+                           "configs/000/fig12.ini", NULL };
+    static char out[16384], err[4096];
+    ck_assert_int_eq(test_exec(argv, out, sizeof out, err, sizeof err), 0);
+    const char *want[] = { "hin.links", "hin.distance.mean", "hin.lp_ratio", "hin.delay.mean", "hin.lr_ratio",
+                           "hin.utilization.cluster_j1", "hin.utilization.level2", "hin.replication.below_80",
+                           ",15.19300699", ",0.9444444444" };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        ck_assert_msg(strstr(out, want[i]), "%s missing from %s", want[i], out);
+}
+END_TEST
+
 Suite *model_000_sim_suite(void)
 {
     Suite *s = suite_create("model_000_sim");
@@ -342,6 +357,7 @@ Suite *model_000_sim_suite(void)
     tcase_add_test(tc, ccc_fig10_cube_links_saturate);
     tcase_add_test(tc, flat_hypercube_equals_mm1_network);
     tcase_add_test(tc, ecube_hierarchical_differs);
+    tcase_add_test(tc, analytic_csv_columns);
     suite_add_tcase(s, tc);
     TCase *sim = tcase_create("simulation");
     tcase_set_timeout(sim, test_validating() ? 3600 : 120);
