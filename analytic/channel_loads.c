@@ -2,7 +2,14 @@
  * source form a tree (the routing is deterministic and minimal), so the messages
  * bound for d are pushed hop by hop from the farthest nodes inwards: every node is
  * visited once per destination, not once per hop of every path.  With the class
- * shortcut only destination 0 is needed; otherwise every destination is. */
+ * shortcut only destination 0 is needed; otherwise every destination is.
+ *
+ * Random minimal routing (uniform among the minimal next hops at every node, drawn
+ * afresh at each hop) is the same push over the minimal-path DAG instead of a tree:
+ * a node's flow splits equally over its minimal hops.  Each message's choice at a
+ * node is independent of how it got there, so the expected rate through every
+ * channel is exact.  Algorithms whose choice depends on the run's history
+ * (least-count) or that are not minimal (backtracking) have no such flow. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +17,8 @@
 #include "../routing/routing.h"
 #include "../workloads/workload.h"
 #include "model.h"
+
+enum { SPLIT_MAX = 64 }; /* minimal next hops at one node: one per dimension or bus member */
 
 /* Scratch space for the flows towards one destination. */
 struct tree {
@@ -65,14 +74,23 @@ static bool push_towards(const struct topo *t, const struct route_ops *route, co
             per_node[x] += x == dst ? f - self : f;
         if (x == dst || f == 0)
             continue;
-        struct hop h = route->next(t, x, dst, NULL);
-        if (tr->dist[h.next] + 1 != tr->dist[x])
-            return false;
-        if (per_class)
-            per_class[t->ops->channel_class(t, h.channel)] += f;
-        if (per_channel)
-            per_channel[h.channel] += f;
-        tr->flow[h.next] += f;
+        struct hop hops[SPLIT_MAX];
+        unsigned ways = 1;
+        if (route->uniform_split)
+            ways = t->ops->minimal_hops(t, x, dst, hops, SPLIT_MAX);
+        else
+            hops[0] = route->next(t, x, dst, NULL);
+        double share = f / ways;
+        for (unsigned i = 0; i < ways; i++) {
+            struct hop h = hops[i];
+            if (tr->dist[h.next] + 1 != tr->dist[x])
+                return false;
+            if (per_class)
+                per_class[t->ops->channel_class(t, h.channel)] += share;
+            if (per_channel)
+                per_channel[h.channel] += share;
+            tr->flow[h.next] += share;
+        }
     }
     return true;
 }
@@ -105,15 +123,19 @@ static bool compute(const struct config *cfg, const struct topo *t, struct chann
 {
     memset(l, 0, sizeof *l);
     l->topo = t;
-    const struct route_ops *route = route_find(cfg->routing.algorithm);
+    const struct route_ops *route = route_select(cfg);
     double lambda = cfg->workload.rate;
     l->message_rate = lambda * t->nodes;
     if (arrival_find(cfg->workload.arrival)->replay) {
         snprintf(l->why, sizeof l->why, "trace replay: the loads are the trace's, not workload.rate's");
         return false;
     }
-    if (!route->deterministic) {
-        snprintf(l->why, sizeof l->why, "channel loads are computed for deterministic routing only");
+    if (!route->deterministic && !route->uniform_split) {
+        snprintf(l->why, sizeof l->why, "%s", route->engine
+                     ? "backtracking: finite buffers and non-minimal hops; loads depend on the run (see the "
+                       "backtracking figures)"
+                     : "channel loads are not computed for least-count routing: its choices depend on the counts "
+                       "the run has built up, so no flow can be pushed without simulating");
         return false;
     }
     bool by_class = use_classes && t->uniform_class_loads && dest_find(cfg->workload.destination)->translation_invariant;

@@ -96,6 +96,8 @@ static const char *applies(const struct config *cfg, const struct channel_loads 
         return "needs Poisson arrivals";
     if (!length_find(cfg->workload.length)->exponential)
         return "needs exponential message lengths";
+    if (!route_select(cfg)->deterministic)
+        return "needs deterministic routing (it walks each pair's one route)";
     if (cfg->run.redraw_length_per_hop)
         return "keeps a message's length on every hop (run.redraw_length_per_hop = false)";
     if (!l->known)
@@ -158,7 +160,7 @@ static bool predict(const struct config *cfg, const struct channel_loads *l, str
         return false;
     }
     struct route_sums *acc = calloc(1, sizeof *acc);
-    struct walk w = { t, route_find(cfg->routing.algorithm), group_of, wait, tr, m };
+    struct walk w = { t, route_select(cfg), group_of, wait, tr, m };
     bool from_zero = t->transitive && dest.ops->translation_invariant, ok = acc != NULL;
     uint32_t sources = from_zero ? 1 : t->nodes;
     for (uint32_t s = 0; ok && s < sources; s++)

@@ -7,11 +7,12 @@
 
 #include "model.h"
 
-extern const struct model_ops model_mm1_network, model_md1_mm1_network, model_hin;
+extern const struct model_ops model_mm1_network, model_md1_mm1_network, model_backtracking_chain, model_hin;
 
 const struct model_ops *const model_registry[] = {
     &model_mm1_network,
     &model_md1_mm1_network,
+    &model_backtracking_chain,
     &model_hin,
 };
 const size_t model_registry_count = sizeof model_registry / sizeof model_registry[0];

@@ -16,5 +16,6 @@ const struct route_ops route_random_minimal = {
     .name = "random-minimal",
     .help = "random shortest path: uniform among the minimal next hops at every node",
     .deterministic = false,
+    .uniform_split = true,
     .next = next,
 };

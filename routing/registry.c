@@ -1,13 +1,18 @@
 /* Routing and switching registries: adding one is one file and one line here. */
+#include <string.h>
+
 #include "../sim/registry.h"
 #include "routing.h"
 
-extern const struct route_ops route_ecube, route_random_minimal;
+extern const struct route_ops route_ecube, route_ecube_descending, route_random_minimal, route_least_count,
+    route_backtracking;
 extern const struct switch_ops switch_store_and_forward;
 
 static const struct route_ops *const algorithms[] = {
     &route_ecube,
     &route_random_minimal,
+    &route_least_count,
+    &route_backtracking,
 };
 static const struct switch_ops *const switchings[] = {
     &switch_store_and_forward,
@@ -15,3 +20,39 @@ static const struct switch_ops *const switchings[] = {
 
 REGISTRY_DEFINE(struct route_ops, algorithms, route_find, route_choices);
 REGISTRY_DEFINE(struct switch_ops, switchings, switch_find, switch_choices);
+
+/* Plain choice values: a name and its meaning. */
+struct named_choice {
+    const char *name, *help;
+};
+
+static const struct named_choice ascending = { "ascending", "correct differing dimensions lowest first" };
+static const struct named_choice descending = { "descending", "correct differing dimensions highest first" };
+static const struct named_choice *const dimension_orders[] = { &ascending, &descending };
+REGISTRY_DEFINE(struct named_choice, dimension_orders, dimension_order_find, dimension_order_choices);
+
+static const struct named_choice youngest = { "youngest", "the lowest-priority (youngest) messages: the paper's reading" };
+static const struct named_choice oldest = { "oldest", "the highest-priority (oldest) messages" };
+static const struct named_choice random_pick = { "random", "messages drawn uniformly among those left over" };
+static const struct named_choice *const forced_choices[] = { &youngest, &oldest, &random_pick };
+REGISTRY_DEFINE(struct named_choice, forced_choices, forced_choice_find, forced_choice_choices);
+
+static bool descending_order(const struct config *cfg) { return strcmp(cfg->routing.dimension_order, "descending") == 0; }
+
+const struct route_ops *route_select(const struct config *cfg)
+{
+    const struct route_ops *r = route_find(cfg->routing.algorithm);
+    return r == &route_ecube && descending_order(cfg) ? &route_ecube_descending : r;
+}
+
+bool route_check(const struct config *cfg, const struct topo *t, struct cfg_error *err)
+{
+    const struct route_ops *r = route_select(cfg);
+    if (r == &route_ecube_descending && !t->ops->channel_dimension) {
+        cfg_blame(cfg, KEY_ROUTING_DIMENSION_ORDER, err,
+                  "%s has no dimension order to reverse (descending needs hypercube, kary-ncube, torus or "
+                  "spanning-bus-hypercube)", cfg->network.topology);
+        return false;
+    }
+    return !r->check || r->check(cfg, t, err);
+}

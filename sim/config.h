@@ -42,7 +42,8 @@ enum cfg_key_id {
     KEY_NETWORK_TOPOLOGY, KEY_NETWORK_DIMENSION, KEY_NETWORK_BANDWIDTH, KEY_NETWORK_LINKS, KEY_NETWORK_RADIX,
     KEY_NETWORK_WRAP, KEY_NETWORK_BIDIRECTIONAL, KEY_NETWORK_WIDTH, KEY_NETWORK_CLUSTER_DIMENSION,
     KEY_NETWORK_LEVEL2_BANDWIDTH, KEY_NETWORK_LEVEL2_REPLICATION,
-    KEY_ROUTING_ALGORITHM, KEY_ROUTING_SWITCHING,
+    KEY_ROUTING_ALGORITHM, KEY_ROUTING_SWITCHING, KEY_ROUTING_DIMENSION_ORDER, KEY_ROUTING_BUFFERS,
+    KEY_ROUTING_FORCED_CHOICE,
     KEY_NODE_SERVICE_RATE,
     KEY_PROTOCOL_LINK, KEY_PROTOCOL_PRIORITY, KEY_PROTOCOL_SLOT, KEY_PROTOCOL_TDM_RULE, KEY_PROTOCOL_TOKEN_TIME,
     KEY_PROTOCOL_MAX_PER_CAPTURE,
@@ -75,6 +76,9 @@ struct config {
     struct {
         const char *algorithm; /* path selection, routing/registry.c */
         const char *switching;
+        const char *dimension_order; /* ecube: "ascending" or "descending" */
+        int64_t buffers;             /* backtracking: M message buffers shared per node */
+        const char *forced_choice;   /* backtracking: which messages phase 2 forces out */
     } routing;
     struct {
         double service_rate; /* μ_N: deterministic service per visit; 0 = nodes cost nothing */

@@ -82,6 +82,8 @@ void net_redraw_length(struct network *net, uint32_t m)
 
 struct hop net_route(struct network *net, uint32_t m)
 {
+    if (net->route->choose)
+        return net->route->choose(net, m);
     const struct message *msg = &net->msgs[m];
     return net->route->next(&net->topo, msg->at, msg->dst, &net->rng_route[msg->at]);
 }
@@ -200,13 +202,14 @@ static void schedule_at(struct kernel *k, double t, uint32_t type, uint32_t obj)
     kernel_schedule(k, delay, type, obj);
 }
 
-/* Trace replay: obj is the record to create; the next one is scheduled first. */
+/* Trace replay: obj is the record to create; its source's next record is scheduled
+ * first, as on_arrival() schedules a node's next message (see trace.h). */
 static void on_trace(struct kernel *k, void *ctx, uint32_t index)
 {
     struct network *net = ctx;
     const struct trace_record *r = &net->trace.records[index];
-    if (index + 1 < net->trace.count)
-        schedule_at(k, net->trace.records[index + 1].time, net->ev_arrival, index + 1);
+    if (r->next != TRACE_NONE)
+        schedule_at(k, net->trace.records[r->next].time, net->ev_arrival, r->next);
     create_message(net, r->src, r->dst, r->length);
 }
 
@@ -227,20 +230,21 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     memset(net, 0, sizeof *net);
     net->cfg = cfg;
     net->msg_free = NET_NONE;
-    net->route = route_find(cfg->routing.algorithm);
+    net->route = route_select(cfg);
     net->sw = switch_find(cfg->routing.switching);
     net->proto = proto_find(cfg->protocol.link);
     net->arrival = arrival_find(cfg->workload.arrival);
     net->length = length_find(cfg->workload.length);
     assert(net->route && net->sw && net->proto && net->arrival && net->length);
-    if (!net->arrival->interarrival && !net->arrival->replay) {
+    if (!net->route->engine && !net->arrival->interarrival && !net->arrival->replay) {
         cfg_blame(cfg, KEY_WORKLOAD_ARRIVAL, err, "'%s' arrivals exist only in slotted time; %s switching is event-driven",
                   cfg->workload.arrival, cfg->routing.switching);
         return false;
     }
     if (!kernel_init(&net->kernel))
         goto out_of_memory;
-    if (!topo_build(&net->topo, cfg, err) || !dest_init(&net->dest, cfg, &net->topo, err)) {
+    if (!topo_build(&net->topo, cfg, err) || !route_check(cfg, &net->topo, err) ||
+        !dest_init(&net->dest, cfg, &net->topo, err)) {
         net_free(net);
         return false;
     }
@@ -269,6 +273,13 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         goto out_of_memory;
     if (!pool_grow(net))
         goto out_of_memory;
+    if (net->route->init && !net->route->init(net))
+        goto out_of_memory;
+    if (net->route->engine) { /* the algorithm runs the network itself, in cycles */
+        if (!net->route->engine->init(net))
+            goto out_of_memory;
+        return true;
+    }
     net->ev_arrival = kernel_register(&net->kernel, net->arrival->replay ? on_trace : on_arrival, net);
     if (!net->sw->init(net) || (net->proto->init && !net->proto->init(net)))
         goto out_of_memory;
@@ -293,12 +304,11 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
             net_free(net);
             return false;
         }
-        if (net->trace.count > UINT32_MAX) {
-            net_free(net);
-            cfg_blame(cfg, KEY_WORKLOAD_TRACE, err, "more than %u messages in the trace", UINT32_MAX);
-            return false;
+        for (uint32_t node = 0; node < nodes; node++) {
+            uint32_t first = net->trace.first[node];
+            if (first != TRACE_NONE)
+                schedule_at(&net->kernel, net->trace.records[first].time, net->ev_arrival, first);
         }
-        schedule_at(&net->kernel, net->trace.records[0].time, net->ev_arrival, 0);
     }
     double (*first)(const struct config *, struct rng *) =
         net->arrival->first ? net->arrival->first : net->arrival->interarrival;
@@ -319,6 +329,8 @@ out_of_memory:
 enum kernel_stop net_run(struct network *net)
 {
     enum kernel_stop why = kernel_run(&net->kernel);
+    if (net->route->engine) /* it keeps its own books, in whole cycles */
+        return why;
     if (why != KERNEL_DONE) {
         net->window_end = net->kernel.now;
         if (!net->window_open)
@@ -339,6 +351,10 @@ enum kernel_stop net_run(struct network *net)
 
 void net_free(struct network *net)
 {
+    if (net->route && net->route->engine && net->route_state)
+        net->route->engine->free(net);
+    if (net->route && net->route->free && net->route_state)
+        net->route->free(net);
     if (net->sw && net->sw->free && net->sw_state)
         net->sw->free(net);
     if (net->proto && net->proto->free && net->proto_state)

@@ -77,6 +77,7 @@ struct network {
     struct destinations dest;
     const struct length_ops *length;
     void *sw_state, *proto_state;
+    void *route_state; /* the routing algorithm's own state (least-count, backtracking) */
 
     struct message *msgs; /* pool addressed by 32-bit index */
     uint32_t msg_capacity, msg_free;

@@ -1,6 +1,8 @@
 #include "report.h"
 
 #include <gsl/gsl_cdf.h>
+
+#include "../routing/backtracking.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -22,6 +24,42 @@ static const char *stop_reason(enum kernel_stop why)
         break;
     }
     return "running";
+}
+
+static void collect_backtracking(struct backtracking_report *b, const struct network *net)
+{
+    struct backtracking_figures f;
+    if (!backtracking_figures(net, &f)) {
+        double *all[] = { &b->cycles, &b->generated, &b->accepted, &b->rejected, &b->acceptance, &b->throughput,
+                          &b->throughput_per_node, &b->occupancy_mean, &b->full_fraction, &b->backtrack_fraction,
+                          &b->forced_fraction, &b->forward_probability, &b->backtrack_probability, &b->in_network,
+                          &b->delivered_run };
+        for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+            *all[i] = NAN;
+        return;
+    }
+    const struct backtracking_counts *w = &f.window;
+    double cycles = (double)w->cycles, node_cycles = cycles * f.nodes, channel_cycles = node_cycles * f.dimension;
+    double sends = (double)w->sends;
+    *b = (struct backtracking_report){
+        .on = true,
+        .buffers = f.buffers,
+        .cycles = cycles,
+        .generated = (double)w->generated,
+        .accepted = (double)w->accepted,
+        .rejected = (double)w->rejected,
+        .acceptance = w->generated ? (double)w->accepted / (double)w->generated : NAN,
+        .throughput = cycles > 0 ? (double)w->accepted / cycles : NAN,
+        .throughput_per_node = cycles > 0 ? (double)w->accepted / node_cycles : NAN,
+        .occupancy_mean = cycles > 0 ? (double)w->occupancy / node_cycles : NAN,
+        .full_fraction = cycles > 0 ? (double)w->full / node_cycles : NAN,
+        .backtrack_fraction = sends > 0 ? (double)w->backtracks / sends : NAN,
+        .forced_fraction = sends > 0 ? (double)w->forced_sends / sends : NAN,
+        .forward_probability = cycles > 0 ? (sends - (double)w->backtracks) / channel_cycles : NAN,
+        .backtrack_probability = cycles > 0 ? (double)w->backtracks / channel_cycles : NAN,
+        .in_network = (double)f.in_network,
+        .delivered_run = (double)f.run.delivered,
+    };
 }
 
 void report_collect(struct run_report *r, const struct network *net, const struct channel_loads *loads,
@@ -81,6 +119,7 @@ void report_collect(struct run_report *r, const struct network *net, const struc
     r->utilization_mean = r->window > 0 ? sum / t->channels : NAN;
     r->utilization_max = r->window > 0 ? max : NAN;
     r->model = *model;
+    collect_backtracking(&r->bt, net);
     r->interrupted = why != KERNEL_DONE;
     r->stop_reason = stop_reason(why);
     r->simulated_time = net->kernel.now;
@@ -119,6 +158,18 @@ void report_add_replication(struct run_report *acc, const struct run_report *one
                            one->warmup_time, one->backlog_start, one->backlog_end };
     for (size_t i = 0; i < sizeof src / sizeof src[0]; i++)
         average_in(avg[i], src[i], k);
+    struct backtracking_report *b = &acc->bt;
+    const struct backtracking_report *ob = &one->bt;
+    double *bt_avg[] = { &b->cycles, &b->generated, &b->accepted, &b->rejected, &b->acceptance, &b->throughput,
+                         &b->throughput_per_node, &b->occupancy_mean, &b->full_fraction, &b->backtrack_fraction,
+                         &b->forced_fraction, &b->forward_probability, &b->backtrack_probability, &b->in_network };
+    const double bt_src[] = { ob->cycles, ob->generated, ob->accepted, ob->rejected, ob->acceptance, ob->throughput,
+                              ob->throughput_per_node, ob->occupancy_mean, ob->full_fraction, ob->backtrack_fraction,
+                              ob->forced_fraction, ob->forward_probability, ob->backtrack_probability,
+                              ob->in_network };
+    for (size_t i = 0; i < sizeof bt_src / sizeof bt_src[0]; i++)
+        average_in(bt_avg[i], bt_src[i], k);
+    b->delivered_run += ob->delivered_run;
     for (unsigned c = 0; c < acc->classes; c++) {
         average_in(&acc->cls[c].utilization_mean, one->cls[c].utilization_mean, k);
         average_in(&acc->cls[c].utilization_max, one->cls[c].utilization_max, k);
@@ -269,6 +320,20 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
                                               ? r->stability.node_load : NAN);
     NUM("backlog_start", r->backlog_start);
     NUM("backlog_end", r->backlog_end);
+    NUM("backtracking.acceptance", r->bt.acceptance);
+    NUM("backtracking.throughput", r->bt.throughput);
+    NUM("backtracking.throughput_per_node", r->bt.throughput_per_node);
+    NUM("backtracking.generated", r->bt.generated);
+    NUM("backtracking.accepted", r->bt.accepted);
+    NUM("backtracking.rejected", r->bt.rejected);
+    NUM("backtracking.cycles", r->bt.cycles);
+    NUM("backtracking.occupancy_mean", r->bt.occupancy_mean);
+    NUM("backtracking.full_fraction", r->bt.full_fraction);
+    NUM("backtracking.backtrack_fraction", r->bt.backtrack_fraction);
+    NUM("backtracking.forced_fraction", r->bt.forced_fraction);
+    NUM("backtracking.forward_probability", r->bt.forward_probability);
+    NUM("backtracking.backtrack_probability", r->bt.backtrack_probability);
+    NUM("backtracking.in_network", r->bt.in_network);
     bool have = r->model.model != NULL;
     TEXT("analytic.model", have ? r->model.model : NULL);
     BOOL("analytic.exact", have && r->model.exact);
@@ -301,7 +366,7 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
     return n;
 }
 
-enum { MAX_FIELDS = 96 };
+enum { MAX_FIELDS = 160 };
 
 bool report_field_number(const struct run_report *r, const char *name, double *value)
 {
@@ -490,7 +555,15 @@ static void write_json(FILE *out, const struct run_report *r)
     json_fields(out, f, n, "node_servers.", "    ");
     fputs("\n  },\n  \"replications\": {", out);
     json_fields(out, f, n, "replications.", "    ");
-    fputs("\n  },\n  \"analytic\": ", out);
+    fputs("\n  },\n  \"backtracking\": ", out);
+    if (r->bt.on) {
+        fputc('{', out);
+        json_fields(out, f, n, "backtracking.", "    ");
+        fputs("\n  }", out);
+    } else {
+        fputs("null", out);
+    }
+    fputs(",\n  \"analytic\": ", out);
     if (r->model.model || r->model.n_figures) {
         fputc('{', out);
         json_fields(out, f, n, "analytic.", "    ");

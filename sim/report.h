@@ -30,6 +30,25 @@ struct replication_spread {
     double ci95[2];   /* Student t interval of the mean over replications */
 };
 
+/* Seed 001's backtracking engine (slotted): rates over the window's cycles.  All NaN
+ * (and `on` false) for other algorithms. */
+struct backtracking_report {
+    bool on;
+    unsigned buffers;
+    double cycles;              /* cycles in the window */
+    double generated, accepted, rejected; /* input messages in the window */
+    double acceptance;          /* accepted / generated: P_A */
+    double throughput;          /* accepted messages per cycle, whole network: γ */
+    double throughput_per_node; /* γ / N */
+    double occupancy_mean;      /* messages per node at a cycle's start: q̄ */
+    double full_fraction;       /* node-cycle starts with all M buffers taken (= 1 − P_A for geometric input) */
+    double backtrack_fraction;  /* of channel transmissions, the moves away from the destination */
+    double forced_fraction;     /* of channel transmissions, those phase 2 assigned */
+    double forward_probability, backtrack_probability; /* P_f, P_r: per channel per cycle */
+    double in_network;          /* messages in buffers at the end (accepted = delivered + in network) */
+    double delivered_run;       /* messages delivered in the whole run (replications: total) */
+};
+
 struct run_report {
     const struct config *cfg;
     uint32_t nodes, channels;
@@ -50,6 +69,7 @@ struct run_report {
     unsigned classes;
     struct class_report cls[TOPO_MAX_CLASSES];
     struct model_result model;
+    struct backtracking_report bt;
     bool interrupted;
     const char *stop_reason;
     struct moments rep_moments[3]; /* per-replication mean, σ, max (for the intervals) */

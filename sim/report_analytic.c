@@ -40,9 +40,9 @@ void report_table_figures(FILE *out, const struct model_result *m, const struct 
     if (!m->n_figures)
         return;
     if (r)
-        fprintf(out, "%-44s %-14s %-14s %s\n", "model figures", "model", "simulated", "difference");
+        fprintf(out, "%-56s %-14s %-14s %s\n", "model figures", "model", "simulated", "difference");
     else
-        fprintf(out, "%-44s %s\n", "model figures", "value");
+        fprintf(out, "%-56s %s\n", "model figures", "value");
     for (unsigned i = 0; i < m->n_figures; i++) {
         const struct model_figure *f = &m->figures[i];
         char label[96], value[64], sim[64];
@@ -52,12 +52,12 @@ void report_table_figures(FILE *out, const struct model_result *m, const struct 
         if (r && report_field_number(r, f->name, &simulated) && !isnan(simulated)) {
             report_fmt_number(sim, sizeof sim, simulated, "-");
             if (f->value != 0 && isfinite(f->value))
-                fprintf(out, "%-44s %-14.14s %-14.14s %+.2f%%\n", label, value, sim,
+                fprintf(out, "%-56s %-14.14s %-14.14s %+.2f%%\n", label, value, sim,
                         100 * (simulated - f->value) / f->value);
             else
-                fprintf(out, "%-44s %-14.14s %s\n", label, value, sim);
+                fprintf(out, "%-56s %-14.14s %s\n", label, value, sim);
         } else {
-            fprintf(out, "%-44s %s\n", label, value);
+            fprintf(out, "%-56s %s\n", label, value);
         }
     }
 }

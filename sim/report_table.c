@@ -17,9 +17,9 @@ static void measured_line(FILE *out, const struct run_report *r)
                 (unsigned long long)r->delay.count, c->run.warmup_time, c->run.warmup_time + c->run.duration, reps,
                 r->stop_reason);
     else
-        fprintf(out, "measured     %llu messages after %lld warm-up%s; window %.6g time units; stop: %s\n",
+        fprintf(out, "measured     %llu messages after %lld warm-up%s; window %.6g %s; stop: %s\n",
                 (unsigned long long)r->delay.count, (long long)c->run.warmup_messages, reps, r->window,
-                r->stop_reason);
+                r->bt.on ? "cycles" : "time units", r->stop_reason);
 }
 
 static void header(FILE *out, const struct run_report *r)
@@ -41,6 +41,11 @@ static void header(FILE *out, const struct run_report *r)
     if (c->workload.trace[0]) /* trace arrivals: times, ends and lengths are the file's */
         fprintf(out, "workload     replay of the trace %s%s\n", c->workload.trace,
                 c->run.redraw_length_per_hop ? " (lengths re-drawn per hop)" : "");
+    else if (r->bt.on)
+        fprintf(out, "workload     %s arrivals, %g per node per cycle; %s destinations; one-cycle messages\n"
+                     "buffers      %u per node, shared; phase 2 forces out the %s leftovers\n",
+                c->workload.arrival, c->workload.rate, c->workload.destination, r->bt.buffers,
+                c->routing.forced_choice);
     else
         fprintf(out, "workload     %s arrivals, %g per node per time unit; %s destinations; %s lengths, mean %g%s\n",
                 c->workload.arrival, c->workload.rate, c->workload.destination, c->workload.length,
@@ -77,6 +82,31 @@ static void interval(char *buf, size_t size, const double ci[2])
     FMT(a, ci[0]);
     FMT(b, ci[1]);
     snprintf(buf, size, "[%.10s, %.10s]", a, b);
+}
+
+/* Seed 001's figures: everything per cycle, counted over the window's cycles. */
+static void backtracking_lines(FILE *out, const struct run_report *r)
+{
+    const struct backtracking_report *b = &r->bt;
+    char a[64], x[64], y[64];
+    FMT(a, b->acceptance);
+    fprintf(out, "%-12s %s (%.0f of %.0f generated in the window accepted, %.0f rejected and lost)\n", "acceptance", a,
+            b->accepted, b->generated, b->rejected);
+    FMT(a, b->throughput);
+    FMT(x, b->throughput_per_node);
+    fprintf(out, "%-12s %s accepted messages per cycle, %s per node\n", "accepted", a, x);
+    FMT(a, b->occupancy_mean);
+    FMT(x, b->full_fraction);
+    fprintf(out, "%-12s mean %s messages per node at a cycle's start; all %u buffers taken at %s of them\n",
+            "occupancy", a, b->buffers, x);
+    FMT(a, b->backtrack_fraction);
+    FMT(x, b->forced_fraction);
+    fprintf(out, "%-12s %s of hops backtrack (away from the destination); %s of hops forced by phase 2\n",
+            "backtracking", a, x);
+    FMT(a, b->forward_probability);
+    FMT(x, b->backtrack_probability);
+    FMT(y, b->forward_probability - b->backtrack_probability);
+    fprintf(out, "%-12s P_f %s, P_r %s per channel per cycle; net progress %s\n", "channels", a, x, y);
 }
 
 void report_write_table(FILE *out, const struct run_report *r)
@@ -150,7 +180,10 @@ void report_write_table(FILE *out, const struct run_report *r)
     else
         fprintf(out, "%-12s %s\n", "hops mean", a);
     FMT(a, r->throughput);
-    fprintf(out, "%-12s %s per node per time unit (offered %g)\n", "throughput", a, c->workload.rate);
+    fprintf(out, "%-12s %s per node per %s (offered %g)\n", "throughput", a, r->bt.on ? "cycle, delivered" : "time unit",
+            c->workload.rate);
+    if (r->bt.on)
+        backtracking_lines(out, r);
     FMT(a, r->utilization_mean);
     FMT(b, r->utilization_max);
     fprintf(out, "%-12s mean %s, max %s (message transmission only)\n", "utilisation", a, b);
@@ -167,6 +200,11 @@ void report_write_table(FILE *out, const struct run_report *r)
     }
     fprintf(out, "analytic     %s\n", r->model.why[0] ? r->model.why : "-");
     report_table_figures(out, &r->model, r);
-    fprintf(out, "performance  %llu events in %.3f s (%.3g events/s)\n", (unsigned long long)r->events,
-            r->wall_seconds, r->events_per_second);
+    if (r->bt.on)
+        fprintf(out, "performance  %llu cycles in %.3f s (%.3g cycles/s, %.3g messages delivered/s)\n",
+                (unsigned long long)r->events, r->wall_seconds, r->events_per_second,
+                r->wall_seconds > 0 ? r->bt.delivered_run / r->wall_seconds : (double)NAN);
+    else
+        fprintf(out, "performance  %llu events in %.3f s (%.3g events/s)\n", (unsigned long long)r->events,
+                r->wall_seconds, r->events_per_second);
 }

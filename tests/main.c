@@ -21,6 +21,8 @@ int main(void)
     srunner_add_suite(runner, model_000_suite());
     srunner_add_suite(runner, model_000_sim_suite());
     srunner_add_suite(runner, model_001_suite());
+    srunner_add_suite(runner, backtracking_suite());
+    srunner_add_suite(runner, routing_suite());
     srunner_run_all(runner, CK_NORMAL);
     int failed = srunner_ntests_failed(runner);
     srunner_free(runner);

@@ -27,6 +27,8 @@ Suite *thesis_suite(void);
 Suite *model_000_suite(void);
 Suite *model_000_sim_suite(void);
 Suite *model_001_suite(void);
+Suite *backtracking_suite(void);
+Suite *routing_suite(void);
 
 /* Defaults, then each "section.key=value" (asserts that every one is accepted). */
 void test_config(struct config *cfg, const char *const *settings);

@@ -57,7 +57,7 @@ START_TEST(json_has_every_documented_field)
                              "\"throughput\"", "\"channels\"", "\"utilization_mean\"", "\"utilization_max\"",
                              "\"analytic\": {", "\"model\": \"mm1-network\"", "\"delay_mean\": 7.804878049",
                              "\"interrupted\": false", "\"performance\"", "\"events\"", "\"events_per_second\"",
-                             "\"wall_seconds\"" };
+                             "\"wall_seconds\"", "\"backtracking\": null" };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         ck_assert_msg(strstr(out, fields[i]), "JSON lacks %s", fields[i]);
 }
@@ -84,7 +84,7 @@ START_TEST(csv_has_one_header_and_one_row_of_equal_width)
     ck_assert(strstr(out, "workload.rate,"));
     ck_assert(strstr(out, "performance.wall_seconds"));
     ck_assert(strstr(row, "hypercube,6,1,full-duplex,"));
-    ck_assert(strstr(row, ",ecube,store-and-forward,0,fifo,fifo,1,thesis,0.1,3,poisson,1.2,"));
+    ck_assert(strstr(row, ",ecube,store-and-forward,ascending,10,youngest,0,fifo,fifo,1,thesis,0.1,3,poisson,1.2,"));
 }
 END_TEST
 
@@ -228,7 +228,9 @@ START_TEST(analytic_alone_is_fast_and_complete)
     /* The same figures come with a simulation, beside the simulated values. */
     const char *table[] = { test_binary(), "-s", "run.messages=20000", DEFAULT_INI, NULL };
     ck_assert_int_eq(test_exec(table, out, BIG, err, sizeof err), 0);
-    ck_assert_msg(strstr(out, "  mm1-network.delay.mean                     7.804878049    "), "%s", out);
+    char line[128];
+    snprintf(line, sizeof line, "%-56s %-14s ", "  mm1-network.delay.mean", "7.804878049");
+    ck_assert_msg(strstr(out, line), "%s", out);
 }
 END_TEST
 

@@ -199,6 +199,40 @@ START_TEST(ccc_fig10_cube_links_saturate)
 }
 END_TEST
 
+/* The same through the registry: with random-minimal routing the channel loads split
+ * each node's flow over its minimal next hops, so mm1-network is the delay model and
+ * its R equals hin's eqs. 18-20 on BH/BH, BH/BR, BH/CC, but not eq. 21 on BH/CCC. */
+START_TEST(mm1_network_on_random_loads_equals_seed)
+{
+    static const struct point points[] = {
+        { "bh-bh", 6, 3, 0.5, 1.5, 3 }, { "bh-br", 7, 3, 0.9, 3, 3 }, { "bh-cc", 7, 3, 0.7, 3, 3 },
+        { "bh-ccc", 9, 3, 0.9, 3, 3 },
+    };
+    for (size_t i = 0; i < sizeof points / sizeof points[0]; i++) {
+        struct config cfg;
+        point_config(&cfg, &points[i], "random-minimal");
+        struct topo t;
+        struct cfg_error err;
+        ck_assert_msg(topo_build(&t, &cfg, &err), "%s", err.message);
+        struct channel_loads l;
+        ck_assert_msg(loads_compute(&cfg, &t, &l), "%s", l.why);
+        static struct model_result m;
+        model_predict(&cfg, &l, &m);
+        ck_assert_str_eq(m.model, "mm1-network");
+        double hin_r = NAN;
+        for (unsigned k = 0; k < m.n_figures; k++)
+            if (strcmp(m.figures[k].model, "hin") == 0 && strcmp(m.figures[k].name, "delay.mean") == 0)
+                hin_r = m.figures[k].value;
+        if (strcmp(points[i].topology, "bh-ccc") == 0)
+            ck_assert(fabs(m.delay_mean - hin_r) > 0.02 * hin_r);
+        else
+            ck_assert_double_eq_tol(m.delay_mean, hin_r, 1e-9 * hin_r);
+        loads_free(&l);
+        topo_free(&t);
+    }
+}
+END_TEST
+
 /* Flat hypercube with ecube: mm1-network (exact loads) is the delay model and equals
  * eq. 15, which the hin model reports as its delay.mean and delay.bh figures. */
 START_TEST(flat_hypercube_equals_mm1_network)
@@ -354,6 +388,7 @@ Suite *model_000_sim_suite(void)
     TCase *tc = tcase_create("loads");
     tcase_add_test(tc, seed_rates_are_exact_for_random_routing);
     tcase_add_test(tc, ccc_equation_21_gap);
+    tcase_add_test(tc, mm1_network_on_random_loads_equals_seed);
     tcase_add_test(tc, ccc_fig10_cube_links_saturate);
     tcase_add_test(tc, flat_hypercube_equals_mm1_network);
     tcase_add_test(tc, ecube_hierarchical_differs);

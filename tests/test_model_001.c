@@ -2,6 +2,7 @@
  * digits, the structural identities of §5, the limiting cases, and the shapes of
  * the paper's Figs. 6–10 (the seed prints no figure data, only the shapes). */
 #include <math.h>
+#include <string.h>
 
 #include "../analytic/backtracking_chain.h"
 #include "test.h"
@@ -177,10 +178,46 @@ START_TEST(out_of_range_arguments_are_refused)
 }
 END_TEST
 
+/* The engine against the chain on the paper's 6-cube.  The seed claims an "extremely
+ * good" match without a number.  Where backtracking is rare (M >= 10 at moderate
+ * load, or M = 20) the two agree within about 1% on P_A, γ, T, h̄ and u, so 2% is
+ * asserted there.  With few spare buffers and heavy load the mean-field model's delay
+ * is up to 8% high (README, Validation): reported, not asserted, and not tuned. */
+START_TEST(simulation_agrees_with_the_chain)
+{
+    static const struct {
+        const char *buffers, *rate;
+    } points[] = { { "routing.buffers=10", "workload.rate=1.0" }, { "routing.buffers=20", "workload.rate=0.5" },
+                   { "routing.buffers=20", "workload.rate=2.0" } };
+    for (size_t i = 0; i < sizeof points / sizeof points[0]; i++) {
+        const char *set[] = { "network.dimension=6", "routing.algorithm=backtracking", points[i].buffers,
+                              "workload.arrival=batch-geometric", points[i].rate, "run.warmup_time=2000",
+                              test_validating() ? "run.duration=200000" : "run.duration=30000", NULL };
+        struct config cfg;
+        test_config(&cfg, set);
+        struct run_report r;
+        ck_assert_int_eq(test_run(&cfg, &r), KERNEL_DONE);
+        ck_assert_str_eq(r.model.model, "backtracking-chain");
+        static const char *const figures[] = { "backtracking.acceptance", "backtracking.throughput", "delay.mean",
+                                               "hops_mean", "channels.utilization_mean" };
+        for (size_t f = 0; f < sizeof figures / sizeof figures[0]; f++) {
+            double model = NAN, simulated = NAN;
+            for (unsigned k = 0; k < r.model.n_figures; k++)
+                if (strcmp(r.model.figures[k].name, figures[f]) == 0)
+                    model = r.model.figures[k].value;
+            ck_assert(report_field_number(&r, figures[f], &simulated));
+            ck_assert_msg(fabs(simulated - model) <= 0.02 * model, "%s %s %s: simulated %g, model %g", set[2],
+                          set[4], figures[f], simulated, model);
+        }
+    }
+}
+END_TEST
+
 Suite *model_001_suite(void)
 {
     Suite *s = suite_create("model_001");
     TCase *tc = tcase_create("chain");
+    tcase_set_timeout(tc, 300); /* the simulation runs; slower under the sanitizers */
     tcase_add_test(tc, worked_example_matches_every_printed_digit);
     tcase_add_test(tc, phase_counts_are_distributions);
     tcase_add_test(tc, hops_solve_the_birth_death_chain);
@@ -189,6 +226,7 @@ Suite *model_001_suite(void)
     tcase_add_test(tc, large_buffers_at_light_load_approach_infinite_buffers);
     tcase_add_test(tc, shapes_of_the_papers_figures);
     tcase_add_test(tc, out_of_range_arguments_are_refused);
+    tcase_add_test(tc, simulation_agrees_with_the_chain);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -292,13 +292,14 @@ static void csv_column(const char *csv, const char *name, char *out, size_t size
     ck_abort_msg("no column %s", name);
 }
 
-/* A Poisson run writes its messages as a trace; replaying the trace reproduces
- * every delay figure to the last digit. */
-START_TEST(trace_replay_reproduces_a_poisson_run)
+/* A run writes its messages as a trace; replaying the trace reproduces every delay
+ * figure to the last digit. */
+static void check_replay(const char *workload)
 {
-    char ini_path[256];
-    const char *ini = write_file(ini_path, "replay.ini", "[network]\ndimension = 4\n[workload]\nrate = 0.35\n"
-                                               "[run]\nwarmup_messages = 500\nmessages = 4000\n");
+    char ini_path[256], ini_text[512];
+    snprintf(ini_text, sizeof ini_text, "[network]\ndimension = 4\n[workload]\n%s\n[run]\nwarmup_messages = 500\n"
+                                        "messages = 4000\n", workload);
+    const char *ini = write_file(ini_path, "replay.ini", ini_text);
     char trace[256];
     snprintf(trace, sizeof trace, "/tmp/simtest-%d-replay.csv", (int)getpid());
     static char out1[1 << 16], out2[1 << 16], err[4096];
@@ -316,7 +317,7 @@ START_TEST(trace_replay_reproduces_a_poisson_run)
         char a[64], b[64];
         csv_column(out1, same[i], a, sizeof a);
         csv_column(out2, same[i], b, sizeof b);
-        ck_assert_msg(strcmp(a, b) == 0, "%s: run %s, replay %s", same[i], a, b);
+        ck_assert_msg(strcmp(a, b) == 0, "%s: %s: run %s, replay %s", workload, same[i], a, b);
     }
     char created[64];
     csv_column(out1, "messages_created", created, sizeof created);
@@ -328,6 +329,13 @@ START_TEST(trace_replay_reproduces_a_poisson_run)
     ck_assert_uint_eq(lines, strtoul(created, NULL, 10)); /* one line per message created */
     unlink(trace);
     unlink(ini);
+}
+
+START_TEST(trace_replay_reproduces_the_run)
+{
+    check_replay("rate = 0.35");
+    /* integer arrival times and fixed lengths: simultaneous events, replayed in the same order */
+    check_replay("arrival = bernoulli\nrate = 0.3\nlength = fixed\ndestination = uniform-with-self");
 }
 END_TEST
 
@@ -386,7 +394,7 @@ Suite *workloads_suite(void)
     suite_add_tcase(s, tc);
     TCase *replay = tcase_create("trace");
     tcase_set_timeout(replay, 60);
-    tcase_add_test(replay, trace_replay_reproduces_a_poisson_run);
+    tcase_add_test(replay, trace_replay_reproduces_the_run);
     tcase_add_test(replay, bad_traces_name_the_line);
     suite_add_tcase(s, replay);
     return s;

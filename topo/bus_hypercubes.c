@@ -161,6 +161,7 @@ const struct topo_ops topo_spanning_bus = {
     .neighbors = sbh_neighbors,
     .senders = sbh_senders,
     .channel_class = sbh_class,
+    .channel_dimension = sbh_class,
     .channels_in_class = sbh_in_class,
     .class_name = sbh_class_name,
     .translate = sbh_translate,

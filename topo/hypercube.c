@@ -110,6 +110,7 @@ const struct topo_ops topo_hypercube = {
     .neighbors = neighbors,
     .senders = senders,
     .channel_class = channel_class,
+    .channel_dimension = channel_class,
     .channels_in_class = channels_in_class,
     .class_name = class_name,
     .translate = translate,

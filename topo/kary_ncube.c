@@ -231,6 +231,13 @@ static unsigned channel_class(const struct topo *t, uint32_t ch)
     return ch / g->links_per_dim;
 }
 
+static unsigned channel_dimension(const struct topo *t, uint32_t ch)
+{
+    const struct kary *g = K(t);
+    unsigned cls = channel_class(t, ch);
+    return g->both_ways && !g->half ? cls / 2 : cls;
+}
+
 static uint64_t channels_in_class(const struct topo *t, unsigned cls)
 {
     (void)cls;
@@ -270,9 +277,10 @@ static double mean_distance(const struct topo *t)
 }
 
 #define KARY_OPS                                                                                                \
-    .free = free_kary, .minimal_hops = minimal_hops, .distance = distance, .neighbors = neighbors,            \
-    .senders = senders, .channel_class = channel_class, .channels_in_class = channels_in_class,               \
-    .class_name = class_name, .translate = translate, .mean_distance = mean_distance
+    .free = free_kary, .minimal_hops = minimal_hops, .distance = distance, .neighbors = neighbors,              \
+    .senders = senders, .channel_class = channel_class, .channel_dimension = channel_dimension,                 \
+    .channels_in_class = channels_in_class, .class_name = class_name, .translate = translate,                   \
+    .mean_distance = mean_distance
 
 const struct topo_ops topo_kary_ncube = {
     .name = "kary-ncube",

@@ -70,6 +70,9 @@ struct topo_ops {
     /* The nodes that may send on the channel, in their order of position on it. */
     unsigned (*senders)(const struct topo *t, uint32_t channel, uint32_t *out, unsigned max);
     unsigned (*channel_class)(const struct topo *t, uint32_t channel);
+    /* Optional: the dimension whose digit a hop over the channel changes (NULL when the
+     * topology has no dimension order to follow; used by descending e-cube). */
+    unsigned (*channel_dimension)(const struct topo *t, uint32_t channel);
     uint64_t (*channels_in_class)(const struct topo *t, unsigned cls);
     /* Writes the class's name (e.g. "dim3") into buf. */
     void (*class_name)(const struct topo *t, unsigned cls, char *buf, unsigned size);

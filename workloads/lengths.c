@@ -47,15 +47,16 @@ static double mean_bimodal(const struct config *cfg)
 }
 
 /* Inversion on the cumulative probabilities workload_check() derived (exactly 1 from
- * the last length of positive weight on, and u < 1, so the scan stops there); tables
- * are short (at most CFG_LIST_MAX entries), so a linear scan. */
+ * the last length of positive weight on, and u < 1, so the scan stops there, never on
+ * a length of weight 0); tables are short (at most CFG_LIST_MAX entries): a linear scan. */
 static double draw_empirical(const struct config *cfg, struct rng *r)
 {
+    const struct cfg_list *lengths = &cfg->workload.empirical_lengths;
     double u = rng_uniform(r);
     uint32_t i = 0;
-    while (u >= cfg->workload.empirical_cdf[i])
+    while (i + 1 < lengths->count && u >= cfg->workload.empirical_cdf[i]) /* bounded even if never checked */
         i++;
-    return cfg->workload.empirical_lengths.value[i];
+    return lengths->value[i];
 }
 
 static bool check_empirical(const struct config *cfg, struct cfg_error *err)

@@ -156,6 +156,18 @@ bool trace_load(struct trace *tr, const char *path, uint32_t nodes, struct cfg_e
         ok = fail(err, path, number, "cannot read the trace: I/O error");
     if (ok && tr->count == 0)
         ok = fail(err, path, number, "the trace has no messages");
+    if (ok && tr->count >= TRACE_NONE)
+        ok = fail(err, path, number, "more than %u messages", TRACE_NONE - 1);
+    if (ok && !(tr->first = malloc((size_t)nodes * sizeof *tr->first)))
+        ok = fail(err, path, number, "out of memory");
+    if (ok) { /* chain each source's records, from its last backwards */
+        for (uint32_t v = 0; v < nodes; v++)
+            tr->first[v] = TRACE_NONE;
+        for (size_t i = tr->count; i-- > 0;) {
+            tr->records[i].next = tr->first[tr->records[i].src];
+            tr->first[tr->records[i].src] = (uint32_t)i;
+        }
+    }
     free(line);
     fclose(f);
     if (!ok)
@@ -166,6 +178,7 @@ bool trace_load(struct trace *tr, const char *path, uint32_t nodes, struct cfg_e
 void trace_free(struct trace *tr)
 {
     free(tr->records);
+    free(tr->first);
     *tr = (struct trace){ 0 };
 }
 

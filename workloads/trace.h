@@ -10,17 +10,27 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "../sim/config.h"
+
+enum { TRACE_NONE = UINT32_MAX };
 
 struct trace_record {
     double time, length;
     uint32_t src, dst;
+    uint32_t next; /* the next record of the same source, TRACE_NONE after its last */
 };
 
+/* Records chain per source so that the network replays each source as the process
+ * it was: a source's next message is scheduled when its previous one is created,
+ * and first messages in node order, as net_create() and on_arrival() do.  Events are
+ * then inserted in the same order as in the run that wrote the trace, so even
+ * simultaneous events (integer arrival times, fixed lengths) replay in the same order. */
 struct trace {
     struct trace_record *records;
     size_t count;
+    uint32_t *first; /* per node: its first record, TRACE_NONE if it has none */
 };
 
 bool trace_load(struct trace *tr, const char *path, uint32_t nodes, struct cfg_error *err);

@@ -1,0 +1,403 @@
+/* Seed 001's timestamp/backtracking routing with finite buffers: a slotted engine.
+ *
+ * The network: a binary n-cube of full-duplex links, every link direction carrying
+ * at most one message per cycle; M >= n buffers per node shared by all messages;
+ * fixed-size messages, one cycle per hop.  A message's header H = here XOR
+ * destination; sending on channel c flips bit c: a forward move when the bit was 1,
+ * a backtrack (one hop farther) when it was 0.  A message whose header becomes 0 is
+ * delivered at once and needs no buffer.
+ *
+ * One kernel event per cycle does, for every node, from the state at the cycle's
+ * start (note 001 §1.6):
+ *   phase 1: every message picks one of its header's 1-bits uniformly; the channel
+ *            goes to the oldest message that picked it (the others stay this phase);
+ *   phase 2: if more than M - n messages would stay, the `need` = n - M + i - j
+ *            messages chosen by routing.forced_choice among those left (youngest by
+ *            default, the paper's reading) go out on free channels drawn uniformly
+ *            without replacement, whatever their headers say;
+ * then all nodes exchange messages (deliveries recorded), then each node admits
+ * min(G, M - Z) of its G new messages, G from the arrival process's per_cycle()
+ * (batch-geometric: the paper's), and rejects the rest for good.
+ *
+ * Priority is the timestamp (admission cycle, source, sequence at the source).
+ * Admission runs node by node in increasing order, so numbering accepted messages
+ * in admission order gives exactly that lexicographic order: a smaller number is an
+ * older message.  Each node keeps its buffer sorted by that number, so phase 1
+ * meets messages oldest first and phase 2 finds the youngest at the end.
+ *
+ * Measurement: message mode measures accepted messages by admission number after
+ * run.warmup_messages; the window of the rate figures (acceptance, throughput,
+ * utilisation, occupancy) is whole cycles, from the first cycle after the warm-up
+ * count is reached to the cycle that delivers the last measured message.  Time mode
+ * counts cycles: the window is [ceil(warmup_time), ceil(warmup_time + duration)).
+ * Random streams: batch sizes from each node's arrival stream, destinations from
+ * its destination stream, phase-1 and phase-2 draws from its routing stream. */
+#include "backtracking.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "routing.h"
+
+enum { BT_MAX_DIMENSION = 20 };
+#define BT_MAX_MESSAGES ((uint64_t)1 << 27) /* N·M buffers: 3 GiB of messages */
+
+enum forced_rule { FORCE_YOUNGEST, FORCE_OLDEST, FORCE_RANDOM };
+
+struct bt_message {
+    uint64_t id;      /* admission number: the priority (smaller = older) */
+    uint64_t created; /* admission cycle */
+    uint32_t header;  /* here XOR destination */
+    uint32_t hops;
+};
+
+struct bt_state {
+    unsigned n;
+    uint32_t nodes, buffers;
+    enum forced_rule forced;
+    struct bt_message *buf;     /* node v: buf[v*M .. v*M + fill[v]), sorted by id */
+    uint32_t *fill;
+    struct bt_message *transit; /* slot v*n + c: the message v sends on channel c this cycle */
+    uint8_t *sending;           /* slot in use */
+    uint32_t *leftover;         /* scratch, M entries */
+    uint8_t *assigned;          /* scratch, M entries: sent this cycle */
+    uint32_t ev_cycle;
+    uint64_t next_id;
+    uint64_t window_first, window_stop; /* time mode, in cycles */
+    struct backtracking_counts window, run;
+    uint32_t max_occupancy;
+};
+
+extern const struct route_ops route_backtracking;
+
+/* --- configuration --- */
+
+static bool check(const struct config *cfg, const struct topo *t, struct cfg_error *err)
+{
+    const char *bad = NULL;
+    enum cfg_key_id key = KEY_ROUTING_ALGORITHM;
+    const struct arrival_ops *arrival = arrival_find(cfg->workload.arrival);
+    if (strcmp(cfg->network.topology, "hypercube") != 0)
+        key = KEY_NETWORK_TOPOLOGY, bad = "runs on the binary hypercube only";
+    else if (t->kind != CHANNEL_LINK_DIRECTION)
+        key = KEY_NETWORK_LINKS, bad = "needs full-duplex links (one message per direction per cycle)";
+    else if (cfg->routing.buffers < cfg->network.dimension)
+        key = KEY_ROUTING_BUFFERS, bad = "needs routing.buffers (M) >= network.dimension (n), or it can deadlock";
+    else if ((uint64_t)t->nodes * (uint64_t)cfg->routing.buffers > BT_MAX_MESSAGES)
+        key = KEY_ROUTING_BUFFERS, bad = "needs nodes x buffers <= 2^27";
+    else if (strcmp(cfg->routing.switching, "store-and-forward") != 0)
+        key = KEY_ROUTING_SWITCHING, bad = "moves whole messages one hop per cycle (store-and-forward switching)";
+    else if (strcmp(cfg->protocol.link, "fifo") != 0)
+        key = KEY_PROTOCOL_LINK, bad = "decides every channel itself each cycle; protocol.link must stay fifo";
+    else if (strcmp(cfg->protocol.priority, "fifo") != 0)
+        key = KEY_PROTOCOL_PRIORITY, bad = "orders messages by timestamp itself; protocol.priority must stay fifo";
+    else if (cfg->node.service_rate > 0)
+        key = KEY_NODE_SERVICE_RATE, bad = "has no node servers (node.service_rate = 0)";
+    else if (cfg->run.redraw_length_per_hop)
+        key = KEY_RUN_REDRAW_LENGTH_PER_HOP, bad = "has fixed-size messages: nothing to re-draw";
+    else if (!arrival->per_cycle)
+        key = KEY_WORKLOAD_ARRIVAL, bad = "is slotted: the arrival process must give a count per cycle";
+    else if (strcmp(cfg->workload.destination, "cluster-locality") == 0)
+        key = KEY_WORKLOAD_DESTINATION, bad = "has no self-addressed messages; cluster-locality can pick the source";
+    if (bad)
+        cfg_blame(cfg, key, err, "backtracking %s", bad);
+    return bad == NULL;
+}
+
+/* --- one node's decision --- */
+
+/* The k-th (from 0) set bit of h. */
+static unsigned nth_bit(uint32_t h, unsigned k)
+{
+    while (k--)
+        h &= h - 1;
+    return (unsigned)__builtin_ctz(h);
+}
+
+static void send(struct network *net, struct bt_state *s, uint32_t v, unsigned c, const struct bt_message *m,
+                 bool forced)
+{
+    struct bt_message *out = &s->transit[(size_t)v * s->n + c];
+    *out = *m;
+    uint32_t bit = 1u << c;
+    bool backtrack = !(out->header & bit);
+    out->header ^= bit;
+    out->hops++;
+    s->sending[(size_t)v * s->n + c] = 1;
+    struct backtracking_counts *counts[2] = { &s->run, net->window_open ? &s->window : NULL };
+    for (int i = 0; i < 2 && counts[i]; i++) {
+        counts[i]->sends++;
+        counts[i]->forced_sends += forced;
+        counts[i]->backtracks += backtrack;
+    }
+    if (net->window_open)
+        net->chan[v * s->n + c].busy_time += 1;
+}
+
+static void decide(struct network *net, struct bt_state *s, uint32_t v)
+{
+    uint32_t i = s->fill[v], M = s->buffers;
+    unsigned n = s->n;
+    if (i == 0)
+        return;
+    struct bt_message *q = &s->buf[(size_t)v * M];
+    struct rng *r = &net->rng_route[v];
+    uint8_t *assigned = s->assigned;
+    memset(assigned, 0, i);
+    int32_t out[BT_MAX_DIMENSION];
+    bool forced_out[BT_MAX_DIMENSION] = { false };
+    for (unsigned c = 0; c < n; c++)
+        out[c] = -1;
+    /* Phase 1: oldest first, so the first claimant of a channel is its oldest. */
+    unsigned j = 0;
+    for (uint32_t k = 0; k < i; k++) {
+        uint32_t h = q[k].header;
+        unsigned ones = (unsigned)__builtin_popcount(h);
+        unsigned c = nth_bit(h, ones > 1 ? (unsigned)rng_below(r, ones) : 0);
+        if (out[c] < 0) {
+            out[c] = (int32_t)k;
+            assigned[k] = 1;
+            j++;
+        }
+    }
+    assert(j >= 1);
+    /* Phase 2: keep at most M - n so that n arrivals always fit. */
+    if (i - j > M - n) {
+        uint32_t need = i - j - (M - n), left = 0;
+        for (uint32_t k = 0; k < i; k++) /* phase 1's leftovers, oldest first */
+            if (!assigned[k])
+                s->leftover[left++] = k;
+        unsigned free_ch[BT_MAX_DIMENSION], nfree = 0;
+        for (unsigned c = 0; c < n; c++)
+            if (out[c] < 0)
+                free_ch[nfree++] = c;
+        assert(left == i - j && need <= left && need <= nfree);
+        for (uint32_t p = 0; p < need; p++) {
+            uint32_t pick;
+            if (s->forced == FORCE_YOUNGEST) {
+                pick = s->leftover[left - 1 - p];
+            } else if (s->forced == FORCE_OLDEST) {
+                pick = s->leftover[p];
+            } else { /* partial Fisher-Yates over the leftovers */
+                uint32_t x = p + (uint32_t)rng_below(r, left - p), tmp = s->leftover[p];
+                s->leftover[p] = s->leftover[x];
+                s->leftover[x] = tmp;
+                pick = s->leftover[p];
+            }
+            unsigned f = nfree > 1 ? (unsigned)rng_below(r, nfree) : 0, c = free_ch[f];
+            free_ch[f] = free_ch[--nfree];
+            out[c] = (int32_t)pick;
+            assigned[pick] = 1;
+            forced_out[c] = true;
+        }
+    }
+    for (unsigned c = 0; c < n; c++)
+        if (out[c] >= 0)
+            send(net, s, v, c, &q[out[c]], forced_out[c]);
+    uint32_t kept = 0; /* close the gaps, keeping the age order */
+    for (uint32_t k = 0; k < i; k++)
+        if (!assigned[k])
+            q[kept++] = q[k];
+    s->fill[v] = kept;
+    assert(kept <= M - n);
+}
+
+/* --- exchange, delivery and admission at one node --- */
+
+static void count_both(struct network *net, struct bt_state *s, uint64_t generated, uint64_t accepted,
+                       uint64_t delivered)
+{
+    struct backtracking_counts *counts[2] = { &s->run, net->window_open ? &s->window : NULL };
+    for (int i = 0; i < 2 && counts[i]; i++) {
+        counts[i]->generated += generated;
+        counts[i]->accepted += accepted;
+        counts[i]->rejected += generated - accepted;
+        counts[i]->delivered += delivered;
+    }
+}
+
+static void deliver(struct network *net, struct bt_state *s, const struct bt_message *m, uint64_t cycle)
+{
+    double delay = (double)(cycle - m->created);
+    count_both(net, s, 0, 0, 1);
+    net->in_flight--;
+    if (net->window_open)
+        net->delivered_in_window++;
+    uint64_t batch;
+    if (net->time_mode) {
+        if (!net->window_open)
+            return;
+        batch = (cycle - s->window_first) * (uint64_t)net->cfg->run.batches / (s->window_stop - s->window_first);
+    } else {
+        if (m->id < net->measure_first || m->id - net->measure_first >= net->measure_count)
+            return;
+        batch = m->id - net->measure_first;
+    }
+    stats_add(&net->delay, batch, delay);
+    moments_add(&net->delay_node, 0);
+    moments_add(&net->delay_link, delay);
+    net->hops_measured += m->hops;
+    if (!net->time_mode && ++net->measured_done == net->measure_count) {
+        net->window_end = (double)cycle + 1; /* the window holds whole cycles */
+        kernel_request_stop(&net->kernel, KERNEL_DONE);
+    }
+}
+
+/* Keeps the buffer sorted by id: a transit message may be older than any held. */
+static void store(struct bt_state *s, uint32_t w, const struct bt_message *m)
+{
+    struct bt_message *q = &s->buf[(size_t)w * s->buffers];
+    uint32_t k = s->fill[w]++;
+    assert(s->fill[w] <= s->buffers);
+    while (k > 0 && q[k - 1].id > m->id) {
+        q[k] = q[k - 1];
+        k--;
+    }
+    q[k] = *m;
+}
+
+static void receive_and_admit(struct network *net, struct bt_state *s, uint32_t w, uint64_t cycle)
+{
+    const struct config *cfg = net->cfg;
+    for (unsigned c = 0; c < s->n; c++) {
+        size_t slot = (size_t)(w ^ (1u << c)) * s->n + c;
+        if (!s->sending[slot])
+            continue;
+        s->sending[slot] = 0;
+        const struct bt_message *m = &s->transit[slot];
+        if (m->header == 0)
+            deliver(net, s, m, cycle);
+        else
+            store(s, w, m);
+    }
+    uint32_t generated = net->arrival->per_cycle(cfg, &net->rng_arrival[w]);
+    uint32_t room = s->buffers - s->fill[w], accepted = generated < room ? generated : room;
+    struct bt_message *q = &s->buf[(size_t)w * s->buffers];
+    for (uint32_t a = 0; a < accepted; a++) {
+        uint32_t dst = net->dest.ops->pick(&net->dest, w, &net->rng_dest[w]);
+        assert(dst != w);
+        q[s->fill[w]++] = (struct bt_message){ s->next_id++, cycle, w ^ dst, 0 };
+    }
+    if (s->fill[w] > s->max_occupancy)
+        s->max_occupancy = s->fill[w];
+    net->in_flight += accepted;
+    count_both(net, s, generated, accepted, 0);
+}
+
+/* --- the cycle --- */
+
+static void open_window(struct network *net, uint64_t cycle)
+{
+    net->window_open = true;
+    net->window_start = net->window_end = (double)cycle;
+    net->in_flight_at_open = net->in_flight;
+}
+
+static void on_cycle(struct kernel *k, void *ctx, uint32_t obj)
+{
+    (void)obj;
+    struct network *net = ctx;
+    struct bt_state *s = net->route_state;
+    uint64_t cycle = (uint64_t)k->now;
+    if (net->time_mode) {
+        if (cycle == s->window_stop) {
+            net->window_end = (double)cycle;
+            kernel_request_stop(k, KERNEL_DONE);
+            return;
+        }
+        if (cycle == s->window_first)
+            open_window(net, cycle);
+    } else if (!net->window_open && s->next_id >= net->measure_first) {
+        open_window(net, cycle);
+    }
+    kernel_schedule(k, 1, s->ev_cycle, 0);
+    uint64_t occupancy = 0, full = 0;
+    for (uint32_t v = 0; v < s->nodes; v++) {
+        occupancy += s->fill[v];
+        full += s->fill[v] == s->buffers;
+        decide(net, s, v);
+    }
+    for (uint32_t w = 0; w < s->nodes; w++)
+        receive_and_admit(net, s, w, cycle);
+    struct backtracking_counts *counts[2] = { &s->run, net->window_open ? &s->window : NULL };
+    for (int i = 0; i < 2 && counts[i]; i++) {
+        counts[i]->cycles++;
+        counts[i]->occupancy += occupancy;
+        counts[i]->full += full;
+    }
+    if (net->window_open && k->stop == KERNEL_RUNNING)
+        net->window_end = (double)cycle + 1;
+    net->created = s->next_id;
+}
+
+/* --- life cycle --- */
+
+static void engine_free(struct network *net)
+{
+    struct bt_state *s = net->route_state;
+    free(s->buf);
+    free(s->fill);
+    free(s->transit);
+    free(s->sending);
+    free(s->leftover);
+    free(s->assigned);
+    free(s);
+    net->route_state = NULL;
+}
+
+static bool engine_init(struct network *net)
+{
+    const struct config *cfg = net->cfg;
+    struct bt_state *s = calloc(1, sizeof *s);
+    if (!s)
+        return false;
+    net->route_state = s;
+    s->n = net->topo.dimension;
+    s->nodes = net->topo.nodes;
+    s->buffers = (uint32_t)cfg->routing.buffers;
+    s->forced = strcmp(cfg->routing.forced_choice, "oldest") == 0   ? FORCE_OLDEST
+                : strcmp(cfg->routing.forced_choice, "random") == 0 ? FORCE_RANDOM
+                                                                    : FORCE_YOUNGEST;
+    size_t slots = (size_t)s->nodes * s->n;
+    s->buf = malloc((size_t)s->nodes * s->buffers * sizeof *s->buf);
+    s->fill = calloc(s->nodes, sizeof *s->fill);
+    s->transit = malloc(slots * sizeof *s->transit);
+    s->sending = calloc(slots, 1);
+    s->leftover = malloc(s->buffers * sizeof *s->leftover);
+    s->assigned = malloc(s->buffers);
+    if (!s->buf || !s->fill || !s->transit || !s->sending || !s->leftover || !s->assigned)
+        return false;
+    if (net->time_mode) {
+        s->window_first = (uint64_t)ceil(cfg->run.warmup_time);
+        s->window_stop = (uint64_t)ceil(cfg->run.warmup_time + cfg->run.duration);
+        if (s->window_stop <= s->window_first)
+            s->window_stop = s->window_first + 1;
+    }
+    s->ev_cycle = kernel_register(&net->kernel, on_cycle, net);
+    kernel_schedule(&net->kernel, 0, s->ev_cycle, 0);
+    return net->kernel.stop != KERNEL_FAILED;
+}
+
+static const struct slotted_engine backtracking_engine = { .init = engine_init, .free = engine_free };
+
+bool backtracking_figures(const struct network *net, struct backtracking_figures *out)
+{
+    if (net->route != &route_backtracking || !net->route_state)
+        return false;
+    const struct bt_state *s = net->route_state;
+    *out = (struct backtracking_figures){ s->n, s->nodes, s->buffers, s->window, s->run, 0, s->max_occupancy };
+    for (uint32_t v = 0; v < s->nodes; v++)
+        out->in_network += s->fill[v];
+    return true;
+}
+
+const struct route_ops route_backtracking = {
+    .name = "backtracking",
+    .help = "seed 001: slotted hypercube, routing.buffers shared per node, oldest-first two-phase decision with "
+            "forced (possibly backtracking) sends; excess input rejected",
+    .deterministic = false,
+    .check = check,
+    .engine = &backtracking_engine,
+};
