@@ -211,9 +211,9 @@ echo "seed 000: delay figures (6-9)" >&2
 delay_point() {
     dat=$1 mdf=$2 label=$3 x=$4 cfg=$5
     shift 5
-    set -- $(model "$cfg" "hin.delay.mean hin.lr_ratio hin.channels.utilization_max" "$@") "$@"
-    r=$1 lr=$2 u=$3
-    shift 3
+    set -- $(model "$cfg" "hin.delay.mean hin.lr_ratio hin.channels.utilization_max mm1-network.delay.mean" "$@") "$@"
+    r=$1 lr=$2 u=$3 exact=$4
+    shift 4
     sm=nan lo=nan hi=nan
     if [ "$r" != nan ]; then
         set -- $(simulate "$cfg" 100000 "$@")
@@ -224,12 +224,12 @@ delay_point() {
     [ "$lo" != nan ] && ci="[$(num "$lo"), $(num "$hi")]"
     rs=$(num "$r")
     [ "$r" = nan ] && rs="saturated (ρ = $(num "$u"))"
-    echo "| $label | $x | $rs | $(num "$sm") | $ci | $(pct "$sm" "$r") | $(num "$lr") |" >>"$mdf"
+    echo "| $label | $x | $rs | $(num "$exact") | $(num "$sm") | $ci | $(pct "$sm" "$r") | $(num "$lr") |" >>"$mdf"
 }
 
 table_head() {
-    echo "| network | $1 | R model | R simulated | 95% CI | sim − model | LR ratio model |"
-    echo "|---|---|---|---|---|---|---|"
+    echo "| network | $1 | R model | R on exact loads | R simulated | 95% CI | sim − model | LR ratio model |"
+    echo "|---|---|---|---|---|---|---|---|"
 }
 
 # ---- Fig. 6: R and LR ratio vs alpha (N = 512) ------------------------------------
@@ -240,6 +240,9 @@ md="$OUT/000-fig6.md"
     echo "The seed plots BH/CCC only for α ≥ 0.8 and omits BH/BR, whose level-2 links saturate (T7, T8); the"
     echo "model says \"saturated\" there.  The LR ratio falls as α grows (T10).  BH/CCC's eq. 21 uses Wittie's"
     echo "CCC distance and spreads level-2 load evenly; the simulated CCC uses true shortest paths (A6)."
+    echo "\"R on exact loads\" is mm1-network: Kleinrock's formula on the exact random-routing channel loads"
+    echo "(equal to the model except on BH/CCC; \"-\" where the loads are not computed); sim refuses to run"
+    echo "points whose exact loads saturate a link (BH/CCC at α = 0.8: its cube links reach 1.084)."
     echo
     table_head α
 } >"$md"
@@ -301,7 +304,7 @@ for net in hypercube bh-bh bh-cc bh-ccc; do
             set -- $(model "$CFG/fig7.ini" "hin.delay.mean hin.lr_ratio" network.topology="$net" \
                 network.dimension="$D" network.level2_replication="$rep")
             echo "$((1 << D)) $1 $2 nan nan nan" >>"$TMP/fig7-$net.dat"
-            echo "| $label | $((1 << D)) | $(num "$1") | - | - | - | $(num "$2") |" >>"$md"
+            echo "| $label | $((1 << D)) | $(num "$1") | - | - | - | - | $(num "$2") |" >>"$md"
         fi
     done
 done
@@ -467,8 +470,8 @@ have_improved=no
         echo "Routing \`$IMPROVED\` is not in this build of sim, so only random routing is simulated here."
     fi
     echo
-    echo "| network | routing | α | published | R model (random) | R simulated | 95% CI | sim − model |"
-    echo "|---|---|---|---|---|---|---|---|"
+    echo "| network | routing | α | published | R model (random) | R simulated | 95% CI | sim − model | sim − published |"
+    echo "|---|---|---|---|---|---|---|---|---|"
 } >"$md"
 for Dd in 6,3 3,2; do
     D=${Dd%,*} d=${Dd#*,}
@@ -491,7 +494,9 @@ for Dd in 6,3 3,2; do
                 esac
             fi
             echo "$a $r $1 $2 $3" >>"$TMP/fig12-$d-$routing.dat"
-            echo "| D=$D d=$d | $routing | $a | $pub | $(num "$r") | $(num "$1") | [$(num "$2"), $(num "$3")] | $(pct "$1" "$r") |" >>"$md"
+            vs_pub=-
+            [ "$pub" != - ] && vs_pub=$(pct "$1" "$pub")
+            echo "| D=$D d=$d | $routing | $a | $pub | $(num "$r") | $(num "$1") | [$(num "$2"), $(num "$3")] | $(pct "$1" "$r") | $vs_pub |" >>"$md"
         done
     done
 done
