@@ -504,7 +504,7 @@ printf '0.5 15.2\n0.6 5.3\n' >"$TMP/fig12-pub-random.dat"
 printf '0.5 6.3\n0.6 3.8\n' >"$TMP/fig12-pub-improved.dat"
 {
     plot_start 1 "000-fig12.png" "Seed 000 Fig. 12: effect of improved routing on BH/BH (μ_{CL} = 1.5, μ_{NCL} = 3)"
-    echo "set xlabel 'locality α'; set ylabel 'average delay R'; set xrange [0.5:1]; set logscale y"
+    echo "set xlabel 'locality α'; set ylabel 'average delay R'; set xrange [0.5:1]; set yrange [0.5:30]; set logscale y"
     printf "plot '%s' u 1:2 w l lw 2 t 'D=6 d=3 model (random)', '%s' u 1:3:4:5 w yerrorbars pt 4 t 'D=6 d=3 random, simulated'" \
         "$TMP/fig12-3-random-minimal.dat" "$TMP/fig12-3-random-minimal.dat"
     printf ", '%s' u 1:2 w l lw 2 t 'D=3 d=2 model (random)', '%s' u 1:3:4:5 w yerrorbars pt 6 t 'D=3 d=2 random, simulated'" \
