@@ -7,14 +7,15 @@
 
 #include "model.h"
 
-extern const struct model_ops model_mm1_network, model_md1_mm1_network, model_backtracking_chain;
-extern const struct model_ops model_mm1_network, model_md1_mm1_network, model_wormhole_hypercube;
+extern const struct model_ops model_mm1_network, model_md1_mm1_network, model_backtracking_chain, model_hin,
+    model_wormhole_hypercube;
 
 const struct model_ops *const model_registry[] = {
     &model_mm1_network,
     &model_md1_mm1_network,
     &model_backtracking_chain,
     &model_wormhole_hypercube,
+    &model_hin,
 };
 const size_t model_registry_count = sizeof model_registry / sizeof model_registry[0];
 

@@ -18,6 +18,8 @@ int main(void)
     srunner_add_suite(runner, families_suite());
     srunner_add_suite(runner, protocols_suite());
     srunner_add_suite(runner, thesis_suite());
+    srunner_add_suite(runner, model_000_suite());
+    srunner_add_suite(runner, model_000_sim_suite());
     srunner_add_suite(runner, model_001_suite());
     srunner_add_suite(runner, backtracking_suite());
     srunner_add_suite(runner, routing_suite());

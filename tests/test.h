@@ -24,6 +24,8 @@ Suite *workloads_suite(void);
 Suite *families_suite(void);
 Suite *protocols_suite(void);
 Suite *thesis_suite(void);
+Suite *model_000_suite(void);
+Suite *model_000_sim_suite(void);
 Suite *model_001_suite(void);
 Suite *backtracking_suite(void);
 Suite *routing_suite(void);
