@@ -7,11 +7,13 @@
 
 #include "model.h"
 
-extern const struct model_ops model_mm1_network, model_md1_mm1_network;
+extern const struct model_ops model_mm1_network, model_md1_mm1_network, model_kary_contention, model_kary_physical;
 
 const struct model_ops *const model_registry[] = {
     &model_mm1_network,
     &model_md1_mm1_network,
+    &model_kary_contention,
+    &model_kary_physical,
 };
 const size_t model_registry_count = sizeof model_registry / sizeof model_registry[0];
 

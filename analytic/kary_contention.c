@@ -1,0 +1,91 @@
+/* Seed 002's contention model in cycles (eqs. 7-10) for the configured k-ary n-cube:
+ *   ρ = m B k_d (halved with channels both ways),  w = B ρ/(1-ρ) (k_d-1)/k_d² (1 + 1/n),
+ *   T_c = n k_d (p + w) + B,
+ * m = workload.rate per node per cycle, B = mean_length / bandwidth flits (constant
+ * lengths), p = cycles per hop of the pipelined switch (1, as in the paper), and k_d the
+ * mean hops per dimension of the configured destinations, by flow conservation
+ * (channel_loads): (k-1)/2 on a one-way torus with the source a possible destination,
+ * N/(N-1) times that without it (note 002 §8), (S-1)/2 with a locality region of side S.
+ * It predicts the simulated delay (delay.mean) only for pipelined switching (cut-through
+ * or wormhole); for store-and-forward it gives its figures under their own names. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../routing/routing.h"
+#include "kary_limits.h"
+#include "model.h"
+
+/* Cycles a header spends per hop in an unloaded pipelined switch (the paper's p = 1). */
+static double hop_cycles(const struct config *cfg)
+{
+    (void)cfg;
+    return 1;
+}
+
+static bool pipelined(const struct config *cfg)
+{
+    return strcmp(cfg->routing.switching, "cut-through") == 0 || strcmp(cfg->routing.switching, "wormhole") == 0;
+}
+
+static const char *applies(const struct config *cfg, const struct channel_loads *l)
+{
+    if (strcmp(cfg->network.topology, "kary-ncube") != 0 && strcmp(cfg->network.topology, "torus") != 0)
+        return "needs a k-ary n-cube (topology kary-ncube or torus)";
+    if (strcmp(cfg->routing.algorithm, "ecube") != 0)
+        return "needs dimension-ordered routing (ecube)";
+    if (strcmp(cfg->workload.length, "constant") != 0 && strcmp(cfg->workload.length, "fixed") != 0)
+        return "needs messages of a fixed length (B flits)";
+    if (!l->known)
+        return l->why;
+    if (l->mean_hops / (double)cfg->network.dimension < 1)
+        return "needs k_d >= 1 hop per dimension (k >= 3): with fewer the continuing share ρ_c is negative";
+    return NULL;
+}
+
+static bool predict(const struct config *cfg, const struct channel_loads *l, struct model_result *out)
+{
+    const char *why = applies(cfg, l);
+    if (why) {
+        snprintf(out->why, sizeof out->why, "kary-contention %.200s", why);
+        return false;
+    }
+    enum kary_variant v = kary_variant_of(cfg);
+    double n = (double)cfg->network.dimension, m = cfg->workload.rate;
+    double B = cfg->workload.mean_length / cfg->network.bandwidth, kd = l->mean_hops / n, p = hop_cycles(cfg);
+    double rho = kary_utilization(v, m, B, kd);
+    bool saturated = rho >= 1;
+    double latency = kary_latency_cycles(v, m, B, kd, n, p, false);
+    model_add(out, "kd", kd);
+    model_add(out, "flits", B);
+    model_add(out, "utilization", rho);
+    model_add(out, "saturation_rate", kary_saturation_rate(v, B, kd));
+    model_add(out, "contention.per_hop", saturated ? NAN : kary_contention(rho, B, kd, n));
+    model_add(out, "contention.per_hop_exact_v", saturated ? NAN : kary_contention_exact(rho, B, kd, n));
+    model_add(out, "latency.base", n * kd * p + B);
+    model_add(out, "latency", latency);
+    model_add(out, "latency.exact_v", kary_latency_cycles(v, m, B, kd, n, p, true));
+    if (!pipelined(cfg)) {
+        model_add(out, "hops_mean", l->mean_hops);
+        snprintf(out->why, sizeof out->why, "kary-contention: figures only (%s is not pipelined switching)",
+                 cfg->routing.switching);
+        return true;
+    }
+    out->mean_hops = l->mean_hops;
+    out->max_utilization = l->max_utilization;
+    if (saturated) {
+        out->unstable = true;
+        snprintf(out->why, sizeof out->why, "unstable: channel utilisation m B k_d = %.4g reaches 1", rho);
+        return true;
+    }
+    out->delay_mean = latency;
+    snprintf(out->why, sizeof out->why,
+             "seed 002 eq. (10): output queues, synchronised arrivals; k_d = %.4g measured by flow conservation", kd);
+    return true;
+}
+
+const struct model_ops model_kary_contention = {
+    .name = "kary-contention",
+    .help = "seed 002's buffered k-ary n-cube contention model, eq. (10), in cycles",
+    .predict = predict,
+};
