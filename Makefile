@@ -6,6 +6,7 @@
 #   make validate   long statistical validation runs
 #   make bench      benchmarks (event queue, random streams, full runs)
 #   make appendix-b seed 004's Appendix B reproduced: reports/004-appendix-b.md
+#   make reproduce-002  seed 002's figures and printed numbers: reports/002-*
 #   make install PREFIX=/usr/local
 #   make clean
 
@@ -28,7 +29,7 @@ BENCH_SRC := $(wildcard bench/*.c)
 
 obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
-.PHONY: all deps run test test-plain test-san validate bench appendix-b install clean
+.PHONY: all deps run test test-plain test-san validate bench appendix-b reproduce-002 install clean
 
 all: bin/sim
 
@@ -87,6 +88,10 @@ appendix-b: deps bin/sim
 	mkdir -p reports
 	scripts/appendix-b.sh 50 >reports/004-appendix-b.md.tmp
 	mv reports/004-appendix-b.md.tmp reports/004-appendix-b.md
+
+# Seed 002's model curves (sim --analytic sweeps), printed numbers and best dimensions.
+reproduce-002: deps bin/sim
+	scripts/reproduce-002.sh
 
 install: bin/sim
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/sim/configs

@@ -9,6 +9,7 @@ command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 have_pc check || missing="$missing check"
 have_pc inih || missing="$missing libinih-dev"
 have_pc gsl || missing="$missing libgsl-dev"
+command -v gnuplot >/dev/null 2>&1 || missing="$missing gnuplot-nox" # make reproduce-NNN
 for tool in cc make; do
     command -v "$tool" >/dev/null 2>&1 || missing="$missing build-essential"
 done
