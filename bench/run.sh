@@ -3,7 +3,7 @@
 # dimensions through the whole simulator, the ratio (b)/(a) per event, and the random
 # stream comparison, describing the largest networks, and seed 004's Appendix B.  Targets: (a) >= 1e7
 # events/s at Q=8192; (b) within 2x of (a); describe < 2 s and < 1 GiB; Appendix B
-# (141 rows, 5 replications) < 2 min on one core.
+# (141 rows, 5 replications) < 2 min on one core; wormhole torus >= 1e6 delivered packets/s.
 set -eu
 cd "$(dirname "$0")/.."
 echo "== (a) event queue, hold model"
@@ -21,6 +21,12 @@ awk -v e="$events" -v r="$eps" -v w="$wall" -v m="$created" 'BEGIN {
 hold=$(sed -n 's/^hold Q=8192 *\([0-9.e+]*\) events.*/\1/p' build/bench_queue.txt)
 awk -v b="$eps" -v a="$hold" 'BEGIN {
     printf "ratio (b)/(a) per event: %.2f  (target >= 0.5, i.e. within 2x of the bare queue at Q=8192)\n", b / a }'
+echo
+echo "== wormhole: 8-ary 2-cube torus, dimension order, 2 VCs, 4-flit packets, 0.1 flits/node/cycle"
+bin/sim bench/wormhole-torus.ini --no-progress -f json >build/bench_wormhole.json
+wh_field() { sed -n "s/.*\"$1\": \([0-9.e+-]*\).*/\1/p" build/bench_wormhole.json | head -1; }
+awk -v n="$(wh_field count)" -v w="$(wh_field warmup_messages)" -v s="$(wh_field wall_seconds)" 'BEGIN {
+    printf "%d packets delivered in %.3f s: %.3g packets/s (target >= 1e6)\n", n + w, s, (n + w) / s }'
 echo
 echo "== random streams: ours against GSL"
 build/rel/bench/bench_rng

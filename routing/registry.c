@@ -3,7 +3,7 @@
 #include "routing.h"
 
 extern const struct route_ops route_ecube, route_random_minimal;
-extern const struct switch_ops switch_store_and_forward;
+extern const struct switch_ops switch_store_and_forward, switch_cut_through, switch_wormhole;
 
 static const struct route_ops *const algorithms[] = {
     &route_ecube,
@@ -11,6 +11,8 @@ static const struct route_ops *const algorithms[] = {
 };
 static const struct switch_ops *const switchings[] = {
     &switch_store_and_forward,
+    &switch_cut_through,
+    &switch_wormhole,
 };
 
 REGISTRY_DEFINE(struct route_ops, algorithms, route_find, route_choices);

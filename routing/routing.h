@@ -19,9 +19,13 @@ struct route_ops {
 
 struct switch_ops {
     const char *name, *help;
+    /* Optional: refuses (with *err) configurations the switching cannot run. */
+    bool (*check)(const struct config *cfg, const struct topo *t, struct cfg_error *err);
     bool (*init)(struct network *net); /* registers handlers, allocates state */
     void (*free)(struct network *net);
     void (*inject)(struct network *net, uint32_t msg); /* a new message at its source, src != dst */
+    /* Protocol and node-model callbacks; NULL for switchings that use neither (the
+     * flit-level ones arbitrate channels themselves and refuse the node model). */
     void (*granted)(struct network *net, uint32_t ch, uint32_t msg);
     /* The node model is done with the message at msg->at (see net_node_visit). */
     void (*visited)(struct network *net, uint32_t msg);

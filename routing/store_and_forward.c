@@ -49,6 +49,21 @@ static void on_transmission_done(struct kernel *k, void *ctx, uint32_t ch)
 }
 
 
+/* The flit-level keys mean nothing here: setting one is a mistake worth naming. */
+static bool check(const struct config *cfg, const struct topo *t, struct cfg_error *err)
+{
+    (void)t;
+    static const enum cfg_key_id flit_keys[] = { KEY_ROUTING_FLIT_BUFFERS, KEY_ROUTING_VIRTUAL_CHANNELS,
+                                                 KEY_ROUTING_ROUTER_DELAY, KEY_ROUTING_LINK_LATENCY,
+                                                 KEY_ROUTING_FINITE_BUFFER };
+    for (size_t i = 0; i < sizeof flit_keys / sizeof flit_keys[0]; i++)
+        if (cfg->origin[flit_keys[i]].file) {
+            cfg_blame(cfg, flit_keys[i], err, "applies to wormhole and cut-through switching only");
+            return false;
+        }
+    return true;
+}
+
 static bool init(struct network *net)
 {
     struct saf_state *s = calloc(1, sizeof *s);
@@ -68,6 +83,7 @@ static void release_state(struct network *net)
 const struct switch_ops switch_store_and_forward = {
     .name = "store-and-forward",
     .help = "each node receives the whole message before forwarding it",
+    .check = check,
     .init = init,
     .free = release_state,
     .inject = inject,

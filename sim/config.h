@@ -36,7 +36,8 @@ enum cfg_key_id {
     KEY_NETWORK_TOPOLOGY, KEY_NETWORK_DIMENSION, KEY_NETWORK_BANDWIDTH, KEY_NETWORK_LINKS, KEY_NETWORK_RADIX,
     KEY_NETWORK_WRAP, KEY_NETWORK_BIDIRECTIONAL, KEY_NETWORK_WIDTH, KEY_NETWORK_CLUSTER_DIMENSION,
     KEY_NETWORK_LEVEL2_BANDWIDTH, KEY_NETWORK_LEVEL2_REPLICATION,
-    KEY_ROUTING_ALGORITHM, KEY_ROUTING_SWITCHING,
+    KEY_ROUTING_ALGORITHM, KEY_ROUTING_SWITCHING, KEY_ROUTING_FLIT_BUFFERS, KEY_ROUTING_VIRTUAL_CHANNELS,
+    KEY_ROUTING_ROUTER_DELAY, KEY_ROUTING_LINK_LATENCY, KEY_ROUTING_FINITE_BUFFER,
     KEY_NODE_SERVICE_RATE,
     KEY_PROTOCOL_LINK, KEY_PROTOCOL_PRIORITY, KEY_PROTOCOL_SLOT, KEY_PROTOCOL_TDM_RULE, KEY_PROTOCOL_TOKEN_TIME,
     KEY_PROTOCOL_MAX_PER_CAPTURE,
@@ -69,6 +70,12 @@ struct config {
     struct {
         const char *algorithm; /* path selection, routing/registry.c */
         const char *switching;
+        /* wormhole and cut-through (routing/flit.h) */
+        int64_t flit_buffers;     /* wormhole: flits a VC's buffer holds (credits) */
+        int64_t virtual_channels; /* per channel; >= 2 on a torus: dateline classes */
+        int64_t router_delay;     /* cycles from a header's arrival to its request */
+        int64_t link_latency;     /* cycles a flit spends on a link */
+        bool finite_buffer;       /* seed 003: refuse a new message whose first channel is busy */
     } routing;
     struct {
         double service_rate; /* μ_N: deterministic service per visit; 0 = nodes cost nothing */

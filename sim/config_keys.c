@@ -45,6 +45,24 @@ const struct cfg_key cfg_keys[CFG_KEY_COUNT] = {
                                 &route_choices, "path selection" },
     [KEY_ROUTING_SWITCHING] = { "routing", "switching", CFG_CHOICE, AT(routing.switching), "store-and-forward", 0, 0,
                                 false, &switch_choices, "switching technique" },
+    [KEY_ROUTING_FLIT_BUFFERS] = { "routing", "flit_buffers", CFG_INT, AT(routing.flit_buffers), "4", 1, 1 << 20,
+                                   false, NULL,
+                                   "wormhole: flits one virtual channel's buffer holds at the far end of its link "
+                                   "(flits on the wire included)" },
+    [KEY_ROUTING_VIRTUAL_CHANNELS] = { "routing", "virtual_channels", CFG_INT, AT(routing.virtual_channels), "1", 1,
+                                       64, false, NULL,
+                                       "wormhole, cut-through: virtual channels per channel (torus, >= 2: dateline "
+                                       "classes, lower half before the wrap-around link, upper half after)" },
+    [KEY_ROUTING_ROUTER_DELAY] = { "routing", "router_delay", CFG_INT, AT(routing.router_delay), "0", 0, 1000,
+                                   false, NULL,
+                                   "wormhole, cut-through: cycles from a header's arrival at a node (or its offer "
+                                   "at the source) to its request for the next channel" },
+    [KEY_ROUTING_LINK_LATENCY] = { "routing", "link_latency", CFG_INT, AT(routing.link_latency), "1", 1, 256,
+                                   false, NULL, "wormhole, cut-through: cycles a flit takes to cross a link" },
+    [KEY_ROUTING_FINITE_BUFFER] = { "routing", "finite_buffer", CFG_BOOL, AT(routing.finite_buffer), "false", 0, 0,
+                                    false, NULL,
+                                    "wormhole, cut-through: seed 003's finite-buffer mode, a new message whose "
+                                    "source is busy or whose first channel has no free VC is refused (lost)" },
     [KEY_NODE_SERVICE_RATE] = { "node", "service_rate", CFG_REAL, AT(node.service_rate), "0", 0, DBL_MAX, false,
                                 NULL,
                                 "μ_N: every visit (source, each relay, destination) queues for one deterministic "

@@ -1,6 +1,6 @@
 /* sim: command-line entry point.  Parses options, loads and checks the config,
  * runs the network, prints the report.  Exit status: 0 done, 1 internal or output
- * failure, 2 bad input, 124 stopped by run.max_wall_seconds, 130 interrupted. */
+ * failure, 2 bad input, 3 deadlock (wormhole), 124 stopped by run.max_wall_seconds, 130 interrupted. */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -42,7 +42,8 @@ static void usage(FILE *out)
           "  -h, --help                   this text\n"
           "  -V, --version                version\n"
           "\n"
-          "exit status: 0 done, 2 bad input, 124 stopped by run.max_wall_seconds,\n"
+          "exit status: 0 done, 2 bad input, 3 deadlock found (wormhole; channels named),\n"
+          "124 stopped by run.max_wall_seconds,\n"
           "130 interrupted by SIGINT/SIGTERM (partial results are still printed), 1 other failure.\n",
           out);
 }

@@ -142,6 +142,20 @@ void net_deliver(struct network *net, uint32_t m)
     pool_give(net, m);
 }
 
+void net_drop(struct network *net, uint32_t m)
+{
+    const struct message *msg = &net->msgs[m];
+    uint64_t index = msg->id - net->measure_first;
+    if (!net->time_mode && msg->id >= net->measure_first && index < net->measure_count) {
+        stats_skip(&net->delay, index);
+        if (++net->measured_done == net->measure_count) {
+            net->window_end = net->kernel.now;
+            kernel_request_stop(&net->kernel, KERNEL_DONE);
+        }
+    }
+    pool_give(net, m);
+}
+
 /* --- message creation --- */
 
 static void on_arrival(struct kernel *k, void *ctx, uint32_t node)
@@ -205,6 +219,10 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     if (!kernel_init(&net->kernel))
         goto out_of_memory;
     if (!topo_build(&net->topo, cfg, err) || !dest_init(&net->dest, cfg, &net->topo, err)) {
+        net_free(net);
+        return false;
+    }
+    if (net->sw->check && !net->sw->check(cfg, &net->topo, err)) {
         net_free(net);
         return false;
     }

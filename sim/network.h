@@ -105,6 +105,9 @@ struct network {
     uint32_t in_flight_at_open;   /* backlog when the window opened */
     struct sample_stats delay;
     struct moments delay_node, delay_link; /* the two parts of every measured delay */
+    /* A switching module's fatal finding (deadlock): the run stops and sim exits
+     * with status 3 printing this line. */
+    char fatal[512];
 };
 
 bool net_create(struct network *net, const struct config *cfg, struct cfg_error *err);
@@ -123,6 +126,9 @@ bool net_nodes_init(struct network *net);
 struct hop net_route(struct network *net, uint32_t msg);
 /* Message has arrived at its destination: record it and recycle it. */
 void net_deliver(struct network *net, uint32_t msg);
+/* Message refused at its source (finite source buffer): recycled unmeasured; in
+ * message mode it still counts toward run.messages so the run ends. */
+void net_drop(struct network *net, uint32_t msg);
 /* Channel accounting: call when a channel starts and stops carrying a message. */
 void net_channel_busy(struct network *net, uint32_t ch, uint32_t msg);
 void net_channel_idle(struct network *net, uint32_t ch);

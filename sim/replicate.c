@@ -51,6 +51,12 @@ int run_replications(const struct config *cfg, int progress, struct run_report *
         double wall = wallclock_elapsed(wc);
         wall_used += wall;
         wallclock_detach(wc);
+        if (net.fatal[0]) { /* e.g. a wormhole deadlock: no figures are meaningful */
+            fprintf(stderr, "sim: %s\n", net.fatal);
+            net_free(&net);
+            loads_free(&loads);
+            return RUN_DEADLOCK;
+        }
         static struct run_report one;
         report_collect(&one, &net, &loads, &model, *why, wall);
         one.cfg = cfg;

@@ -6,7 +6,8 @@
  * each into *report; it stops early, keeping what finished, when a replication is
  * interrupted (signal, wall-clock limit).  Replication 0 is exactly the run a single
  * replication would give.  progress: 1 shows a progress line on stderr, 0 none,
- * -1 when stderr is a terminal.  Returns 0, RUN_BAD_INPUT with *err, or 1 when the
+ * -1 when stderr is a terminal.  Returns 0, RUN_BAD_INPUT with *err, RUN_DEADLOCK
+ * (message already on stderr) when the switching found a deadlock, or 1 when the
  * libev loop cannot start.
  */
 #ifndef SIM_REPLICATE_H
@@ -16,7 +17,7 @@
 #include "kernel.h"
 #include "report.h"
 
-enum { RUN_BAD_INPUT = 2 };
+enum { RUN_BAD_INPUT = 2, RUN_DEADLOCK = 3 };
 
 int run_replications(const struct config *cfg, int progress, struct run_report *report, enum kernel_stop *why,
                      struct cfg_error *err);

@@ -1,5 +1,7 @@
 #include "report.h"
 
+#include "../routing/flit.h"
+
 #include <gsl/gsl_cdf.h>
 #include <math.h>
 #include <stdio.h>
@@ -22,6 +24,52 @@ static const char *stop_reason(enum kernel_stop why)
         break;
     }
     return "running";
+}
+
+/* Sources' backlog growing by more than this share of the messages offered in the
+ * window (and by more than one per node) means the offered load is past saturation. */
+#define SATURATION_GROWTH 0.02
+
+static void collect_flit(struct run_report *r, const struct network *net)
+{
+    const struct flit_engine *e = flit_engine_of(net);
+    struct flit_report *f = &r->flit;
+    if (!e)
+        return;
+    const struct topo *t = &net->topo;
+    f->on = true;
+    uint64_t req = 0, blk = 0, cyc = 0;
+    uint64_t creq[TOPO_MAX_CLASSES] = { 0 }, cblk[TOPO_MAX_CLASSES] = { 0 }, ccyc[TOPO_MAX_CLASSES] = { 0 };
+    f->blocking_max = NAN;
+    for (uint32_t ch = 0; ch < t->channels; ch++) {
+        unsigned c = t->ops->channel_class(t, ch);
+        creq[c] += e->requests[ch];
+        cblk[c] += e->blocked_requests[ch];
+        ccyc[c] += e->blocked_cycles[ch];
+        req += e->requests[ch];
+        blk += e->blocked_requests[ch];
+        cyc += e->blocked_cycles[ch];
+        double p = e->requests[ch] ? (double)e->blocked_requests[ch] / (double)e->requests[ch] : NAN;
+        if (!isnan(p) && (isnan(f->blocking_max) || p > f->blocking_max))
+            f->blocking_max = p;
+    }
+    for (unsigned c = 0; c < t->classes; c++) {
+        r->cls[c].blocking = creq[c] ? (double)cblk[c] / (double)creq[c] : NAN;
+        r->cls[c].blocked_cycles = creq[c] ? (double)ccyc[c] / (double)creq[c] : NAN;
+    }
+    (void)cyc;
+    f->blocking = req ? (double)blk / (double)req : NAN;
+    f->blocked_cycles_mean = e->blocked_per_msg.count ? e->blocked_per_msg.mean : NAN;
+    f->acceptance = e->finite && e->offered ? 1 - (double)e->refused / (double)e->offered : NAN;
+    f->throughput_flits = r->window > 0 ? (double)e->flits_delivered / r->window / t->nodes : NAN;
+    f->backlog_start = e->open_seen ? (double)e->at_source_open : NAN;
+    f->backlog_end = e->open_seen ? (double)e->at_source : NAN;
+    double growth = f->backlog_end - f->backlog_start;
+    if (e->open_seen && growth > (double)t->nodes && growth > SATURATION_GROWTH * (double)e->offered) {
+        f->saturated = true;
+        snprintf(f->note, sizeof f->note, "source queues grew from %.0f to %.0f messages over the window: past "
+                 "saturation, delays grow with the run length", f->backlog_start, f->backlog_end);
+    }
 }
 
 void report_collect(struct run_report *r, const struct network *net, const struct channel_loads *loads,
@@ -89,6 +137,9 @@ void report_collect(struct run_report *r, const struct network *net, const struc
     r->wall_seconds = wall_seconds;
     r->events_per_second = wall_seconds > 0 ? (double)r->events / wall_seconds : NAN;
     r->rep_mean = r->rep_stddev = r->rep_max = (struct replication_spread){ NAN, NAN, { NAN, NAN } };
+    collect_flit(r, net);
+    if (r->flit.saturated) /* a mean of a growing quantity means nothing */
+        r->delay.mean = r->delay.ci95[0] = r->delay.ci95[1] = NAN;
 }
 
 /* Running average of one figure over replications; NaN in any replication stays NaN. */
@@ -122,6 +173,24 @@ void report_add_replication(struct run_report *acc, const struct run_report *one
     for (unsigned c = 0; c < acc->classes; c++) {
         average_in(&acc->cls[c].utilization_mean, one->cls[c].utilization_mean, k);
         average_in(&acc->cls[c].utilization_max, one->cls[c].utilization_max, k);
+        average_in(&acc->cls[c].blocking, one->cls[c].blocking, k);
+        average_in(&acc->cls[c].blocked_cycles, one->cls[c].blocked_cycles, k);
+    }
+    if (one->flit.on) {
+        struct flit_report *a = &acc->flit;
+        const struct flit_report *o = &one->flit;
+        double *fa[] = { &a->blocking, &a->blocking_max, &a->blocked_cycles_mean, &a->acceptance,
+                         &a->throughput_flits, &a->backlog_start, &a->backlog_end };
+        const double fo[] = { o->blocking, o->blocking_max, o->blocked_cycles_mean, o->acceptance,
+                              o->throughput_flits, o->backlog_start, o->backlog_end };
+        for (size_t i = 0; i < sizeof fo / sizeof fo[0]; i++)
+            average_in(fa[i], fo[i], k);
+        if (o->saturated && !a->saturated) {
+            a->saturated = true;
+            snprintf(a->note, sizeof a->note, "%s", o->note);
+        }
+        if (a->saturated)
+            d->mean = NAN;
     }
     if (o->min < d->min)
         d->min = o->min;
@@ -271,6 +340,25 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
     NUM("analytic.node_variance", ok ? r->model.node_variance : NAN);
     NUM("analytic.link_mean", ok ? r->model.link_mean : NAN);
     NUM("analytic.link_variance", ok ? r->model.link_variance : NAN);
+    if (r->flit.on) {
+        const struct flit_report *fl = &r->flit;
+        NUM("switching.network_delay_mean", r->flit.saturated ? NAN : r->link_mean);
+        NUM("switching.source_wait_mean", r->flit.saturated ? NAN : r->node_mean);
+        NUM("switching.blocked_cycles_mean", fl->blocked_cycles_mean);
+        NUM("switching.blocking_probability", fl->blocking);
+        NUM("switching.blocking_probability_max", fl->blocking_max);
+        for (unsigned c = 0; c < r->classes; c++) {
+            static char names[TOPO_MAX_CLASSES][48];
+            snprintf(names[c], sizeof names[c], "switching.blocking_%s", r->cls[c].name);
+            NUM(names[c], r->cls[c].blocking);
+        }
+        NUM("switching.acceptance_probability", fl->acceptance);
+        NUM("switching.throughput_flits", fl->throughput_flits);
+        NUM("switching.source_backlog_start", fl->backlog_start);
+        NUM("switching.source_backlog_end", fl->backlog_end);
+        BOOL("switching.saturated", fl->saturated);
+        TEXT("switching.saturation_note", fl->saturated ? fl->note : NULL);
+    }
     BOOL("interrupted", r->interrupted);
     TEXT("stop_reason", r->stop_reason);
     NUM("simulated_time", r->simulated_time);
@@ -287,7 +375,7 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
     return n;
 }
 
-enum { MAX_FIELDS = 96 };
+enum { MAX_FIELDS = 96 + 16 + TOPO_MAX_CLASSES };
 
 bool report_field_number(const struct run_report *r, const char *name, double *value)
 {
@@ -470,9 +558,21 @@ static void write_json(FILE *out, const struct run_report *r)
         report_json_number(out, cr->utilization_max);
         fputs(", \"analytic_utilization\": ", out);
         report_json_number(out, cr->analytic_utilization);
+        if (r->flit.on) {
+            fputs(", \"blocking_probability\": ", out);
+            report_json_number(out, cr->blocking);
+            fputs(", \"blocked_cycles_mean\": ", out);
+            report_json_number(out, cr->blocked_cycles);
+        }
         fputc('}', out);
     }
-    fputs("\n    ]\n  },\n  \"node_servers\": {", out);
+    fputs("\n    ]\n  },", out);
+    if (r->flit.on) {
+        fputs("\n  \"switching\": {", out);
+        json_fields(out, f, n, "switching.", "    ");
+        fputs("\n  },", out);
+    }
+    fputs("\n  \"node_servers\": {", out);
     json_fields(out, f, n, "node_servers.", "    ");
     fputs("\n  },\n  \"replications\": {", out);
     json_fields(out, f, n, "replications.", "    ");

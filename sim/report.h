@@ -22,6 +22,21 @@ struct class_report {
     uint64_t channels;
     double utilization_mean, utilization_max;
     double analytic_utilization; /* NaN when loads are unknown */
+    double blocking, blocked_cycles; /* flit switching: P(header waits) per request; mean wait per request */
+};
+
+/* Wormhole and cut-through only (routing/flit.h); `on` is false otherwise and none of
+ * this is printed, so store-and-forward outputs are unchanged. */
+struct flit_report {
+    bool on;
+    double blocking;          /* headers that waited / channel requests, every channel */
+    double blocking_max;      /* the largest per-channel figure (channels with requests) */
+    double blocked_cycles_mean; /* per delivered message: cycles its header waited, all hops */
+    double acceptance;        /* finite buffer: accepted / offered; NaN otherwise */
+    double throughput_flits;  /* flits delivered per node per cycle */
+    double backlog_start, backlog_end; /* messages at sources not yet granted their first channel */
+    bool saturated;           /* source queues grew over the window: delay figures withheld */
+    char note[160];
 };
 
 /* Across replications: the spread of one figure (mean, σ or max of a replication). */
@@ -58,6 +73,7 @@ struct run_report {
     uint64_t messages_created;
     uint64_t events;
     double wall_seconds, events_per_second;
+    struct flit_report flit;
 };
 
 void report_collect(struct run_report *r, const struct network *net, const struct channel_loads *loads,

@@ -42,10 +42,40 @@ static void header(FILE *out, const struct run_report *r)
             c->workload.arrival, c->workload.rate, c->workload.destination, c->workload.length,
             c->workload.mean_length, c->run.redraw_length_per_hop ? " (re-drawn per hop)" : "");
     measured_line(out, r);
+    if (r->flit.saturated)
+        fprintf(out, "** SATURATED: %s; delay means withheld **\n", r->flit.note);
     if (r->stability.saturated)
         fprintf(out, "** SATURATED: %s; queues grow without bound and the figures depend on the run length **\n",
                 r->stability.why);
     fputc('\n', out);
+}
+
+/* Wormhole and cut-through: the two parts of a delay, blocking, acceptance. */
+static void flit_parts(FILE *out, const struct run_report *r)
+{
+    const struct flit_report *f = &r->flit;
+    char a[32], b[32];
+    FMT(a, f->saturated ? NAN : r->link_mean);
+    FMT(b, f->saturated ? NAN : r->link_variance);
+    fprintf(out, "%-12s mean %-12.12s variance %-12.12s (from the header's grant of its first channel)\n", "network", a,
+            b);
+    FMT(a, f->saturated ? NAN : r->node_mean);
+    FMT(b, f->saturated ? NAN : r->node_variance);
+    fprintf(out, "%-12s mean %-12.12s variance %-12.12s (creation to that grant)\n", "source wait", a, b);
+    FMT(a, f->blocking);
+    FMT(b, f->blocking_max);
+    fprintf(out, "%-12s %s of channel requests wait (worst channel %s)\n", "blocking", a, b);
+    FMT(a, f->blocked_cycles_mean);
+    fprintf(out, "%-12s %s cycles per message, all hops\n", "blocked", a);
+    FMT(a, f->throughput_flits);
+    FMT(b, f->backlog_end);
+    char s0[32];
+    FMT(s0, f->backlog_start);
+    fprintf(out, "%-12s %s flits per node per cycle; source backlog %s -> %s\n", "flits", a, s0, b);
+    if (!isnan(f->acceptance)) {
+        FMT(a, f->acceptance);
+        fprintf(out, "%-12s %s of offered messages accepted (finite buffer)\n", "acceptance", a);
+    }
 }
 
 static void warnings(FILE *out, const struct run_report *r)
@@ -130,16 +160,20 @@ void report_write_table(FILE *out, const struct run_report *r)
         else
             fprintf(out, "%-12s %s\n", rows[i].label, a);
     }
-    FMT(a, r->node_mean);
-    FMT(b, r->node_variance);
-    fprintf(out, "%-12s mean %-12.12s variance %-12.12s (queueing and service at nodes)\n", "node part", a, b);
-    if (have && !isnan(r->model.node_mean))
-        fprintf(out, "%-12s mean %-12.6g variance %.6g\n", "  model", r->model.node_mean, r->model.node_variance);
-    FMT(a, r->link_mean);
-    FMT(b, r->link_variance);
-    fprintf(out, "%-12s mean %-12.12s variance %-12.12s (waiting for and crossing channels)\n", "link part", a, b);
-    if (have && !isnan(r->model.link_mean))
-        fprintf(out, "%-12s mean %-12.6g variance %.6g\n", "  model", r->model.link_mean, r->model.link_variance);
+    if (r->flit.on) {
+        flit_parts(out, r);
+    } else {
+        FMT(a, r->node_mean);
+        FMT(b, r->node_variance);
+        fprintf(out, "%-12s mean %-12.12s variance %-12.12s (queueing and service at nodes)\n", "node part", a, b);
+        if (have && !isnan(r->model.node_mean))
+            fprintf(out, "%-12s mean %-12.6g variance %.6g\n", "  model", r->model.node_mean, r->model.node_variance);
+        FMT(a, r->link_mean);
+        FMT(b, r->link_variance);
+        fprintf(out, "%-12s mean %-12.12s variance %-12.12s (waiting for and crossing channels)\n", "link part", a, b);
+        if (have && !isnan(r->model.link_mean))
+            fprintf(out, "%-12s mean %-12.6g variance %.6g\n", "  model", r->model.link_mean, r->model.link_variance);
+    }
     FMT(a, r->hops_mean);
     if (have)
         fprintf(out, "%-12s %-14.14s %-26s %.6g\n", "hops mean", a, "", r->model.mean_hops);
@@ -153,7 +187,14 @@ void report_write_table(FILE *out, const struct run_report *r)
     for (unsigned k = 0; k < r->classes; k++) {
         FMT(a, r->cls[k].utilization_mean);
         FMT(b, r->cls[k].analytic_utilization);
-        fprintf(out, "  %-10s mean %-12.12s analytic %s\n", r->cls[k].name, a, b);
+        if (r->flit.on) {
+            FMT(m, r->cls[k].blocking);
+            char w[32];
+            FMT(w, r->cls[k].blocked_cycles);
+            fprintf(out, "  %-10s mean %-12.12s blocking %-12.12s wait per request %s\n", r->cls[k].name, a, m, w);
+        } else {
+            fprintf(out, "  %-10s mean %-12.12s analytic %s\n", r->cls[k].name, a, b);
+        }
     }
     if (c->node.service_rate > 0) {
         FMT(a, r->node_utilization_mean);

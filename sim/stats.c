@@ -12,7 +12,8 @@ bool stats_init(struct sample_stats *s, uint64_t expected, unsigned batches)
     s->hist = gsl_histogram_alloc(bins);
     s->batch_sum = calloc(batches ? batches : 1, sizeof *s->batch_sum);
     s->batch_count = calloc(batches ? batches : 1, sizeof *s->batch_count);
-    if (!ranges || !s->hist || !s->batch_sum || !s->batch_count) {
+    s->batch_skipped = calloc(batches ? batches : 1, sizeof *s->batch_skipped);
+    if (!ranges || !s->hist || !s->batch_sum || !s->batch_count || !s->batch_skipped) {
         free(ranges);
         stats_free(s);
         return false;
@@ -30,6 +31,8 @@ void stats_free(struct sample_stats *s)
         gsl_histogram_free(s->hist);
     free(s->batch_sum);
     free(s->batch_count);
+    free(s->batch_skipped);
+    s->batch_skipped = NULL;
     s->hist = NULL;
     s->batch_sum = NULL;
     s->batch_count = NULL;
@@ -62,6 +65,12 @@ void stats_add(struct sample_stats *s, uint64_t index, double x)
         s->batch_sum[b] += x;
         s->batch_count[b]++;
     }
+}
+
+void stats_skip(struct sample_stats *s, uint64_t index)
+{
+    if (s->batches && index < s->expected)
+        s->batch_skipped[(unsigned)((index * (__uint128_t)s->batches) / s->expected)]++;
 }
 
 double stats_quantile(const struct sample_stats *s, double p)
@@ -106,7 +115,7 @@ void stats_summarize(const struct sample_stats *s, struct stats_summary *out)
     unsigned used = 0;
     for (unsigned b = 0; means && b < s->batches; b++) {
         uint64_t full = (((uint64_t)b + 1) * s->expected) / s->batches - ((uint64_t)b * s->expected) / s->batches;
-        if (s->batch_count[b] != 0 && s->batch_count[b] == full)
+        if (s->batch_count[b] != 0 && s->batch_count[b] + s->batch_skipped[b] == full)
             means[used++] = s->batch_sum[b] / (double)s->batch_count[b];
     }
     out->batches_used = used;

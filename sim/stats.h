@@ -31,6 +31,7 @@ struct sample_stats {
     unsigned batches;
     double *batch_sum;
     uint64_t *batch_count;
+    uint64_t *batch_skipped; /* numbers that will never have a sample (refused messages) */
 };
 
 struct stats_summary {
@@ -68,6 +69,9 @@ bool stats_init(struct sample_stats *s, uint64_t expected, unsigned batches);
 void stats_free(struct sample_stats *s);
 /* index: the sample's number in 0..expected-1 (decides its batch). */
 void stats_add(struct sample_stats *s, uint64_t index, double x);
+/* Number `index` will have no sample (e.g. a message refused at its source): its
+ * batch is complete without it. */
+void stats_skip(struct sample_stats *s, uint64_t index);
 double stats_quantile(const struct sample_stats *s, double p);
 void stats_summarize(const struct sample_stats *s, struct stats_summary *out);
 

@@ -23,6 +23,7 @@ Suite *destinations_suite(void);
 Suite *families_suite(void);
 Suite *protocols_suite(void);
 Suite *thesis_suite(void);
+Suite *flit_suite(void);
 Suite *model002_suite(void);
 
 /* Defaults, then each "section.key=value" (asserts that every one is accepted). */

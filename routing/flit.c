@@ -1,0 +1,670 @@
+/* The flit cycle engine behind wormhole and cut-through switching (contract in
+ * flit.h).  One kernel event per cycle while anything is in the network, none while
+ * it is empty; per cycle the work is proportional to the worms in flight, not to the
+ * network's size.  A worm keeps, per hop, only how many flits have been sent over it
+ * (and, with link_latency > 1, when the last L were sent): a buffer's contents follow
+ * from the counts of two neighbouring hops. */
+#include "flit.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "routing.h"
+
+static bool vec_grow(struct u32vec *a)
+{
+    {
+        uint32_t cap = a->cap ? 2 * a->cap : 64;
+        uint32_t *g = realloc(a->v, (size_t)cap * sizeof *g);
+        if (!g)
+            return false;
+        a->v = g;
+        a->cap = cap;
+    }
+    return true;
+}
+
+static void fail(struct flit_engine *e) { kernel_request_stop(&e->net->kernel, KERNEL_FAILED); }
+
+static inline void push(struct flit_engine *e, struct u32vec *a, uint32_t x)
+{
+    if (__builtin_expect(a->n == a->cap, 0) && !vec_grow(a)) {
+        fail(e);
+        return;
+    }
+    a->v[a->n++] = x;
+}
+
+/* --- worm pool: one slab of per-hop arrays, growth by doubling --- */
+
+static void bind_hops(struct flit_engine *e, uint32_t w)
+{
+    struct worm *x = &e->worms[w];
+    uint32_t *base = e->slab + (size_t)w * e->stride, d = e->max_hops;
+    x->channel = base;
+    x->to = base + d;
+    x->vc = base + 2 * d;
+    x->cls = base + 3 * d;
+    x->sent = base + 4 * d;
+    x->sent_at = base + 5 * d;
+}
+
+static bool pool_grow(struct flit_engine *e)
+{
+    uint32_t old = e->worm_cap, cap = old ? 2 * old : 256;
+    struct worm *w = realloc(e->worms, (size_t)cap * sizeof *w);
+    if (!w)
+        return false;
+    e->worms = w;
+    uint32_t *s = realloc(e->slab, (size_t)cap * e->stride * sizeof *s);
+    if (!s)
+        return false;
+    e->slab = s;
+    for (uint32_t i = 0; i < old; i++)
+        bind_hops(e, i); /* the slab may have moved */
+    for (uint32_t i = old; i < cap; i++) {
+        bind_hops(e, i);
+        e->worms[i].next = i + 1 < cap ? i + 1 : e->worm_free;
+    }
+    e->worm_free = old;
+    e->worm_cap = cap;
+    return true;
+}
+
+/* --- classes: the dateline of a torus --- */
+
+/* Whether the hop cur -> next crosses the wrap-around link, and its dimension. */
+static bool wraps(const struct flit_engine *e, uint32_t cur, uint32_t next, unsigned *dim)
+{
+    uint32_t k = e->radix, p = 1;
+    for (unsigned i = 0;; i++, p *= k) {
+        uint32_t a = cur / p % k, b = next / p % k;
+        if (a != b) {
+            *dim = i;
+            return b == (a + 1) % k ? a == k - 1 : a == 0;
+        }
+    }
+}
+
+static void vc_range(const struct flit_engine *e, uint32_t cls, uint32_t *lo, uint32_t *hi)
+{
+    if (!e->dateline) {
+        *lo = 0;
+        *hi = e->V;
+    } else {
+        *lo = cls ? e->V / 2 : 0;
+        *hi = cls ? e->V : e->V / 2;
+    }
+}
+
+/* --- calendars --- */
+
+static void at_ready(struct flit_engine *e, uint32_t w, int64_t cycle)
+{
+    e->worms[w].ready = cycle;
+    e->ready_count++;
+    push(e, &e->ready_cal[cycle % e->ready_slots], w);
+}
+
+static void make_active(struct flit_engine *e, uint32_t w)
+{
+    e->worms[w].active_pos = e->n_active;
+    e->active[e->n_active++] = w;
+}
+
+static void make_inactive(struct flit_engine *e, uint32_t w)
+{
+    uint32_t pos = e->worms[w].active_pos, last = e->active[--e->n_active];
+    e->active[pos] = last;
+    e->worms[last].active_pos = pos;
+    e->worms[w].active_pos = NET_NONE;
+}
+
+static void mark_dirty(struct flit_engine *e, uint32_t ch)
+{
+    if (!e->dirty[ch]) {
+        e->dirty[ch] = 1;
+        push(e, &e->dirty_list, ch);
+    }
+}
+
+static void release(struct flit_engine *e, uint32_t w, uint32_t hop)
+{
+    struct worm *x = &e->worms[w];
+    uint32_t ch = x->channel[hop];
+    e->owner[(size_t)ch * e->V + x->vc[hop]] = NET_NONE;
+    if (e->wait_head[ch] != NET_NONE)
+        mark_dirty(e, ch);
+}
+
+/* --- creation: the path, its classes, the offer --- */
+
+static void inject(struct network *net, uint32_t m)
+{
+    struct flit_engine *e = net->sw_state;
+    if (e->worm_free == NET_NONE && !pool_grow(e)) {
+        fail(e);
+        return;
+    }
+    uint32_t w = e->worm_free;
+    struct worm *x = &e->worms[w];
+    e->worm_free = x->next;
+    struct message *msg = &net->msgs[m];
+    double flits = ceil(msg->length / net->topo.class_bandwidth[0]);
+    x->msg = m;
+    x->id = msg->id;
+    x->src = msg->src;
+    x->flits = flits < 1 ? 1 : flits > 4e9 ? 4000000000u : (uint32_t)flits;
+    x->acquired = x->lo = 0;
+    x->next = NET_NONE;
+    x->active_pos = NET_NONE;
+    x->eligible = (int64_t)floor(net->kernel.now) + 1;
+    x->grant0 = -1;
+    x->blocked = 0;
+    uint64_t crossed = 0; /* dimensions whose wrap-around link the path has crossed */
+    uint32_t h = 0;
+    while (msg->at != msg->dst) {
+        if (h == e->max_hops) { /* minimal routing never gets here */
+            fail(e);
+            return;
+        }
+        struct hop hop = net_route(net, m);
+        unsigned dim = 0;
+        if (e->dateline && wraps(e, msg->at, hop.next, &dim))
+            crossed |= 1ull << dim;
+        x->channel[h] = hop.channel;
+        x->to[h] = hop.next;
+        x->cls[h] = e->dateline && (crossed >> dim & 1);
+        x->sent[h] = 0;
+        msg->at = hop.next;
+        h++;
+    }
+    msg->at = msg->src;
+    x->hops = h;
+    msg->hops = h;
+    if (e->pending_tail == NET_NONE)
+        e->pending_head = w;
+    else
+        e->worms[e->pending_tail].next = w;
+    e->pending_tail = w;
+    e->pending_count++;
+    e->at_source++;
+    if (e->tick_at < 0) {
+        e->tick_at = x->eligible;
+        kernel_schedule(&net->kernel, (double)x->eligible - net->kernel.now, e->ev_tick, 0);
+    }
+}
+
+static void free_worm(struct flit_engine *e, uint32_t w)
+{
+    e->worms[w].next = e->worm_free;
+    e->worm_free = w;
+}
+
+/* The source's injection line is free from `cycle` on: its next message's header. */
+static void source_next(struct flit_engine *e, uint32_t node, int64_t cycle)
+{
+    uint32_t w = e->src_head[node];
+    e->src_busy[node] = w;
+    if (w == NET_NONE)
+        return;
+    e->src_head[node] = e->worms[w].next;
+    if (e->src_head[node] == NET_NONE)
+        e->src_tail[node] = NET_NONE;
+    e->worms[w].next = NET_NONE;
+    at_ready(e, w, cycle + e->r);
+}
+
+static bool first_channel_free(const struct flit_engine *e, const struct worm *x)
+{
+    uint32_t ch = x->channel[0], lo, hi;
+    if (e->wait_head[ch] != NET_NONE)
+        return false;
+    vc_range(e, x->cls[0], &lo, &hi);
+    for (uint32_t v = lo; v < hi; v++)
+        if (e->owner[(size_t)ch * e->V + v] == NET_NONE)
+            return true;
+    return false;
+}
+
+/* Messages whose offer cycle has come join their source's queue (or are refused). */
+static void offer(struct flit_engine *e, int64_t c)
+{
+    struct network *net = e->net;
+    while (e->pending_head != NET_NONE && e->worms[e->pending_head].eligible <= c) {
+        uint32_t w = e->pending_head;
+        struct worm *x = &e->worms[w];
+        e->pending_head = x->next;
+        if (e->pending_head == NET_NONE)
+            e->pending_tail = NET_NONE;
+        e->pending_count--;
+        x->next = NET_NONE;
+        if (e->obs.offered)
+            e->obs.offered(e->obs.ctx, x);
+        if (net->window_open)
+            e->offered++;
+        uint32_t node = x->src;
+        if (e->finite && (e->src_busy[node] != NET_NONE || !first_channel_free(e, x))) {
+            if (net->window_open) {
+                e->refused++;
+                e->requests[x->channel[0]]++;
+                e->blocked_requests[x->channel[0]]++;
+            }
+            e->at_source--;
+            net_drop(net, x->msg);
+            free_worm(e, w);
+            continue;
+        }
+        if (e->src_busy[node] == NET_NONE) {
+            e->src_busy[node] = w;
+            at_ready(e, w, c + e->r);
+        } else {
+            if (e->src_tail[node] == NET_NONE)
+                e->src_head[node] = w;
+            else
+                e->worms[e->src_tail[node]].next = w;
+            e->src_tail[node] = w;
+        }
+    }
+}
+
+/* --- step 1 and 2: headers join channel queues; channels grant VCs --- */
+
+static void join_queues(struct flit_engine *e, int64_t c)
+{
+    struct u32vec *b = &e->ready_cal[c % e->ready_slots];
+    /* Ties among headers ready in the same cycle: creation order. */
+    for (uint32_t i = 1; i < b->n; i++) {
+        uint32_t w = b->v[i];
+        uint32_t j = i;
+        for (; j > 0 && e->worms[b->v[j - 1]].id > e->worms[w].id; j--)
+            b->v[j] = b->v[j - 1];
+        b->v[j] = w;
+    }
+    for (uint32_t i = 0; i < b->n; i++) {
+        uint32_t w = b->v[i];
+        struct worm *x = &e->worms[w];
+        uint32_t ch = x->channel[x->acquired];
+        if (e->net->window_open)
+            e->requests[ch]++;
+        x->next = NET_NONE;
+        e->ready_count--;
+        if (e->wait_tail[ch] == NET_NONE)
+            e->wait_head[ch] = w;
+        else
+            e->worms[e->wait_tail[ch]].next = w;
+        e->wait_tail[ch] = w;
+        e->waiting++;
+        mark_dirty(e, ch);
+    }
+    b->n = 0;
+}
+
+static void grant(struct flit_engine *e, uint32_t w, uint32_t v, int64_t c)
+{
+    struct network *net = e->net;
+    struct worm *x = &e->worms[w];
+    uint32_t a = x->acquired, ch = x->channel[a];
+    e->owner[(size_t)ch * e->V + v] = w;
+    x->vc[a] = v;
+    x->acquired++;
+    int64_t waited = c - x->ready;
+    x->blocked += waited;
+    if (waited > 0 && net->window_open) {
+        e->blocked_requests[ch]++;
+        e->blocked_cycles[ch] += (uint64_t)waited;
+    }
+    if (a == 0) {
+        x->grant0 = c;
+        e->at_source--;
+        make_active(e, w);
+    }
+}
+
+static void allocate(struct flit_engine *e, int64_t c)
+{
+    for (uint32_t k = 0; k < e->dirty_list.n; k++) {
+        uint32_t ch = e->dirty_list.v[k];
+        e->dirty[ch] = 0;
+        uint32_t prev = NET_NONE;
+        for (uint32_t w = e->wait_head[ch]; w != NET_NONE;) {
+            struct worm *x = &e->worms[w];
+            uint32_t next = x->next, lo, hi, v;
+            vc_range(e, x->cls[x->acquired], &lo, &hi);
+            for (v = lo; v < hi && e->owner[(size_t)ch * e->V + v] != NET_NONE; v++)
+                ;
+            if (v < hi) {
+                if (prev == NET_NONE)
+                    e->wait_head[ch] = next;
+                else
+                    e->worms[prev].next = next;
+                if (e->wait_tail[ch] == w)
+                    e->wait_tail[ch] = prev;
+                x->next = NET_NONE;
+                e->waiting--;
+                grant(e, w, v, c);
+            } else {
+                prev = w;
+            }
+            w = next;
+        }
+    }
+    e->dirty_list.n = 0;
+}
+
+/* --- step 3: flits move --- */
+
+/* Whether hop i of worm x may send its next flit at cycle c (start-of-cycle state). */
+static bool can_send(const struct flit_engine *e, const struct worm *x, uint32_t i, int64_t c)
+{
+    uint32_t s = x->sent[i];
+    if (i > 0) {
+        uint32_t up = x->sent[i - 1];
+        if (s >= up)
+            return false;
+        /* With L > 1 the flit may still be on the wire: the last L sends are kept. */
+        if (e->L > 1 && up - s <= e->L && (uint32_t)c - x->sent_at[(size_t)(i - 1) * e->L + s % e->L] < e->L)
+            return false;
+    }
+    if (i + 1 < x->hops && s - x->sent[i + 1] >= e->B)
+        return false;
+    return true;
+}
+
+static void send(struct flit_engine *e, uint32_t w, uint32_t i, int64_t c)
+{
+    struct network *net = e->net;
+    struct worm *x = &e->worms[w];
+    uint32_t j = x->sent[i]++;
+    if (e->L > 1)
+        x->sent_at[(size_t)i * e->L + j % e->L] = (uint32_t)c;
+    if (net->window_open)
+        net->chan[x->channel[i]].busy_time += 1;
+    if (j == 0 && i + 1 < x->hops)
+        at_ready(e, w, c + e->L + e->r);
+    if (j + 1 < x->flits)
+        return;
+    x->lo = i + 1; /* the tail has been sent over hop i */
+    if (!e->wormhole)
+        release(e, w, i);
+    else if (i > 0)
+        release(e, w, i - 1);
+    if (i == 0)
+        source_next(e, x->src, c + 1);
+    if (i + 1 == x->hops)
+        push(e, &e->deliver_cal[(c + e->L) % e->deliver_slots], w);
+}
+
+static void move(struct flit_engine *e, int64_t c)
+{
+    e->cand_w.n = e->cand_i.n = 0;
+    for (uint32_t k = 0; k < e->n_active; k++) {
+        uint32_t w = e->active[k];
+        const struct worm *x = &e->worms[w];
+        for (uint32_t i = x->lo; i < x->acquired; i++) {
+            if (!can_send(e, x, i, c))
+                continue;
+            push(e, &e->cand_w, w);
+            push(e, &e->cand_i, i);
+        }
+    }
+    if (e->V == 1) { /* one owner per channel: no two candidates share one */
+        for (uint32_t k = 0; k < e->cand_w.n; k++)
+            send(e, e->cand_w.v[k], e->cand_i.v[k], c);
+        return;
+    }
+    /* Round robin among the VCs of each channel, after the one that sent last. */
+    for (uint32_t k = 0; k < e->cand_w.n; k++) {
+        const struct worm *x = &e->worms[e->cand_w.v[k]];
+        uint32_t i = e->cand_i.v[k], ch = x->channel[i];
+        uint32_t p = e->pick[ch];
+        if (p == NET_NONE) {
+            push(e, &e->touched, ch);
+            e->pick[ch] = k;
+            continue;
+        }
+        uint32_t last = e->rr_last[ch], V = e->V;
+        const struct worm *y = &e->worms[e->cand_w.v[p]];
+        uint32_t dk = (x->vc[i] + V - last - 1) % V, dp = (y->vc[e->cand_i.v[p]] + V - last - 1) % V;
+        if (dk < dp)
+            e->pick[ch] = k;
+    }
+    for (uint32_t t = 0; t < e->touched.n; t++) {
+        uint32_t ch = e->touched.v[t], k = e->pick[ch];
+        e->pick[ch] = NET_NONE;
+        uint32_t w = e->cand_w.v[k], i = e->cand_i.v[k];
+        e->rr_last[ch] = e->worms[w].vc[i];
+        send(e, w, i, c);
+    }
+    e->touched.n = 0;
+}
+
+static void deliver(struct flit_engine *e, int64_t c)
+{
+    struct network *net = e->net;
+    struct u32vec *b = &e->deliver_cal[c % e->deliver_slots];
+    for (uint32_t k = 0; k < b->n; k++) {
+        uint32_t w = b->v[k];
+        struct worm *x = &e->worms[w];
+        if (e->wormhole)
+            release(e, w, x->hops - 1);
+        make_inactive(e, w);
+        if (e->obs.delivered)
+            e->obs.delivered(e->obs.ctx, x, c);
+        struct message *msg = &net->msgs[x->msg];
+        msg->node_time = (double)x->grant0 - msg->created;
+        msg->link_time = (double)(c - x->grant0);
+        if (net->window_open) {
+            e->flits_delivered += x->flits;
+            moments_add(&e->blocked_per_msg, (double)x->blocked);
+        }
+        msg->at = msg->dst;
+        free_worm(e, w);
+        net_deliver(net, x->msg);
+    }
+    b->n = 0;
+}
+
+static void on_tick(struct kernel *k, void *ctx, uint32_t unused)
+{
+    (void)unused;
+    struct flit_engine *e = ctx;
+    int64_t c = e->tick_at;
+    e->cycle = c;
+    e->tick_at = -1;
+    if (e->net->window_open && !e->open_seen) {
+        e->open_seen = true;
+        e->at_source_open = e->at_source;
+    }
+    offer(e, c);
+    join_queues(e, c);
+    allocate(e, c);
+    move(e, c);
+    deliver(e, c);
+    if (e->waiting && c % DEADLOCK_CHECK_CYCLES == 0 &&
+        flit_find_deadlock(e, e->net->fatal, sizeof e->net->fatal)) {
+        kernel_request_stop(k, KERNEL_FAILED);
+        return;
+    }
+    int64_t next = -1;
+    if (e->n_active || e->waiting || e->ready_count)
+        next = c + 1;
+    else if (e->pending_head != NET_NONE)
+        next = e->worms[e->pending_head].eligible;
+    if (next >= 0) {
+        e->tick_at = next;
+        kernel_schedule(k, (double)next - k->now, e->ev_tick, 0);
+    }
+}
+
+/* --- life cycle --- */
+
+static uint32_t *filled(size_t n, uint32_t value)
+{
+    uint32_t *a = malloc((n ? n : 1) * sizeof *a);
+    if (a)
+        for (size_t i = 0; i < n; i++)
+            a[i] = value;
+    return a;
+}
+
+static void engine_free(struct network *net)
+{
+    struct flit_engine *e = net->sw_state;
+    if (!e)
+        return;
+    free(e->worms);
+    free(e->slab);
+    free(e->src_busy);
+    free(e->src_head);
+    free(e->src_tail);
+    free(e->active);
+    free(e->owner);
+    free(e->wait_head);
+    free(e->wait_tail);
+    free(e->dirty);
+    free(e->dirty_list.v);
+    free(e->cand_w.v);
+    free(e->cand_i.v);
+    free(e->touched.v);
+    free(e->rr_last);
+    free(e->pick);
+    for (uint32_t s = 0; e->ready_cal && s < e->ready_slots; s++)
+        free(e->ready_cal[s].v);
+    for (uint32_t s = 0; e->deliver_cal && s < e->deliver_slots; s++)
+        free(e->deliver_cal[s].v);
+    free(e->ready_cal);
+    free(e->deliver_cal);
+    free(e->requests);
+    free(e->blocked_requests);
+    free(e->blocked_cycles);
+    free(e);
+    net->sw_state = NULL;
+}
+
+static bool engine_init(struct network *net, bool wormhole)
+{
+    const struct config *cfg = net->cfg;
+    struct flit_engine *e = calloc(1, sizeof *e);
+    if (!e)
+        return false;
+    net->sw_state = e;
+    e->net = net;
+    e->wormhole = wormhole;
+    e->finite = cfg->routing.finite_buffer;
+    e->V = (uint32_t)cfg->routing.virtual_channels;
+    e->B = wormhole ? (uint32_t)cfg->routing.flit_buffers : UINT32_MAX;
+    e->r = (uint32_t)cfg->routing.router_delay;
+    e->L = (uint32_t)cfg->routing.link_latency;
+    e->dateline = e->V >= 2 && (strcmp(cfg->network.topology, "torus") == 0 ||
+                                (strcmp(cfg->network.topology, "kary-ncube") == 0 && cfg->network.wrap));
+    e->radix = (uint32_t)cfg->network.radix;
+    e->max_hops = net->topo.diameter ? net->topo.diameter : 1;
+    e->stride = e->max_hops * (5 + (e->L > 1 ? e->L : 0));
+    e->tick_at = -1;
+    e->worm_free = e->pending_head = e->pending_tail = NET_NONE;
+    uint32_t n = net->topo.nodes, ch = net->topo.channels;
+    e->ready_slots = e->r + e->L + 2;
+    e->deliver_slots = e->L + 1;
+    e->src_busy = filled(n, NET_NONE);
+    e->src_head = filled(n, NET_NONE);
+    e->src_tail = filled(n, NET_NONE);
+    e->owner = filled((size_t)ch * e->V, NET_NONE);
+    e->wait_head = filled(ch, NET_NONE);
+    e->wait_tail = filled(ch, NET_NONE);
+    e->pick = filled(ch, NET_NONE);
+    e->rr_last = filled(ch, e->V - 1);
+    e->dirty = calloc(ch, 1);
+    e->ready_cal = calloc(e->ready_slots, sizeof *e->ready_cal);
+    e->deliver_cal = calloc(e->deliver_slots, sizeof *e->deliver_cal);
+    e->requests = calloc(ch, sizeof *e->requests);
+    e->blocked_requests = calloc(ch, sizeof *e->blocked_requests);
+    e->blocked_cycles = calloc(ch, sizeof *e->blocked_cycles);
+    if (!e->src_busy || !e->src_head || !e->src_tail || !e->owner || !e->wait_head || !e->wait_tail || !e->pick ||
+        !e->rr_last || !e->dirty || !e->ready_cal || !e->deliver_cal || !e->requests || !e->blocked_requests ||
+        !e->blocked_cycles || !pool_grow(e)) {
+        engine_free(net);
+        return false;
+    }
+    e->active = malloc((size_t)e->worm_cap * sizeof *e->active);
+    if (!e->active) {
+        engine_free(net);
+        return false;
+    }
+    e->ev_tick = kernel_register(&net->kernel, on_tick, e);
+    return true;
+}
+
+/* The active list holds at most every worm: it grows with the pool. */
+static void inject_checked(struct network *net, uint32_t m)
+{
+    struct flit_engine *e = net->sw_state;
+    uint32_t cap = e->worm_cap;
+    inject(net, m);
+    if (e->worm_cap != cap) {
+        uint32_t *a = realloc(e->active, (size_t)e->worm_cap * sizeof *a);
+        if (!a) {
+            fail(e);
+            return;
+        }
+        e->active = a;
+    }
+}
+
+static bool check(const struct config *cfg, const struct topo *t, struct cfg_error *err)
+{
+    const char *sw = cfg->routing.switching;
+    if (strcmp(cfg->routing.algorithm, "ecube") != 0 && strcmp(cfg->routing.algorithm, "random-minimal") != 0) {
+        cfg_blame(cfg, KEY_ROUTING_ALGORITHM, err, "%s switching draws the path when a message is created: it "
+                  "needs an oblivious routing (ecube or random-minimal)", sw);
+        return false;
+    }
+    if (strcmp(cfg->protocol.link, "fifo") != 0 || strcmp(cfg->protocol.priority, "fifo") != 0) {
+        cfg_blame(cfg, strcmp(cfg->protocol.link, "fifo") ? KEY_PROTOCOL_LINK : KEY_PROTOCOL_PRIORITY, err,
+                  "%s switching arbitrates channels itself (headers first come first served, virtual channels "
+                  "round robin): protocol.link and protocol.priority must be fifo", sw);
+        return false;
+    }
+    if (cfg->node.service_rate > 0) {
+        cfg_blame(cfg, KEY_NODE_SERVICE_RATE, err, "the node model does not apply to %s switching "
+                  "(use routing.router_delay)", sw);
+        return false;
+    }
+    if (cfg->run.redraw_length_per_hop) {
+        cfg_blame(cfg, KEY_RUN_REDRAW_LENGTH_PER_HOP, err, "a message keeps its flits in %s switching", sw);
+        return false;
+    }
+    if (!t->uniform_bandwidth) {
+        cfg_blame(cfg, KEY_NETWORK_LEVEL2_BANDWIDTH, err, "%s switching needs one bandwidth (one flit per cycle) "
+                  "on every channel", sw);
+        return false;
+    }
+    return true;
+}
+
+static bool init_wormhole(struct network *net) { return engine_init(net, true); }
+static bool init_cut_through(struct network *net) { return engine_init(net, false); }
+
+struct flit_engine *flit_engine_of(const struct network *net)
+{
+    return net->sw && net->sw->inject == inject_checked ? net->sw_state : NULL;
+}
+
+const struct switch_ops switch_wormhole = {
+    .name = "wormhole",
+    .help = "flits follow the header; a blocked header holds every channel its flits occupy",
+    .check = check,
+    .init = init_wormhole,
+    .free = engine_free,
+    .inject = inject_checked,
+};
+
+const struct switch_ops switch_cut_through = {
+    .name = "cut-through",
+    .help = "virtual cut-through: as wormhole, but a blocked message is buffered whole at the header's node",
+    .check = check,
+    .init = init_cut_through,
+    .free = engine_free,
+    .inject = inject_checked,
+};

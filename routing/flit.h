@@ -1,0 +1,113 @@
+/* Flit-level switching: wormhole and virtual cut-through on one cycle engine.
+ *
+ * Promise (the exact semantics; tests/flit_reference.c restates them flit by flit and
+ * tests/test_flit.c checks that both give identical per-message cycles):
+ *  - Time is in cycles.  A channel moves at most one flit per cycle; a message of
+ *    `flits` flits (max(1, ceil(length / bandwidth))) created at time t is offered at
+ *    its source at cycle e = floor(t) + 1.  Each source injects one message at a time,
+ *    in creation order (one injection line): the next one's header is offered the
+ *    cycle after the previous tail left.
+ *  - Within cycle c everything is decided on the state at the start of c, in three
+ *    steps: (1) headers that became ready at c join the queue of the channel they want
+ *    (ties by creation number), (2) every channel grants its free virtual channels to
+ *    its queue in order (lowest free VC of the header's class), (3) every channel sends
+ *    one flit from one of its VCs (round robin after the VC that sent last) whose next
+ *    flit has arrived upstream and, for wormhole, whose buffer at the far end holds
+ *    fewer than flit_buffers flits (flits on the wire count: credits).
+ *  - A header is ready to ask for hop i at (its arrival at the node) + router_delay;
+ *    at the source at (offer cycle) + router_delay.  A flit sent at c arrives at
+ *    c + link_latency; a destination consumes flits as they arrive (never blocks) and
+ *    the message is delivered when its tail arrives.
+ *  - Wormhole: a VC is released when the tail leaves its far-end buffer (sent on, or
+ *    consumed at the destination); cut-through: buffers are unbounded and a VC is
+ *    released when the tail has been sent over it (the message is stored whole at the
+ *    node holding the header).  A released VC can be granted from the next cycle.
+ *  - Classes (dateline): on a torus with virtual_channels >= 2, a hop uses the upper
+ *    half of the VCs once the message has crossed the wrap-around link of that
+ *    dimension (the crossing hop included), else the lower half; otherwise any VC.
+ *    Dimension order on a torus is then deadlock-free.
+ *  - routing.finite_buffer (seed 003's finite-buffer mode): a message offered while
+ *    its source is injecting another, or while its first channel has no free VC of
+ *    its class (or has headers queued), is refused and lost.
+ *  - Deadlock: every DEADLOCK_CHECK_CYCLES cycles the headers that can never be
+ *    granted are found; if any, the run stops (exit status 3) naming a cycle of
+ *    channels (net->fatal).
+ * Paths are drawn hop by hop when the message is created (routing stream of each node
+ * on the path), so routing must be oblivious (ecube, random-minimal).
+ */
+#ifndef ROUTING_FLIT_H
+#define ROUTING_FLIT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../sim/network.h"
+
+enum { DEADLOCK_CHECK_CYCLES = 1024 };
+
+struct worm {
+    uint32_t msg;         /* in net->msgs */
+    uint32_t src, flits, hops;
+    uint32_t acquired;    /* hops granted so far (the header asks for hop `acquired`) */
+    uint32_t lo;          /* first hop the tail has not yet been sent over */
+    uint32_t next;        /* intrusive link: pending, source queue, channel queue, free list */
+    uint32_t active_pos;  /* index in the active list, NET_NONE when not active */
+    uint64_t id;          /* creation number: ties among headers ready in the same cycle */
+    int64_t eligible, ready, grant0, blocked;
+    uint32_t *channel, *to, *vc, *cls, *sent, *sent_at; /* per hop; sent_at: last L send cycles */
+};
+
+struct flit_observer {
+    void *ctx;
+    void (*offered)(void *ctx, const struct worm *w);            /* at its offer cycle */
+    void (*delivered)(void *ctx, const struct worm *w, int64_t cycle);
+};
+
+struct u32vec {
+    uint32_t *v;
+    uint32_t n, cap;
+};
+
+struct flit_engine {
+    struct network *net;
+    bool wormhole, finite;
+    uint32_t V, B, r, L; /* VCs, flit buffers (UINT32_MAX: unbounded), router delay, link latency */
+    bool dateline;
+    uint32_t radix;      /* torus: k, for the dateline */
+    uint32_t max_hops, stride;
+    uint32_t ev_tick;
+    int64_t tick_at;     /* cycle of the scheduled tick, -1 when none */
+    int64_t cycle;
+
+    struct worm *worms;
+    uint32_t *slab;
+    uint32_t worm_cap, worm_free;
+    uint32_t pending_head, pending_tail;
+    uint32_t *src_busy, *src_head, *src_tail; /* per node */
+    uint32_t *active, n_active;
+    uint32_t *owner;     /* channels * V: worm holding the VC, NET_NONE when free */
+    uint32_t *wait_head, *wait_tail;
+    uint8_t *dirty;      /* channel has queued headers and something changed */
+    struct u32vec dirty_list, cand_w, cand_i, touched;
+    uint32_t *rr_last, *pick;
+    struct u32vec *ready_cal, *deliver_cal;
+    uint32_t ready_slots, deliver_slots;
+    uint32_t waiting;    /* headers in channel queues */
+    uint32_t ready_count, pending_count; /* entries in the ready calendar; created, not yet offered */
+
+    /* Measurement (inside the window). */
+    uint64_t *requests, *blocked_requests, *blocked_cycles; /* per channel */
+    uint64_t offered, refused, flits_delivered;
+    int64_t at_source, at_source_open; /* offered or pending, not yet granted hop 0 */
+    bool open_seen;
+    struct moments blocked_per_msg;
+    struct flit_observer obs;
+};
+
+/* The engine of a network whose switching is wormhole or cut-through, else NULL. */
+struct flit_engine *flit_engine_of(const struct network *net);
+/* Finds headers that can never be granted; writes a message naming a cycle of
+ * channels into buf and returns true if there are any.  (routing/flit_deadlock.c) */
+bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size);
+
+#endif

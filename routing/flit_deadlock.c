@@ -1,0 +1,126 @@
+/* Deadlock detection for the flit engine.  A header in a channel queue will
+ * eventually be granted if some VC of its class on that channel is free or held by a
+ * worm that will itself move on (a worm whose header is not queued always does: its
+ * flits keep draining toward a destination that never blocks).  The worms that can
+ * move on are found as a fixed point; the queued headers left over are deadlocked,
+ * and following "waits for a VC held by" among them must close a cycle, which is
+ * what the message names. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "flit.h"
+
+static bool may_proceed(const struct flit_engine *e, const struct worm *x, const uint8_t *proceeds)
+{
+    uint32_t ch = x->channel[x->acquired];
+    uint32_t lo = 0, hi = e->V;
+    if (e->dateline) {
+        lo = x->cls[x->acquired] ? e->V / 2 : 0;
+        hi = x->cls[x->acquired] ? e->V : e->V / 2;
+    }
+    for (uint32_t v = lo; v < hi; v++) {
+        uint32_t o = e->owner[(size_t)ch * e->V + v];
+        if (o == NET_NONE || proceeds[o])
+            return true;
+    }
+    return false;
+}
+
+/* A deadlocked holder of a VC the queued header x could use (one exists when x is
+ * deadlocked: every such VC is held by a worm that cannot proceed). */
+static uint32_t next_holder(const struct flit_engine *e, const struct worm *x, const uint8_t *proceeds)
+{
+    uint32_t ch = x->channel[x->acquired], lo = 0, hi = e->V;
+    if (e->dateline) {
+        lo = x->cls[x->acquired] ? e->V / 2 : 0;
+        hi = x->cls[x->acquired] ? e->V : e->V / 2;
+    }
+    for (uint32_t v = lo; v < hi; v++) {
+        uint32_t o = e->owner[(size_t)ch * e->V + v];
+        if (o != NET_NONE && !proceeds[o])
+            return o;
+    }
+    return NET_NONE; /* not reached */
+}
+
+/* Queued headers: the worms in every channel queue. */
+static uint32_t queued(const struct flit_engine *e, uint32_t *out)
+{
+    uint32_t n = 0;
+    for (uint32_t ch = 0; ch < e->net->topo.channels; ch++)
+        for (uint32_t w = e->wait_head[ch]; w != NET_NONE; w = e->worms[w].next)
+            out[n++] = w;
+    return n;
+}
+
+bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size)
+{
+    uint8_t *proceeds = malloc(e->worm_cap);
+    uint8_t *seen = calloc(e->worm_cap, 1);
+    uint32_t *wait = malloc((size_t)e->waiting * sizeof *wait + 1);
+    if (!proceeds || !seen || !wait) {
+        free(proceeds);
+        free(seen);
+        free(wait);
+        return false;
+    }
+    for (uint32_t w = 0; w < e->worm_cap; w++)
+        proceeds[w] = 1;
+    uint32_t n = queued(e, wait);
+    for (uint32_t k = 0; k < n; k++)
+        proceeds[wait[k]] = 0;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint32_t k = 0; k < n; k++) {
+            uint32_t w = wait[k];
+            if (!proceeds[w] && may_proceed(e, &e->worms[w], proceeds))
+                proceeds[w] = 1, changed = true;
+        }
+    }
+    uint32_t stuck = NET_NONE, count = 0;
+    for (uint32_t k = 0; k < n; k++)
+        if (!proceeds[wait[k]]) {
+            count++;
+            if (stuck == NET_NONE && e->worms[wait[k]].acquired > 0)
+                stuck = wait[k];
+        }
+    if (count == 0 || stuck == NET_NONE) {
+        free(proceeds);
+        free(seen);
+        free(wait);
+        return false;
+    }
+    /* Walk "waits for the holder of" until a worm repeats: that part is the cycle. */
+    uint32_t w = stuck;
+    while (!seen[w]) {
+        seen[w] = 1;
+        w = next_holder(e, &e->worms[w], proceeds);
+    }
+    /* The channel cycle: what each worm waits for, then the channels its holder
+     * holds from there up to its own header, and so on round. */
+    int used = snprintf(buf, size, "deadlock at cycle %lld: %u headers can never advance; cycle of channels:",
+                        (long long)e->cycle, count);
+    uint32_t start = w;
+    bool first = true;
+    do {
+        const struct worm *x = &e->worms[w];
+        uint32_t ch = x->channel[x->acquired];
+        uint32_t holder = next_holder(e, x, proceeds);
+        const struct worm *y = &e->worms[holder];
+        uint32_t j = 0;
+        while (j < y->acquired && y->channel[j] != ch)
+            j++;
+        for (; j < y->acquired; j++) {
+            uint32_t from = j ? y->to[j - 1] : y->src;
+            if (used >= 0 && (size_t)used < size)
+                used += snprintf(buf + used, size - (size_t)used, "%s %u (%u->%u)", first ? "" : ",", y->channel[j],
+                                 from, y->to[j]);
+            first = false;
+        }
+        w = holder;
+    } while (w != start);
+    free(proceeds);
+    free(seen);
+    free(wait);
+    return true;
+}
