@@ -90,8 +90,10 @@ static bool predict(const struct config *cfg, const struct channel_loads *l, str
     }
     out->delay_mean = latency - 1 + creation_offset(cfg);
     snprintf(out->why, sizeof out->why,
-             "seed 002 eq. (10): output queues, synchronised arrivals; k_d = %.4g measured by flow conservation; "
-             "from creation (%g cycle to the first offer)", kd, creation_offset(cfg));
+             "seed 002 eq. (10): output queues, synchronised arrivals%s; k_d = %.4g measured by flow conservation; "
+             "from creation (%g cycle to the first offer)",
+             strcmp(cfg->routing.switching, "wormhole") == 0 ? " (wormhole blocking not modelled)" : "", kd,
+             creation_offset(cfg));
     return true;
 }
 
