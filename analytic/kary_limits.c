@@ -63,7 +63,8 @@ double kary_kd(enum kary_variant v, double k)
 
 double kary_kd_local(enum kary_variant v, double k, double n, double l)
 {
-    return l >= 1 ? kary_kd(v, k) : (pow(l, 1 / n) * k - 1) / 2;
+    double side = pow(l, 1 / n) * k; /* at least the source itself */
+    return l >= 1 ? kary_kd(v, k) : side < 1 ? 0 : (side - 1) / 2;
 }
 
 double kary_wire_factor(enum kary_wire w, double N, double n)
@@ -101,6 +102,8 @@ double kary_utilization(enum kary_variant v, double m, double B, double kd)
 
 double kary_contention(double rho, double B, double kd, double n)
 {
+    if (rho <= 0)
+        return 0;
     return B * rho / (1 - rho) * (kd - 1) / (kd * kd) * (1 + 1 / n);
 }
 

@@ -34,7 +34,8 @@ enum kary_variant kary_variant_of(const struct config *cfg);
  * mesh (k - 1/k)/3.  Fractional k uses the even-k torus form. */
 double kary_kd(enum kary_variant v, double k);
 /* Locality fraction l (Sec. V-A): destinations uniform over a subcube of side l^(1/n) k
- * anchored at the source, k_dl = (l^(1/n) k - 1)/2; l = 1 gives kary_kd(v, k). */
+ * anchored at the source, k_dl = (l^(1/n) k - 1)/2 (0 when the side is below one node);
+ * l = 1 gives kary_kd(v, k). */
 double kary_kd_local(enum kary_variant v, double k, double n, double l);
 
 /* Longest wire relative to T^w(2): planar N^(1/2 - 1/n), unit 1, 3-D space N^(1/3 - 1/n). */

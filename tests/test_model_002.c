@@ -118,6 +118,8 @@ START_TEST(distances_widths_and_wires)
     /* Sec. V-A: k_dl = (l^(1/n) k - 1)/2; l = 1 is uniform */
     ck_assert_double_eq_tol(kary_kd_local(KARY_ONE_WAY_TORUS, 32, 2, 0.81), 13.9, 1e-12);
     ck_assert_double_eq(kary_kd_local(KARY_ONE_WAY_TORUS, 32, 2, 1), 15.5);
+    ck_assert_double_eq(kary_kd_local(KARY_ONE_WAY_TORUS, 32, 2, 1e-4), 0); /* a region of the source alone */
+    ck_assert_double_eq(kary_latency_cycles(KARY_ONE_WAY_TORUS, 0.1, 4, 0, 2, 1, false), 4);
     /* Sec. IV-A: n -> n+1 at fixed N lengthens the longest wire by N^(1/(n(n+1))); with a
      * fixed bisection the message in flits grows by the same factor (Sec. IV-B) */
     double N = 65536;
