@@ -7,9 +7,9 @@
  * mean hops per dimension of the configured destinations, by flow conservation
  * (channel_loads): (k-1)/2 on a one-way torus with the source a possible destination,
  * N/(N-1) times that without it (note 002 §8), (S-1)/2 with a locality region of side S.
- * It predicts the simulated delay (delay.mean) only for pipelined switching (cut-through
- * or wormhole), counted from the creation instant: T_c - 1 + (creation to first offer);
- * for store-and-forward it gives its figures under their own names. */
+ * It applies to pipelined switching (cut-through, the seed's buffered network, or wormhole)
+ * and predicts the simulated delay counted from the creation instant: T_c - 1 + (creation
+ * to first offer). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -42,6 +42,8 @@ static const char *applies(const struct config *cfg, const struct channel_loads 
 {
     if (strcmp(cfg->network.topology, "kary-ncube") != 0 && strcmp(cfg->network.topology, "torus") != 0)
         return "needs a k-ary n-cube (topology kary-ncube or torus)";
+    if (!pipelined(cfg))
+        return "needs pipelined switching (cut-through or wormhole)";
     if (strcmp(cfg->routing.algorithm, "ecube") != 0)
         return "needs dimension-ordered routing (ecube)";
     if (strcmp(cfg->workload.length, "constant") != 0 && strcmp(cfg->workload.length, "fixed") != 0)
@@ -75,12 +77,6 @@ static bool predict(const struct config *cfg, const struct channel_loads *l, str
     model_add(out, "latency.base", n * kd * p + B);
     model_add(out, "latency", latency);
     model_add(out, "latency.exact_v", kary_latency_cycles(v, m, B, kd, n, p, true));
-    if (!pipelined(cfg)) {
-        model_add(out, "hops_mean", l->mean_hops);
-        snprintf(out->why, sizeof out->why, "kary-contention: figures only (%s is not pipelined switching)",
-                 cfg->routing.switching);
-        return true;
-    }
     out->mean_hops = l->mean_hops;
     out->max_utilization = l->max_utilization;
     if (saturated) {

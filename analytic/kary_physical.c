@@ -9,7 +9,8 @@
  * l = physical.locality_fraction.  Also the best dimension for that N (least T_b, and
  * least T_c at m), and with physical.indirect_radix an indirect network of k x k
  * switches (eqs. 13-14; clock restored as s + N^(1/2 - 1/stages), note 002 §9 item 11).
- * Never the delay model: its latencies are in T^w(2), not simulated cycles. */
+ * Applies when the configuration sets any [physical] key.  Never the delay model: its
+ * latencies are in T^w(2), not simulated cycles. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,10 +18,24 @@
 #include "kary_limits.h"
 #include "model.h"
 
+/* Only on request: a k-ary n-cube run that never mentions [physical] gets no T^w(2) figures. */
+static bool physical_requested(const struct config *cfg)
+{
+    for (int id = KEY_PHYSICAL_SWITCH_DELAY; id <= KEY_PHYSICAL_INDIRECT_RADIX; id++)
+        if (cfg->origin[id].file)
+            return true;
+    return false;
+}
+
 static bool predict(const struct config *cfg, const struct channel_loads *l, struct model_result *out)
 {
-    if (strcmp(cfg->network.topology, "kary-ncube") != 0 && strcmp(cfg->network.topology, "torus") != 0) {
-        snprintf(out->why, sizeof out->why, "kary-physical needs a k-ary n-cube (topology kary-ncube or torus)");
+    const char *why = NULL;
+    if (strcmp(cfg->network.topology, "kary-ncube") != 0 && strcmp(cfg->network.topology, "torus") != 0)
+        why = "needs a k-ary n-cube (topology kary-ncube or torus)";
+    else if (!physical_requested(cfg))
+        why = "is evaluated when the configuration sets a [physical] key";
+    if (why) {
+        snprintf(out->why, sizeof out->why, "kary-physical %s", why);
         return false;
     }
     struct kary_physical p = {

@@ -321,56 +321,71 @@ START_TEST(indirect_network_claims)
 END_TEST
 
 /* The config wrappers: which model applies where, and the figures they print. */
-START_TEST(models_read_the_config)
+static void predict_for(const char *const *settings, struct model_result *m)
 {
-    const char *one_way[] = { "network.topology=kary-ncube", "network.radix=10", "network.dimension=3",
-                              "network.bidirectional=false", "workload.length=constant", "workload.mean_length=4",
-                              "workload.rate=0.0222222222222222", NULL };
     struct config cfg;
-    test_config(&cfg, one_way);
+    test_config(&cfg, settings);
     struct topo t;
     struct cfg_error err;
     ck_assert_msg(topo_build(&t, &cfg, &err), "%s", err.message);
     struct channel_loads l;
-    ck_assert(loads_compute(&cfg, &t, &l));
-    static struct model_result m;
-    model_predict(&cfg, &l, &m);
-    /* store-and-forward: figures only, under their own names; k_d measured without self */
-    ck_assert_ptr_null(m.model);
-    double kd = 4.5 * 1000 / 999, rho = 0.4 * 1000 / 999, found = 0;
-    for (unsigned i = 0; i < m.n_figures; i++) {
-        const struct model_figure *f = &m.figures[i];
-        ck_assert_str_ne(f->name, "delay.mean");
-        if (strcmp(f->model, "kary-contention") == 0 && strcmp(f->name, "kd") == 0)
-            found += fabs(f->value - kd) < 1e-9;
-        if (strcmp(f->model, "kary-contention") == 0 && strcmp(f->name, "latency") == 0)
-            found += fabs(f->value - (3 * kd * (1 + kary_contention(rho, 4, kd, 3)) + 4)) < 1e-9;
-        if (strcmp(f->model, "kary-physical") == 0 && strcmp(f->name, "kd") == 0)
-            found += fabs(f->value - 4.5) < 1e-9;
-    }
-    ck_assert_int_eq((int)found, 3);
+    loads_compute(&cfg, &t, &l);
+    model_predict(&cfg, &l, m);
     loads_free(&l);
     topo_free(&t);
-    /* not a k-ary n-cube, or k = 2: neither applies */
-    const char *cube[] = { "network.topology=hypercube", "workload.length=constant", NULL };
-    test_config(&cfg, cube);
-    ck_assert(topo_build(&t, &cfg, &err));
-    loads_compute(&cfg, &t, &l);
-    model_predict(&cfg, &l, &m);
+}
+
+static double figure(const struct model_result *m, const char *model, const char *name)
+{
+    for (unsigned i = 0; i < m->n_figures; i++)
+        if (strcmp(m->figures[i].model, model) == 0 && strcmp(m->figures[i].name, name) == 0)
+            return m->figures[i].value;
+    return NAN;
+}
+
+START_TEST(models_read_the_config)
+{
+    static struct model_result m;
+    /* cut-through: kary-contention is the delay model, k_d measured without self; no
+     * [physical] key, so no kary-physical figures */
+    const char *cut[] = { "network.topology=kary-ncube", "network.radix=10", "network.dimension=3",
+                          "network.bidirectional=false", "routing.switching=cut-through", "workload.length=constant",
+                          "workload.mean_length=4", "workload.rate=0.0222222222222222", NULL };
+    predict_for(cut, &m);
+    ck_assert_str_eq(m.model, "kary-contention");
+    double kd = 4.5 * 1000 / 999, rho = 0.4 * 1000 / 999, paper = 3 * kd * (1 + kary_contention(rho, 4, kd, 3)) + 4;
+    ck_assert_double_eq_tol(figure(&m, "kary-contention", "kd"), kd, 1e-9);
+    ck_assert_double_eq_tol(figure(&m, "kary-contention", "latency"), paper, 1e-9);
+    ck_assert_double_eq_tol(m.delay_mean, paper - 0.5, 1e-9); /* Poisson: from the creation instant */
+    ck_assert(isnan(figure(&m, "kary-physical", "kd")));
+    ck_assert_ptr_nonnull(strstr(m.why, "eq. (10)"));
+    /* router_delay + link_latency cycles per hop */
+    const char *slow[] = { "network.topology=kary-ncube", "network.radix=10", "network.dimension=3",
+                           "network.bidirectional=false", "routing.switching=cut-through", "routing.router_delay=1",
+                           "routing.link_latency=2", "workload.length=constant", "workload.mean_length=4",
+                           "workload.rate=0.0222222222222222", "physical.switch_delay=4", NULL };
+    predict_for(slow, &m);
+    ck_assert_double_eq_tol(figure(&m, "kary-contention", "latency"),
+                            3 * kd * (3 + kary_contention(rho, 4, kd, 3)) + 4, 1e-9);
+    ck_assert_double_eq_tol(figure(&m, "kary-physical", "kd"), 4.5, 1e-9); /* a [physical] key is set */
+    /* store-and-forward: not a pipelined network */
+    const char *saf[] = { "network.topology=kary-ncube", "network.radix=10", "network.dimension=3",
+                          "network.bidirectional=false", "workload.length=constant", NULL };
+    predict_for(saf, &m);
+    ck_assert(isnan(figure(&m, "kary-contention", "kd")));
+    ck_assert_ptr_nonnull(strstr(m.why, "kary-contention needs pipelined switching"));
+    /* not a k-ary n-cube, or k = 2 */
+    const char *cube[] = { "network.topology=hypercube", "routing.switching=cut-through", "workload.length=constant",
+                           "physical.switch_delay=4", NULL };
+    predict_for(cube, &m);
     for (unsigned i = 0; i < m.n_figures; i++)
         ck_assert(strncmp(m.figures[i].model, "kary-", 5) != 0);
     ck_assert_ptr_nonnull(strstr(m.why, "kary-contention needs a k-ary n-cube"));
-    loads_free(&l);
-    topo_free(&t);
     const char *binary[] = { "network.topology=kary-ncube", "network.radix=2", "network.dimension=4",
-                             "network.bidirectional=false", "workload.length=constant", NULL };
-    test_config(&cfg, binary);
-    ck_assert(topo_build(&t, &cfg, &err));
-    loads_compute(&cfg, &t, &l);
-    model_predict(&cfg, &l, &m);
+                             "network.bidirectional=false", "routing.switching=cut-through",
+                             "workload.length=constant", NULL };
+    predict_for(binary, &m);
     ck_assert_ptr_nonnull(strstr(m.why, "k >= 3"));
-    loads_free(&l);
-    topo_free(&t);
 }
 END_TEST
 
