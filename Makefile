@@ -8,6 +8,7 @@
 #   make reproduce every seed's experiments: model, simulation and published figures in reports/
 #   make reproduce-NNN  one seed (000 ... 004)
 #   make appendix-b seed 004's Appendix B reproduced: reports/004-appendix-b.md
+#   make reproduce-002  seed 002's figures and printed numbers: reports/002-*
 #   make install PREFIX=/usr/local
 #   make clean
 

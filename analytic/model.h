@@ -62,7 +62,7 @@ struct model_figure {
 
 struct model_result {
     const char *model;  /* the delay model printed beside the simulation; NULL when none applies */
-    char why[256];      /* why none applies, or what the model assumes */
+    char why[1024];     /* why none applies, or what the model assumes */
     bool exact;         /* exact for this configuration, not an approximation */
     bool unstable;
     double delay_mean;  /* NaN from models that do not predict the delay */

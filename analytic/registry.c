@@ -8,7 +8,7 @@
 #include "model.h"
 
 extern const struct model_ops model_mm1_network, model_md1_mm1_network, model_backtracking_chain, model_hin,
-    model_wormhole_hypercube;
+    model_wormhole_hypercube, model_kary_contention, model_kary_physical;
 
 const struct model_ops *const model_registry[] = {
     &model_mm1_network,
@@ -16,6 +16,8 @@ const struct model_ops *const model_registry[] = {
     &model_backtracking_chain,
     &model_wormhole_hypercube,
     &model_hin,
+    &model_kary_contention,
+    &model_kary_physical,
 };
 const size_t model_registry_count = sizeof model_registry / sizeof model_registry[0];
 
@@ -64,7 +66,7 @@ static void add_scalars(struct model_result *m)
 void model_predict(const struct config *cfg, const struct channel_loads *loads, struct model_result *out)
 {
     static struct model_result one; /* large: not on the stack */
-    char reasons[256] = "";
+    char reasons[sizeof out->why] = "";
     size_t used = 0;
     clear(out);
     for (size_t i = 0; i < model_registry_count; i++) {

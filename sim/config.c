@@ -481,6 +481,19 @@ bool cfg_load(struct config *cfg, const char *path, const char *const *overrides
         cfg_blame(cfg, KEY_RUN_WARMUP_TIME, err, "run.warmup_time needs run.duration > 0 (time mode)");
         return false;
     }
+    if (cfg->physical.indirect_radix == 1) {
+        cfg_blame(cfg, KEY_PHYSICAL_INDIRECT_RADIX, err, "an indirect network needs switches of at least 2 x 2 "
+                                                         "(0: no indirect network)");
+        return false;
+    }
+    if (cfg->physical.nodes == 1) {
+        cfg_blame(cfg, KEY_PHYSICAL_NODES, err, "a network of one node has no channels (0: the network's k^n)");
+        return false;
+    }
+    if (cfg->physical.dimension == 1) {
+        cfg_blame(cfg, KEY_PHYSICAL_DIMENSION, err, "seed 002's wire model needs n >= 2 (0: network.dimension)");
+        return false;
+    }
     return workload_check(cfg, err);
 }
 

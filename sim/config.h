@@ -56,6 +56,9 @@ enum cfg_key_id {
     KEY_RUN_SEED, KEY_RUN_WARMUP_MESSAGES, KEY_RUN_MESSAGES, KEY_RUN_WARMUP_TIME, KEY_RUN_DURATION,
     KEY_RUN_REPLICATIONS, KEY_RUN_BATCHES,
     KEY_RUN_REDRAW_LENGTH_PER_HOP, KEY_RUN_ALLOW_UNSTABLE, KEY_RUN_MAX_WALL_SECONDS,
+    KEY_PHYSICAL_SWITCH_DELAY, KEY_PHYSICAL_WIRE_DELAY, KEY_PHYSICAL_CONSTRAINT, KEY_PHYSICAL_BISECTION_PER_NODE,
+    KEY_PHYSICAL_NODE_PINS, KEY_PHYSICAL_NODES, KEY_PHYSICAL_DIMENSION, KEY_PHYSICAL_LOCALITY_FRACTION,
+    KEY_PHYSICAL_INDIRECT_RADIX,
     CFG_KEY_COUNT
 };
 
@@ -129,6 +132,17 @@ struct config {
         bool allow_unstable;
         double max_wall_seconds; /* 0 = no limit */
     } run;
+    struct { /* seed 002's physical analysis (analytic/kary_physical.c); the simulation ignores it */
+        double switch_delay;      /* s = T^s / T^w(2) */
+        const char *wire_delay;   /* longest-wire model: planar, unit, 3d */
+        const char *constraint;   /* fixed-width, fixed-bisection, fixed-node-size */
+        double bisection_per_node; /* fixed-bisection: wires across the bisection per node */
+        double node_pins;         /* fixed-node-size: signal wires per node */
+        int64_t nodes;            /* N evaluated (0: the network's k^n) */
+        int64_t dimension;        /* n evaluated (0: the network's) */
+        double locality_fraction; /* l of the locality model (1: uniform) */
+        int64_t indirect_radix;   /* k of the k x k switches of an indirect network compared (0: none) */
+    } physical;
     struct cfg_origin origin[CFG_KEY_COUNT];
     const char *write_trace; /* not a key (sim --write-trace): file receiving the run's messages as a trace */
 };

@@ -4,6 +4,7 @@
 #include <float.h>
 #include <stddef.h>
 
+#include "../analytic/kary_limits.h"
 #include "../protocols/protocol.h"
 #include "../routing/routing.h"
 #include "../topo/topo.h"
@@ -154,4 +155,31 @@ const struct cfg_key cfg_keys[CFG_KEY_COUNT] = {
     [KEY_RUN_MAX_WALL_SECONDS] = { "run", "max_wall_seconds", CFG_REAL, AT(run.max_wall_seconds), "0", 0,
                                    DBL_MAX, false, NULL,
                                    "stop the run after this much wall-clock time (0: no limit)" },
+    [KEY_PHYSICAL_SWITCH_DELAY] = { "physical", "switch_delay", CFG_REAL, AT(physical.switch_delay), "4", 0, 1e6,
+                                    false, NULL,
+                                    "s: switch delay over the wire delay of a 2-D mesh, T^s/T^w(2) (clock = s + "
+                                    "longest wire)" },
+    [KEY_PHYSICAL_WIRE_DELAY] = { "physical", "wire_delay", CFG_CHOICE, AT(physical.wire_delay), "planar", 0, 0,
+                                  false, &kary_wire_choices, "longest-wire delay model (linear in length)" },
+    [KEY_PHYSICAL_CONSTRAINT] = { "physical", "constraint", CFG_CHOICE, AT(physical.constraint), "fixed-width", 0,
+                                  0, false, &kary_constraint_choices,
+                                  "what sets the channel width W in bits (message in flits B = mean_length / W)" },
+    [KEY_PHYSICAL_BISECTION_PER_NODE] = { "physical", "bisection_per_node", CFG_REAL,
+                                          AT(physical.bisection_per_node), "1", 0, 1e9, true, NULL,
+                                          "fixed-bisection: wires across the bisection per node (1: a binary "
+                                          "n-cube with 1-bit channels, W = k/2)" },
+    [KEY_PHYSICAL_NODE_PINS] = { "physical", "node_pins", CFG_REAL, AT(physical.node_pins), "128", 0, 1e9, true,
+                                 NULL, "fixed-node-size: signal wires per node, 2nW one-way (128: W = 64/n)" },
+    [KEY_PHYSICAL_NODES] = { "physical", "nodes", CFG_INT, AT(physical.nodes), "0", 0, 1e15, false, NULL,
+                             "N of the physical analysis, k = N^(1/n) may be fractional (0: the network's k^n)" },
+    [KEY_PHYSICAL_DIMENSION] = { "physical", "dimension", CFG_INT, AT(physical.dimension), "0", 0, 64, false,
+                                 NULL, "n of the physical analysis (0: network.dimension)" },
+    [KEY_PHYSICAL_LOCALITY_FRACTION] = { "physical", "locality_fraction", CFG_REAL, AT(physical.locality_fraction),
+                                         "1", 0, 1, true, NULL,
+                                         "l of the physical analysis: destinations in a subcube of l N nodes "
+                                         "anchored at the source (1: uniform)" },
+    [KEY_PHYSICAL_INDIRECT_RADIX] = { "physical", "indirect_radix", CFG_INT, AT(physical.indirect_radix), "0", 0,
+                                      1 << 20, false, NULL,
+                                      "compare with an indirect network of k x k switches, log_k N stages (0: "
+                                      "none; 1 is refused)" },
 };

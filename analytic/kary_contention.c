@@ -1,0 +1,100 @@
+/* Seed 002's contention model in cycles (eqs. 7-10) for the configured k-ary n-cube:
+ *   ρ = m B k_d (halved with channels both ways),  w = B ρ/(1-ρ) (k_d-1)/k_d² (1 + 1/n),
+ *   T_c = n k_d (p + w) + B,
+ * m = workload.rate per node per cycle, B = mean_length / bandwidth flits (constant
+ * lengths), p = router_delay + link_latency cycles per hop (1 by default, as in the
+ * paper), and k_d the
+ * mean hops per dimension of the configured destinations, by flow conservation
+ * (channel_loads): (k-1)/2 on a one-way torus with the source a possible destination,
+ * N/(N-1) times that without it (note 002 §8), (S-1)/2 with a locality region of side S.
+ * It applies to pipelined switching (cut-through, the seed's buffered network, or wormhole)
+ * and predicts the simulated delay counted from the creation instant: T_c - 1 + (creation
+ * to first offer). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../routing/routing.h"
+#include "kary_limits.h"
+#include "model.h"
+
+/* Cycles a header spends per hop in an unloaded pipelined switch (the paper's p = 1). */
+static double hop_cycles(const struct config *cfg)
+{
+    return (double)(cfg->routing.router_delay + cfg->routing.link_latency);
+}
+
+/* Mean cycles from a message's creation to the cycle boundary where its header is first
+ * offered (routing/flit.h: floor(t) + 1).  The seed counts from the cycle a packet is
+ * generated in, i.e. a full cycle; a Poisson creation instant lies uniformly inside its
+ * cycle, so the simulator's latency starts half a cycle later on average. */
+static double creation_offset(const struct config *cfg)
+{
+    return strcmp(cfg->workload.arrival, "poisson") == 0 ? 0.5 : 1;
+}
+
+static bool pipelined(const struct config *cfg)
+{
+    return strcmp(cfg->routing.switching, "cut-through") == 0 || strcmp(cfg->routing.switching, "wormhole") == 0;
+}
+
+static const char *applies(const struct config *cfg, const struct channel_loads *l)
+{
+    if (strcmp(cfg->network.topology, "kary-ncube") != 0 && strcmp(cfg->network.topology, "torus") != 0)
+        return "needs a k-ary n-cube (topology kary-ncube or torus)";
+    if (!pipelined(cfg))
+        return "needs pipelined switching (cut-through or wormhole)";
+    if (strcmp(cfg->routing.algorithm, "ecube") != 0)
+        return "needs dimension-ordered routing (ecube)";
+    if (strcmp(cfg->workload.length, "constant") != 0 && strcmp(cfg->workload.length, "fixed") != 0)
+        return "needs messages of a fixed length (B flits)";
+    if (!l->known)
+        return l->why;
+    if (l->mean_hops / (double)cfg->network.dimension < 1)
+        return "needs k_d >= 1 hop per dimension (k >= 3): with fewer the continuing share ρ_c is negative";
+    return NULL;
+}
+
+static bool predict(const struct config *cfg, const struct channel_loads *l, struct model_result *out)
+{
+    const char *why = applies(cfg, l);
+    if (why) {
+        snprintf(out->why, sizeof out->why, "kary-contention %.200s", why);
+        return false;
+    }
+    enum kary_variant v = kary_variant_of(cfg);
+    double n = (double)cfg->network.dimension, m = cfg->workload.rate;
+    double B = cfg->workload.mean_length / cfg->network.bandwidth, kd = l->mean_hops / n, p = hop_cycles(cfg);
+    double rho = kary_utilization(v, m, B, kd);
+    bool saturated = rho >= 1;
+    double latency = kary_latency_cycles(v, m, B, kd, n, p, false);
+    model_add(out, "kd", kd);
+    model_add(out, "flits", B);
+    model_add(out, "utilization", rho);
+    model_add(out, "saturation_rate", kary_saturation_rate(v, B, kd));
+    model_add(out, "contention.per_hop", saturated ? NAN : kary_contention(rho, B, kd, n));
+    model_add(out, "contention.per_hop_exact_v", saturated ? NAN : kary_contention_exact(rho, B, kd, n));
+    model_add(out, "latency.base", n * kd * p + B);
+    model_add(out, "latency", latency);
+    model_add(out, "latency.exact_v", kary_latency_cycles(v, m, B, kd, n, p, true));
+    out->mean_hops = l->mean_hops;
+    out->max_utilization = l->max_utilization;
+    if (saturated) {
+        out->unstable = true;
+        snprintf(out->why, sizeof out->why, "unstable: channel utilisation m B k_d = %.4g reaches 1", rho);
+        return true;
+    }
+    out->delay_mean = latency - 1 + creation_offset(cfg);
+    snprintf(out->why, sizeof out->why,
+             "seed 002 eq. (10): output queues, synchronised arrivals%s; k_d = %.4g measured by flow conservation; "
+             "from creation (%g cycle to the first offer)",
+             strcmp(cfg->routing.switching, "wormhole") == 0 ? " (wormhole blocking not modelled)" : "", kd,
+             creation_offset(cfg));
+    return true;
+}
+
+const struct model_ops model_kary_contention = {
+    .name = "kary-contention",
+    .help = "seed 002's buffered k-ary n-cube contention model, eq. (10), in cycles",
+    .predict = predict,
+};
