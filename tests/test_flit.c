@@ -297,6 +297,24 @@ START_TEST(torus_dateline_no_deadlock)
 }
 END_TEST
 
+START_TEST(cut_through_never_deadlocks)
+{
+    /* Seed 002's Fig. 2 point that the old check stopped at cycle 1024 (one-way 10-ary
+     * 3-cube, one VC, 8-flit packets, rho = 0.5): cut-through buffers are unbounded, so
+     * queued headers never hold channels for good; the run completes. */
+    const char *const settings[] = { "network.topology=kary-ncube", "network.radix=10", "network.dimension=3",
+                                     "network.bidirectional=false", "routing.switching=cut-through",
+                                     "workload.length=constant", "workload.mean_length=8",
+                                     "workload.rate=0.0138889", "run.messages=20000", "run.warmup_messages=2000",
+                                     NULL };
+    struct config cfg;
+    test_config(&cfg, settings);
+    struct run_report rep;
+    ck_assert_int_eq(test_run(&cfg, &rep), KERNEL_DONE);
+    ck_assert_uint_eq(rep.delay.count, 20000);
+}
+END_TEST
+
 /* --- finite buffer: a 1-cube source is a loss system with a known acceptance --- */
 
 /* Offers come at cycle boundaries, Poisson(λ) per cycle; an idle source accepts the
@@ -437,6 +455,7 @@ Suite *flit_suite(void)
     tcase_add_test(tc, torus_one_vc_deadlock_detected);
     tcase_add_test(tc, random_wormhole_deadlock_detected);
     tcase_add_test(tc, torus_dateline_no_deadlock);
+    tcase_add_test(tc, cut_through_never_deadlocks);
     tcase_add_test(tc, finite_buffer_acceptance_loss_system);
     tcase_add_test(tc, saturation_withholds_the_mean);
     tcase_add_test(tc, same_seed_same_results);
