@@ -21,7 +21,7 @@ LIBS    := -lev -linih -lgsl -lgslcblas -lm
 CHECK_LIBS = $$(pkg-config --libs check)
 
 MODULES := sim topo routing protocols workloads analytic
-LIB_SRC := $(filter-out sim/main.c,$(foreach m,$(MODULES),$(wildcard $(m)/*.c)))
+LIB_SRC := $(filter-out sim/main.c sim/sweep_mpi.c,$(foreach m,$(MODULES),$(wildcard $(m)/*.c)))
 HEADERS := $(foreach m,$(MODULES),$(wildcard $(m)/*.h))
 TEST_SRC := $(wildcard tests/*.c)
 BENCH_SRC := $(wildcard bench/*.c)

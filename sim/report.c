@@ -173,8 +173,7 @@ double report_relative_difference(const struct run_report *r)
     return (r->delay.mean - r->model.delay_mean) / r->model.delay_mean;
 }
 
-/* The value of config key i as text. */
-static void fmt_key(char *buf, size_t size, const struct config *cfg, int i)
+void report_fmt_key(char *buf, size_t size, const struct config *cfg, int i)
 {
     const struct cfg_key *k = &cfg_keys[i];
     const void *field = (const char *)cfg + k->offset;
@@ -278,8 +277,10 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
     NUM("measurement_window", r->window);
     COUNT("messages_created", r->messages_created);
     COUNT("performance.events", r->events);
-    NUM("performance.events_per_second", r->events_per_second);
-    NUM("performance.wall_seconds", r->wall_seconds);
+    if (!r->omit_timing) {
+        NUM("performance.events_per_second", r->events_per_second);
+        NUM("performance.wall_seconds", r->wall_seconds);
+    }
 #undef NUM
 #undef COUNT
 #undef TEXT
@@ -314,7 +315,7 @@ static void write_csv(FILE *out, const struct run_report *r)
         fprintf(out, "%s%s", f[i].name, i + 1 < n ? "," : "\n");
     char buf[64];
     for (int i = 0; i < CFG_KEY_COUNT; i++) {
-        fmt_key(buf, sizeof buf, r->cfg, i);
+        report_fmt_key(buf, sizeof buf, r->cfg, i);
         csv_text(out, buf);
         fputc(',', out);
     }
@@ -422,7 +423,7 @@ static void write_json(FILE *out, const struct run_report *r)
         } else {
             fputs(", ", out);
         }
-        fmt_key(buf, sizeof buf, r->cfg, i);
+        report_fmt_key(buf, sizeof buf, r->cfg, i);
         fprintf(out, "\"%s\": ", k->name);
         if (k->type == CFG_CHOICE)
             json_string(out, buf);

@@ -5,7 +5,8 @@
  * one JSON object, with the same field names in CSV and JSON.  Everything outside
  * `performance` is a function of the config and seed only.  Numbers are printed
  * with 10 significant digits; a figure that does not exist (NaN) is null in JSON,
- * empty in CSV and "-" in the table.
+ * empty in CSV and "-" in the table.  With omit_timing the output is a function of
+ * the config and seed only, byte for byte.
  */
 #ifndef SIM_REPORT_H
 #define SIM_REPORT_H
@@ -58,6 +59,9 @@ struct run_report {
     uint64_t messages_created;
     uint64_t events;
     double wall_seconds, events_per_second;
+    /* Leave out the wall-clock figures (performance.wall_seconds, .events_per_second,
+     * the only ones that differ between identical runs): set before report_write. */
+    bool omit_timing;
 };
 
 void report_collect(struct run_report *r, const struct network *net, const struct channel_loads *loads,
@@ -70,6 +74,8 @@ void report_finish_replications(struct run_report *acc);
  * the relative difference of the simulated mean from the model's (NaN if none). */
 void report_fmt_number(char *buf, size_t size, double v, const char *missing);
 double report_relative_difference(const struct run_report *r);
+/* The value of config key `id` as the CSV prints it. */
+void report_fmt_key(char *buf, size_t size, const struct config *cfg, int id);
 void report_write_table(FILE *out, const struct run_report *r); /* report_table.c */
 
 /* Returns false on an output error. */

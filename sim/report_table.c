@@ -162,6 +162,9 @@ void report_write_table(FILE *out, const struct run_report *r)
         fprintf(out, "%-12s mean %s, max %s, analytic max %s\n", "node busy", a, b, m);
     }
     fprintf(out, "analytic     %s\n", r->model.why[0] ? r->model.why : "-");
-    fprintf(out, "performance  %llu events in %.3f s (%.3g events/s)\n", (unsigned long long)r->events,
-            r->wall_seconds, r->events_per_second);
+    if (r->omit_timing)
+        fprintf(out, "performance  %llu events\n", (unsigned long long)r->events);
+    else
+        fprintf(out, "performance  %llu events in %.3f s (%.3g events/s)\n", (unsigned long long)r->events,
+                r->wall_seconds, r->events_per_second);
 }
