@@ -17,6 +17,7 @@ int main(void)
     srunner_add_suite(runner, families_suite());
     srunner_add_suite(runner, protocols_suite());
     srunner_add_suite(runner, thesis_suite());
+    srunner_add_suite(runner, sweep_suite());
     srunner_run_all(runner, CK_NORMAL);
     int failed = srunner_ntests_failed(runner);
     srunner_free(runner);
