@@ -212,7 +212,7 @@ int main(int argc, char **argv)
                                 (unsigned)(jobs > 0 ? jobs : 1), progress, omit_timing };
 #ifdef SIM_MPI
     if (!describe_only)
-        return sweep_mpi_main(&sweep, &argc, &argv);
+        return sweep_mpi_main(&sweep);
 #endif
     if (n_specs > 0) {
         if (describe_only) {

@@ -116,7 +116,7 @@ int sweep_run_local(struct sweep_plan *p);
 int sweep_execute(const struct sweep_args *a, int (*runner)(struct sweep_plan *), bool writer);
 int sweep_main(const struct sweep_args *a);
 #ifdef SIM_MPI
-int sweep_mpi_main(const struct sweep_args *a, int *argc, char ***argv);
+int sweep_mpi_main(const struct sweep_args *a);
 #endif
 
 #endif
