@@ -293,6 +293,41 @@ START_TEST(wall_limited_point_keeps_its_row)
 }
 END_TEST
 
+/* scripts/sweep.sh: one header, one row per value; scripts/plot.sh: a PNG (when gnuplot is there). */
+START_TEST(shell_scripts_sweep_and_plot)
+{
+    setenv("SIM", test_binary(), 1);
+    setenv("SIM_ARGS", "-s run.messages=2000 -s run.warmup_messages=500", 1);
+    const char *argv[] = { "/bin/sh", "scripts/sweep.sh", DEFAULT_INI, "workload.rate", "0.4", "0.8", "1.2", NULL };
+    ck_assert_int_eq(test_exec(argv, out, BIG, err, sizeof err), 0);
+    ck_assert_int_eq(count_lines(out), 4);
+    ck_assert(strncmp(out, "network.topology,", 17) == 0 && strstr(rows(out), ",poisson,0.8,"));
+    if (system("command -v gnuplot >/dev/null 2>&1") != 0)
+        return;
+    char dir[] = "/tmp/simplot-XXXXXX", csv[64], png[64];
+    ck_assert(mkdtemp(dir) != NULL);
+    snprintf(csv, sizeof csv, "%s/s.csv", dir);
+    snprintf(png, sizeof png, "%s/s.png", dir);
+    FILE *f = fopen(csv, "w");
+    ck_assert(f && fputs(out, f) >= 0 && fclose(f) == 0);
+    const char *plot[] = { "/bin/sh", "scripts/plot.sh", "-g", "protocol.link", "-e",
+                           "delay.ci95_low,delay.ci95_high", "-o", png, csv, "workload.rate", "delay.mean", NULL };
+    ck_assert_msg(test_exec(plot, out, BIG, err, sizeof err) == 0, "%s", err);
+    f = fopen(png, "rb");
+    ck_assert(f != NULL);
+    unsigned char magic[8];
+    ck_assert_uint_eq(fread(magic, 1, 8, f), 8);
+    fclose(f);
+    ck_assert(memcmp(magic, "\x89PNG\r\n\x1a\n", 8) == 0);
+    const char *bad[] = { "/bin/sh", "scripts/plot.sh", csv, "workload.rate", "delay.nope", NULL };
+    ck_assert_int_eq(test_exec(bad, out, BIG, err, sizeof err), 2);
+    ck_assert(strstr(err, "no column delay.nope"));
+    char cmd[96];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 Suite *sweep_suite(void)
 {
     Suite *s = suite_create("sweep");
@@ -309,6 +344,7 @@ Suite *sweep_suite(void)
     tcase_add_test(cli, bad_sweep_is_exit_2_before_any_output);
     tcase_add_test(cli, unstable_point_is_marked_and_the_sweep_goes_on);
     tcase_add_test(cli, wall_limited_point_keeps_its_row);
+    tcase_add_test(cli, shell_scripts_sweep_and_plot);
     suite_add_tcase(s, cli);
     return s;
 }
