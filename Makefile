@@ -98,7 +98,7 @@ validate: deps
 	SIM_BINARY=bin/sim SIM_VALIDATE=1 build/rel/tests/run
 
 bench: deps
-	@$(MAKE) --no-print-directory bin/sim $(patsubst %.c,build/rel/%,$(BENCH_SRC))
+	@$(MAKE) --no-print-directory bin/sim $(patsubst %.c,build/rel/%,$(BENCH_SRC)) $(if $(HAVE_MPI),bin/sim-mpi)
 	sh bench/run.sh
 
 # Seed 004's simulation results, 50 replications per row, as a markdown table.
