@@ -23,6 +23,7 @@
  *   header and one row per point, JSON an array of the single-run objects, table each
  *   table after a "# point i/n: coordinates" line.  A point that did not finish (sweep
  *   interrupted) has no row; the finished ones are all written.
+ * - Files: sweep_spec.c (specs, order, seeds), sweep.c (plan, in-process point, output).
  * - Runners: sweep_run_local() (sweep_run.c): -j N child processes of this binary,
  *   supervised with libev; sweep_mpi_main() (sweep_mpi.c, built with -DSIM_MPI): MPI
  *   ranks take points in turn, rank 0 writes.  Same bytes either way (--no-timing).

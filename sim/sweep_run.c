@@ -57,6 +57,8 @@ static void progress(struct runner *r)
     char eta[32] = "?";
     if (r->ran > 0) /* the children run so far give the pace, parallelism included */
         snprintf(eta, sizeof eta, "%.0f s", elapsed / (double)r->ran * (double)(r->to_run - r->ran));
+    if (r->interrupted)
+        snprintf(eta, sizeof eta, "- (interrupted)");
     fprintf(stderr, "\r[sweep] [%s] %zu/%zu points, %u running, %.0f s, ETA %s   ", bar, r->finished, n, r->running,
             elapsed, eta);
     fflush(stderr);
