@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <mpi.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "sweep.h"
@@ -22,6 +23,17 @@ static int rank, ranks;
 static int saved_stderr = -1; /* ranks other than 0 while the plan is checked */
 
 static bool interrupted;
+
+/* Waits for a request by polling every millisecond: Open MPI's blocking calls spin,
+ * and a rank that waits (rank 0 for a point, any rank for the others at the end)
+ * would take a core from the ranks still simulating when cores are shared. */
+static void wait_politely(MPI_Request *request)
+{
+    int done = 0;
+    struct timespec pause = { 0, 1000000 };
+    while (MPI_Test(request, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS && !done)
+        nanosleep(&pause, NULL);
+}
 
 /* Runs point i here unless the sweep was interrupted; the status as `sim` would exit. */
 static int run_here(struct sweep_plan *p, size_t i, char **text, size_t *len)
@@ -64,7 +76,9 @@ static int writer(struct sweep_plan *p)
                 sp->status = run_here(p, i, &sp->text, &sp->len);
             } else {
                 long long header[2];
-                MPI_Recv(header, 2, MPI_LONG_LONG, owner, TAG_HEADER, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                MPI_Request request;
+                MPI_Irecv(header, 2, MPI_LONG_LONG, owner, TAG_HEADER, MPI_COMM_WORLD, &request);
+                wait_politely(&request);
                 sp->status = (int)header[0];
                 sp->len = (size_t)header[1];
                 sp->text = sp->len ? malloc(sp->len + 1) : NULL;
@@ -127,6 +141,9 @@ int sweep_mpi_main(const struct sweep_args *a)
     struct sweep_args mine = *a;
     mine.progress = rank == 0 ? a->progress : 0;
     int status = sweep_execute(&mine, run_mpi, rank == 0);
+    MPI_Request request;
+    MPI_Ibarrier(MPI_COMM_WORLD, &request);
+    wait_politely(&request);
     MPI_Finalize();
     return status;
 }
