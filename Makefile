@@ -6,6 +6,8 @@
 #   make validate   long statistical validation runs
 #   make mpi        bin/sim-mpi, the sweep runner over MPI ranks (needs mpicc: scripts/deps.sh mpi)
 #   make bench      benchmarks (event queue, random streams, full runs)
+#   make reproduce every seed's experiments: model, simulation and published figures in reports/
+#   make reproduce-NNN  one seed (000 ... 004)
 #   make appendix-b seed 004's Appendix B reproduced: reports/004-appendix-b.md
 #   make install PREFIX=/usr/local
 #   make clean
@@ -34,7 +36,9 @@ BENCH_SRC := $(wildcard bench/*.c)
 comma := ,
 obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
-.PHONY: all deps mpi run test test-plain test-san validate bench appendix-b install clean
+REPRODUCE := $(sort $(patsubst scripts/reproduce-%.sh,reproduce-%,$(wildcard scripts/reproduce-*.sh)))
+
+.PHONY: all deps mpi run test test-plain test-san validate bench appendix-b reproduce $(REPRODUCE) install clean
 
 all: bin/sim
 
@@ -91,7 +95,7 @@ test-plain: bin/sim build/rel/tests/run $(if $(HAVE_MPI),bin/sim-mpi)
 	SIM_BINARY=bin/sim $(MPI_TEST_ENV) build/rel/tests/run
 
 test-san: build/san/bin/sim build/san/tests/run
-	SIM_BINARY=build/san/bin/sim ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/san/tests/run
+	SIM_BINARY=build/san/bin/sim SIM_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/san/tests/run
 
 validate: deps
 	@$(MAKE) --no-print-directory bin/sim build/rel/tests/run
@@ -106,6 +110,14 @@ appendix-b: deps bin/sim
 	mkdir -p reports
 	scripts/appendix-b.sh 50 >reports/004-appendix-b.md.tmp
 	mv reports/004-appendix-b.md.tmp reports/004-appendix-b.md
+
+# Each seed's reproduction: scripts/reproduce-NNN.sh writes reports/NNN-*.md and *.png.
+reproduce: $(REPRODUCE)
+
+reproduce-004: appendix-b
+$(REPRODUCE): deps bin/sim
+	@scripts/deps.sh plot
+	sh scripts/$@.sh
 
 install: bin/sim
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/sim/configs

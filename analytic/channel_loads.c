@@ -108,6 +108,10 @@ static bool compute(const struct config *cfg, const struct topo *t, struct chann
     const struct route_ops *route = route_find(cfg->routing.algorithm);
     double lambda = cfg->workload.rate;
     l->message_rate = lambda * t->nodes;
+    if (arrival_find(cfg->workload.arrival)->replay) {
+        snprintf(l->why, sizeof l->why, "trace replay: the loads are the trace's, not workload.rate's");
+        return false;
+    }
     if (!route->deterministic) {
         snprintf(l->why, sizeof l->why, "channel loads are computed for deterministic routing only");
         return false;

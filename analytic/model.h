@@ -48,28 +48,56 @@ bool loads_compute(const struct config *cfg, const struct topo *t, struct channe
 bool loads_compute_enumerated(const struct config *cfg, const struct topo *t, struct channel_loads *out);
 void loads_free(struct channel_loads *l);
 
+enum { MODEL_FIGURES_MAX = 128 };
+
+/* One predicted figure.  A figure that predicts a simulated report field has that
+ * field's name (e.g. "throughput", "hops_mean"), so the writers print the two side
+ * by side; other figures (static properties of a topology, a model's internal
+ * quantities) have names of their own.  Names are lower-case, dotted, no spaces. */
+struct model_figure {
+    const char *model; /* the model that gave it (set by model_predict) */
+    char name[48];
+    double value;
+};
+
 struct model_result {
-    const char *model;  /* NULL when no model applies */
+    const char *model;  /* the delay model printed beside the simulation; NULL when none applies */
     char why[256];      /* why none applies, or what the model assumes */
     bool exact;         /* exact for this configuration, not an approximation */
     bool unstable;
-    double delay_mean;
+    double delay_mean;  /* NaN from models that do not predict the delay */
     double mean_hops;
     double max_utilization;
     /* NaN when the model does not give them: */
     double delay_variance;            /* the model's own variance formula */
     double delay_variance_correlated; /* the same model with the covariances its formula omits */
     double node_mean, node_variance, link_mean, link_variance; /* the two parts of the delay */
+    /* Every figure of every model that applies, in registry order (the delay model's
+     * scalars above included). */
+    unsigned n_figures;
+    struct model_figure figures[MODEL_FIGURES_MAX];
 };
 
 struct model_ops {
     const char *name, *help;
-    /* Returns false (and explains in out->why) when the model does not apply. */
+    /* Returns false (and explains in out->why) when the model does not apply.  A
+     * model that applies fills the scalars it knows and adds its figures with
+     * model_add(); it sets delay_mean only if it predicts the mean delay. */
     bool (*predict)(const struct config *cfg, const struct channel_loads *loads, struct model_result *out);
 };
 
-/* The first registered model that applies, or out->model = NULL and out->why. */
+/* Adds a figure to out (silently ignored past MODEL_FIGURES_MAX: a model adds a
+ * fixed, small number). */
+void model_add(struct model_result *out, const char *name, double value);
+
+/* Runs every registered model.  The first that applies and predicts the delay is
+ * the delay model (out->model, the scalars); every model that applies adds its
+ * figures.  When none applies, out->model = NULL and out->why gives each reason. */
 void model_predict(const struct config *cfg, const struct channel_loads *loads, struct model_result *out);
+
+/* The registered models, for --list. */
+extern const struct model_ops *const model_registry[];
+extern const size_t model_registry_count;
 
 /* Stability: the offered load of the busiest node server (node model) and of the
  * busiest channel, each as a fraction of what it can serve (a channel's capacity is

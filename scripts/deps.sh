@@ -3,7 +3,7 @@
 # root, prints the exact command to run.  Quiet when everything is present.
 #   scripts/deps.sh           what `make` and `make test` need
 #   scripts/deps.sh mpi       also Open MPI (mpicc, mpirun) for `make mpi`
-#   scripts/deps.sh plot      also gnuplot (no X) for scripts/plot.sh
+#   scripts/deps.sh plot      also gnuplot (no X) for scripts/plot.sh and the reproduction scripts
 set -u
 missing=""
 for extra in "$@"; do

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../workloads/workload.h"
+
 static const char COMMAND_LINE[] = "command line (-s)";
 
 static void set_error(struct cfg_error *err, const char *file, int line, const char *key, const char *fmt, ...)
@@ -171,6 +173,52 @@ static void describe_bounds(const struct cfg_key *k, char *buf, size_t size)
         snprintf(buf, size, "must be %s %g and at most %g", lower, k->min, k->max);
 }
 
+/* "a, b, c": numbers separated by commas (blanks allowed), each within the key's bounds. */
+static bool parse_list(const struct cfg_key *k, const char *value, struct cfg_list *out, char *why, size_t size)
+{
+    struct cfg_list list = { 0 };
+    const char *p = value;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    while (*p) {
+        if (list.count == CFG_LIST_MAX) {
+            snprintf(why, size, "more than %d values", CFG_LIST_MAX);
+            return false;
+        }
+        char *end = NULL;
+        errno = 0;
+        double v = strtod(p, &end);
+        if (end == p || errno == ERANGE || !isfinite(v)) {
+            snprintf(why, size, "value %u of '%s' is not a finite number", list.count + 1, value);
+            return false;
+        }
+        if (v < k->min || v > k->max || (k->min_exclusive && v == k->min)) {
+            char bounds[128];
+            describe_bounds(k, bounds, sizeof bounds);
+            snprintf(why, size, "every value %s (value %u is %g)", bounds, list.count + 1, v);
+            return false;
+        }
+        list.value[list.count++] = v;
+        p = end;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == ',') {
+            p++;
+            while (*p == ' ' || *p == '\t')
+                p++;
+            if (!*p) {
+                snprintf(why, size, "'%s' ends with a comma", value);
+                return false;
+            }
+        } else if (*p) {
+            snprintf(why, size, "'%s': expected numbers separated by commas", value);
+            return false;
+        }
+    }
+    *out = list;
+    return true;
+}
+
 /* Parses `value` into the field of key `id`; on failure writes the reason into why. */
 static bool parse_value(struct config *cfg, int id, const char *value, char *why, size_t size)
 {
@@ -178,6 +226,16 @@ static bool parse_value(struct config *cfg, int id, const char *value, char *why
     void *field = (char *)cfg + k->offset;
     char *end = NULL;
     errno = 0;
+    if (k->type == CFG_TEXT) {
+        if (strlen(value) >= CFG_TEXT_MAX) {
+            snprintf(why, size, "longer than %d characters", CFG_TEXT_MAX - 1);
+            return false;
+        }
+        snprintf(field, CFG_TEXT_MAX, "%s", value);
+        return true;
+    }
+    if (k->type == CFG_LIST)
+        return parse_list(k, value, field, why, size);
     if (!*value) {
         snprintf(why, size, "missing value");
         return false;
@@ -249,7 +307,9 @@ static bool parse_value(struct config *cfg, int id, const char *value, char *why
         else
             *(int64_t *)field = s;
         return true;
-    }
+    }    case CFG_LIST:
+    case CFG_TEXT:
+        break; /* parsed above */
     }
     return false;
 }
@@ -421,7 +481,7 @@ bool cfg_load(struct config *cfg, const char *path, const char *const *overrides
         cfg_blame(cfg, KEY_RUN_WARMUP_TIME, err, "run.warmup_time needs run.duration > 0 (time mode)");
         return false;
     }
-    return true;
+    return workload_check(cfg, err);
 }
 
 static const char *type_name(const struct cfg_key *k)
@@ -436,6 +496,10 @@ static const char *type_name(const struct cfg_key *k)
         return "boolean";
     case CFG_CHOICE:
         return "choice";
+    case CFG_LIST:
+        return "list";
+    case CFG_TEXT:
+        return "text";
     }
     return "?";
 }
@@ -449,7 +513,8 @@ void cfg_print_keys(FILE *out)
             section = k->section;
             fprintf(out, "%s[%s]\n", i ? "\n" : "", section);
         }
-        fprintf(out, "  %-24s %-8s default %-18s %s\n", k->name, type_name(k), k->fallback, k->help);
+        fprintf(out, "  %-24s %-8s default %-18s %s\n", k->name, type_name(k), k->fallback[0] ? k->fallback : "(none)",
+                k->help);
         if (k->type == CFG_CHOICE)
             for (size_t c = 0; k->choices->name(c); c++)
                 fprintf(out, "      %-20s %s\n", k->choices->name(c), k->choices->help(c));

@@ -16,7 +16,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum { CFG_TEXT_MAX = 512 };
+enum { CFG_TEXT_MAX = 512, CFG_LIST_MAX = 64 };
+
+/* A list key's value: up to CFG_LIST_MAX numbers written "a, b, c" (empty: none). */
+struct cfg_list {
+    uint32_t count;
+    double value[CFG_LIST_MAX];
+};
 
 struct cfg_error {
     char file[CFG_TEXT_MAX]; /* config path, or "command line" */
@@ -42,6 +48,9 @@ enum cfg_key_id {
     KEY_PROTOCOL_MAX_PER_CAPTURE,
     KEY_WORKLOAD_ARRIVAL, KEY_WORKLOAD_RATE, KEY_WORKLOAD_DESTINATION, KEY_WORKLOAD_LENGTH,
     KEY_WORKLOAD_MEAN_LENGTH, KEY_WORKLOAD_LOCALITY, KEY_WORKLOAD_HOPS, KEY_WORKLOAD_FIRST_AT_ZERO,
+    KEY_WORKLOAD_DISTANCE_WEIGHTS, KEY_WORKLOAD_LOCALITY_FRACTION, KEY_WORKLOAD_HOTSPOT_NODE,
+    KEY_WORKLOAD_HOTSPOT_FRACTION, KEY_WORKLOAD_SHORT_LENGTH, KEY_WORKLOAD_LONG_LENGTH, KEY_WORKLOAD_LONG_FRACTION,
+    KEY_WORKLOAD_EMPIRICAL_LENGTHS, KEY_WORKLOAD_EMPIRICAL_WEIGHTS, KEY_WORKLOAD_TRACE,
     KEY_RUN_SEED, KEY_RUN_WARMUP_MESSAGES, KEY_RUN_MESSAGES, KEY_RUN_WARMUP_TIME, KEY_RUN_DURATION,
     KEY_RUN_REPLICATIONS, KEY_RUN_BATCHES,
     KEY_RUN_REDRAW_LENGTH_PER_HOP, KEY_RUN_ALLOW_UNSTABLE, KEY_RUN_MAX_WALL_SECONDS,
@@ -87,6 +96,15 @@ struct config {
         double locality; /* α of cluster-locality */
         int64_t hops;    /* h of fixed-hops */
         bool first_at_zero; /* every node's first message at t = 0 (SLAM's CREATE), not after a draw */
+        struct cfg_list distance_weights; /* spherical: weight of distance 1, 2, ...; empty = all equal */
+        double locality_fraction;         /* distance-locality: l, the fraction of nodes in the region */
+        int64_t hotspot_node;
+        double hotspot_fraction;
+        double short_length, long_length, long_fraction; /* bimodal */
+        struct cfg_list empirical_lengths, empirical_weights;
+        char trace[CFG_TEXT_MAX]; /* trace arrivals: the file replayed */
+        /* Derived by workload_check() (not keys): empirical lengths' cumulative probabilities. */
+        double empirical_cdf[CFG_LIST_MAX];
     } workload;
     struct {
         uint64_t seed;
@@ -101,9 +119,10 @@ struct config {
         double max_wall_seconds; /* 0 = no limit */
     } run;
     struct cfg_origin origin[CFG_KEY_COUNT];
+    const char *write_trace; /* not a key (sim --write-trace): file receiving the run's messages as a trace */
 };
 
-enum cfg_type { CFG_INT, CFG_UINT, CFG_REAL, CFG_BOOL, CFG_CHOICE };
+enum cfg_type { CFG_INT, CFG_UINT, CFG_REAL, CFG_BOOL, CFG_CHOICE, CFG_LIST, CFG_TEXT };
 
 /* A registry seen by the config: the i-th name and its one-line meaning, NULL past the end. */
 struct cfg_choices {
@@ -116,7 +135,7 @@ struct cfg_key {
     enum cfg_type type;
     size_t offset;         /* into struct config */
     const char *fallback;  /* default, as it would be written in the file */
-    double min, max;       /* inclusive bounds for numbers */
+    double min, max;       /* inclusive bounds for numbers (every element of a list) */
     bool min_exclusive;    /* e.g. rate > 0 */
     const struct cfg_choices *choices;
     const char *help;

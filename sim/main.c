@@ -45,6 +45,9 @@ static void usage(FILE *out)
           "      --no-progress            no progress line\n"
           "      --list                   every key and module, with meaning and default\n"
           "      --describe               print the network's structure and load factors; no simulation\n"
+          "      --analytic               print every analytic model's predictions alone; no simulation\n"
+          "      --write-trace FILE       write every message created (replication 0) as a trace line\n"
+          "                               time,source,destination,length; workload.arrival = trace replays it\n"
           "  -h, --help                   this text\n"
           "  -V, --version                version\n"
           "\n"
@@ -107,14 +110,16 @@ static int parse_format(const char *s, enum report_format *fmt)
 
 int main(int argc, char **argv)
 {
-    enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE, OPT_REPLICATIONS, OPT_SWEEP,
-           OPT_NO_TIMING };
+    enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE, OPT_ANALYTIC, OPT_WRITE_TRACE,
+           OPT_REPLICATIONS, OPT_SWEEP, OPT_NO_TIMING };
     static const struct option options[] = {
         { "set", required_argument, NULL, 's' },        { "seed", required_argument, NULL, OPT_SEED },
         { "format", required_argument, NULL, 'f' },     { "output", required_argument, NULL, 'o' },
         { "progress", no_argument, NULL, OPT_PROGRESS }, { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
         { "list", no_argument, NULL, OPT_LIST },         { "help", no_argument, NULL, 'h' },
-        { "describe", no_argument, NULL, OPT_DESCRIBE }, { "replications", required_argument, NULL, OPT_REPLICATIONS },
+        { "describe", no_argument, NULL, OPT_DESCRIBE }, { "analytic", no_argument, NULL, OPT_ANALYTIC },
+        { "write-trace", required_argument, NULL, OPT_WRITE_TRACE },
+        { "replications", required_argument, NULL, OPT_REPLICATIONS },
         { "sweep", required_argument, NULL, OPT_SWEEP }, { "jobs", required_argument, NULL, 'j' },
         { "no-timing", no_argument, NULL, OPT_NO_TIMING },
         { "version", no_argument, NULL, 'V' },           { NULL, 0, NULL, 0 },
@@ -129,7 +134,8 @@ int main(int argc, char **argv)
     const char *output = NULL;
     enum report_format fmt = REPORT_TABLE;
     int progress = -1; /* -1: decide by isatty */
-    bool describe_only = false;
+    bool describe_only = false, analytic_only = false;
+    const char *write_trace = NULL;
     int opt;
     while ((opt = getopt_long(argc, argv, "s:f:o:j:hV", options, NULL)) != -1) {
         switch (opt) {
@@ -190,6 +196,12 @@ int main(int argc, char **argv)
         case OPT_DESCRIBE:
             describe_only = true;
             break;
+        case OPT_ANALYTIC:
+            analytic_only = true;
+            break;
+        case OPT_WRITE_TRACE:
+            write_trace = optarg;
+            break;
         case 'h':
             usage(stdout);
             return 0;
@@ -210,13 +222,14 @@ int main(int argc, char **argv)
 
     struct sweep_args sweep = { argv[optind], overrides, n_overrides, specs, n_specs, fmt, output,
                                 (unsigned)(jobs > 0 ? jobs : 1), progress, omit_timing };
+    bool single_only = describe_only || analytic_only || write_trace;
 #ifdef SIM_MPI
-    if (!describe_only)
+    if (!single_only)
         return sweep_mpi_main(&sweep);
 #endif
     if (n_specs > 0) {
-        if (describe_only) {
-            fputs("sim: --describe and --sweep do not go together\n", stderr);
+        if (single_only) {
+            fputs("sim: --sweep does not go with --describe, --analytic or --write-trace\n", stderr);
             return EXIT_INPUT;
         }
         return sweep_main(&sweep);
@@ -226,8 +239,11 @@ int main(int argc, char **argv)
     struct cfg_error err;
     if (!cfg_load(&cfg, argv[optind], overrides, n_overrides, &err))
         return input_error(&err);
+    cfg.write_trace = write_trace;
     if (describe_only)
         return describe(&cfg, fmt, stdout);
+    if (analytic_only)
+        return report_analytic_only(&cfg, fmt, stdout);
 
     struct run_report report;
     enum kernel_stop why;

@@ -1,11 +1,14 @@
 #include "network.h"
 
 #include <assert.h>
+#include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../protocols/protocol.h"
 #include "../routing/routing.h"
+#include "../workloads/trace.h"
 #include "../workloads/workload.h"
 
 /* --- message pool: indices, a free list, growth by doubling (no malloc per message) --- */
@@ -74,7 +77,7 @@ void net_redraw_length(struct network *net, uint32_t m)
 {
     struct message *msg = &net->msgs[m];
     if (net->cfg->run.redraw_length_per_hop && msg->hops > 0)
-        msg->length = net->length->draw(net->cfg->workload.mean_length, &net->rng_redraw[msg->at]);
+        msg->length = net->length->draw(net->cfg, &net->rng_redraw[msg->at]);
 }
 
 struct hop net_route(struct network *net, uint32_t m)
@@ -144,11 +147,11 @@ void net_deliver(struct network *net, uint32_t m)
 
 /* --- message creation --- */
 
-static void on_arrival(struct kernel *k, void *ctx, uint32_t node)
+/* Creates message number net->created at `node`, now, and hands it to the switching
+ * module (or delivers it at once when self-addressed). */
+static void create_message(struct network *net, uint32_t node, uint32_t dst, double length)
 {
-    struct network *net = ctx;
-    const struct config *cfg = net->cfg;
-    kernel_schedule(k, net->arrival->interarrival(cfg, &net->rng_arrival[node]), net->ev_arrival, node);
+    struct kernel *k = &net->kernel;
     if (!net->time_mode && net->created == net->measure_first && !net->window_open)
         open_window(net);
     uint32_t m = pool_take(net);
@@ -156,22 +159,55 @@ static void on_arrival(struct kernel *k, void *ctx, uint32_t node)
         kernel_request_stop(k, KERNEL_FAILED);
         return;
     }
+    if (net->trace_out)
+        trace_write_record(net->trace_out, k->now, node, dst, length);
     struct message *msg = &net->msgs[m];
     *msg = (struct message){
         .id = net->created++,
         .created = k->now,
-        .length = net->length->draw(cfg->workload.mean_length, &net->rng_length[node]),
+        .length = length,
         .src = node,
-        .dst = net->dest.ops->pick(&net->dest, node, &net->rng_dest[node]),
+        .dst = dst,
         .at = node,
         .next_node = NET_NONE,
         .link = NET_NONE,
         .link2 = NET_NONE,
     };
-    if (msg->dst == node)
-        net_deliver(net, m); /* self-addressed: delivered at once, delay 0 */
+    if (dst == node)
+        net_deliver(net, m); /* self-addressed: delivered at once, delay 0, 0 hops */
     else
         net->sw->inject(net, m);
+}
+
+static void on_arrival(struct kernel *k, void *ctx, uint32_t node)
+{
+    struct network *net = ctx;
+    const struct config *cfg = net->cfg;
+    kernel_schedule(k, net->arrival->interarrival(cfg, &net->rng_arrival[node]), net->ev_arrival, node);
+    double length = net->length->draw(cfg, &net->rng_length[node]);
+    create_message(net, node, net->dest.ops->pick(&net->dest, node, &net->rng_dest[node]), length);
+}
+
+/* Schedules an event at absolute time t >= now: now + (t - now) can miss t by an
+ * ulp, which would move a replayed message off its recorded time. */
+static void schedule_at(struct kernel *k, double t, uint32_t type, uint32_t obj)
+{
+    double delay = t - k->now;
+    while (delay > 0 && k->now + delay > t)
+        delay = nextafter(delay, 0);
+    while (k->now + delay < t)
+        delay = nextafter(delay, INFINITY);
+    kernel_schedule(k, delay, type, obj);
+}
+
+/* Trace replay: obj is the record to create; the next one is scheduled first. */
+static void on_trace(struct kernel *k, void *ctx, uint32_t index)
+{
+    struct network *net = ctx;
+    const struct trace_record *r = &net->trace.records[index];
+    if (index + 1 < net->trace.count)
+        schedule_at(k, net->trace.records[index + 1].time, net->ev_arrival, index + 1);
+    create_message(net, r->src, r->dst, r->length);
 }
 
 /* --- life cycle --- */
@@ -197,7 +233,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     net->arrival = arrival_find(cfg->workload.arrival);
     net->length = length_find(cfg->workload.length);
     assert(net->route && net->sw && net->proto && net->arrival && net->length);
-    if (!net->arrival->interarrival) {
+    if (!net->arrival->interarrival && !net->arrival->replay) {
         cfg_blame(cfg, KEY_WORKLOAD_ARRIVAL, err, "'%s' arrivals exist only in slotted time; %s switching is event-driven",
                   cfg->workload.arrival, cfg->routing.switching);
         return false;
@@ -233,7 +269,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         goto out_of_memory;
     if (!pool_grow(net))
         goto out_of_memory;
-    net->ev_arrival = kernel_register(&net->kernel, on_arrival, net);
+    net->ev_arrival = kernel_register(&net->kernel, net->arrival->replay ? on_trace : on_arrival, net);
     if (!net->sw->init(net) || (net->proto->init && !net->proto->init(net)))
         goto out_of_memory;
     if (net->time_mode) {
@@ -244,9 +280,31 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
             open_window(net);
         kernel_schedule(&net->kernel, cfg->run.warmup_time + cfg->run.duration, net->ev_window, 1);
     }
-    for (uint32_t node = 0; node < nodes; node++) {
-        double first = cfg->workload.first_at_zero ? 0 : net->arrival->interarrival(cfg, &net->rng_arrival[node]);
-        kernel_schedule(&net->kernel, first, net->ev_arrival, node);
+    if (cfg->write_trace && !(net->trace_out = fopen(cfg->write_trace, "w"))) {
+        net_free(net);
+        snprintf(err->file, sizeof err->file, "%s", cfg->write_trace);
+        err->line = 0;
+        err->key[0] = '\0';
+        snprintf(err->message, sizeof err->message, "cannot write the trace: %s", strerror(errno));
+        return false;
+    }
+    if (net->arrival->replay) {
+        if (!trace_load(&net->trace, cfg->workload.trace, nodes, err)) {
+            net_free(net);
+            return false;
+        }
+        if (net->trace.count > UINT32_MAX) {
+            net_free(net);
+            cfg_blame(cfg, KEY_WORKLOAD_TRACE, err, "more than %u messages in the trace", UINT32_MAX);
+            return false;
+        }
+        schedule_at(&net->kernel, net->trace.records[0].time, net->ev_arrival, 0);
+    }
+    double (*first)(const struct config *, struct rng *) =
+        net->arrival->first ? net->arrival->first : net->arrival->interarrival;
+    for (uint32_t node = 0; !net->arrival->replay && node < nodes; node++) {
+        double at = cfg->workload.first_at_zero ? 0 : first(cfg, &net->rng_arrival[node]);
+        kernel_schedule(&net->kernel, at, net->ev_arrival, node);
     }
     if (net->kernel.stop == KERNEL_FAILED)
         goto out_of_memory;
@@ -295,6 +353,9 @@ void net_free(struct network *net)
     free(net->node);
     free(net->msgs);
     dest_free(&net->dest);
+    trace_free(&net->trace);
+    if (net->trace_out)
+        fclose(net->trace_out);
     topo_free(&net->topo);
     kernel_free(&net->kernel);
     memset(net, 0, sizeof *net);

@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "../topo/topo.h"
+#include "../workloads/trace.h"
 #include "../workloads/workload.h"
 #include "config.h"
 #include "kernel.h"
@@ -91,6 +92,8 @@ struct network {
     struct rng *rng_arrival, *rng_dest, *rng_length, *rng_redraw, *rng_route;
 
     uint32_t ev_arrival;
+    struct trace trace;         /* trace arrivals: the records replayed */
+    FILE *trace_out;            /* not NULL: every created message is written here as a trace line */
     uint64_t created;           /* messages created so far */
     /* Message mode: the messages numbered measure_first.. measure_first+count-1 are
      * measured.  Time mode (run.duration > 0): every delivery inside the window is. */

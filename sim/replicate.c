@@ -34,6 +34,7 @@ int run_replications(const struct config *cfg, int progress, struct run_report *
     for (unsigned r = 0; r < replications; r++) {
         if (r > 0) {
             rep_cfg.run.seed = rng_replication_seed(cfg->run.seed, r);
+            rep_cfg.write_trace = NULL; /* the trace is replication 0's */
             if (!net_create(&net, &rep_cfg, err))
                 return RUN_BAD_INPUT;
         }

@@ -173,6 +173,7 @@ double report_relative_difference(const struct run_report *r)
     return (r->delay.mean - r->model.delay_mean) / r->model.delay_mean;
 }
 
+/* The value of config key i as text. */
 void report_fmt_key(char *buf, size_t size, const struct config *cfg, int i)
 {
     const struct cfg_key *k = &cfg_keys[i];
@@ -193,6 +194,20 @@ void report_fmt_key(char *buf, size_t size, const struct config *cfg, int i)
     case CFG_CHOICE:
         snprintf(buf, size, "%s", *(const char *const *)field);
         break;
+    case CFG_TEXT:
+        snprintf(buf, size, "%s", (const char *)field);
+        break;
+    case CFG_LIST: {
+        const struct cfg_list *list = field;
+        size_t used = 0;
+        buf[0] = '\0';
+        for (uint32_t j = 0; j < list->count && used + 32 < size; j++) {
+            char num[32];
+            report_fmt_number(num, sizeof num, list->value[j], "");
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", j ? "," : "", num);
+        }
+        break;
+    }
     }
 }
 
@@ -290,6 +305,18 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
 
 enum { MAX_FIELDS = 96 };
 
+bool report_field_number(const struct run_report *r, const char *name, double *value)
+{
+    struct field f[MAX_FIELDS];
+    size_t n = scalar_fields(r, f);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(f[i].name, name) == 0 && (f[i].kind == F_NUM || f[i].kind == F_COUNT)) {
+            *value = f[i].kind == F_NUM ? f[i].num : (double)f[i].count;
+            return true;
+        }
+    return false;
+}
+
 static void csv_text(FILE *out, const char *s)
 {
     if (!strpbrk(s, ",\"\n")) {
@@ -313,7 +340,7 @@ static void write_csv(FILE *out, const struct run_report *r)
         fprintf(out, "%s.%s,", cfg_keys[i].section, cfg_keys[i].name);
     for (size_t i = 0; i < n; i++)
         fprintf(out, "%s%s", f[i].name, i + 1 < n ? "," : "\n");
-    char buf[64];
+    char buf[2048];
     for (int i = 0; i < CFG_KEY_COUNT; i++) {
         report_fmt_key(buf, sizeof buf, r->cfg, i);
         csv_text(out, buf);
@@ -340,7 +367,7 @@ static void write_csv(FILE *out, const struct run_report *r)
     }
 }
 
-static void json_string(FILE *out, const char *s)
+void report_json_string(FILE *out, const char *s)
 {
     fputc('"', out);
     for (; *s; s++) {
@@ -354,7 +381,7 @@ static void json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
-static void json_number(FILE *out, double v)
+void report_json_number(FILE *out, double v)
 {
     char buf[64];
     report_fmt_number(buf, sizeof buf, v, "null");
@@ -367,14 +394,14 @@ static void json_field(FILE *out, const struct field *f)
     fprintf(out, "\"%s\": ", dot ? dot + 1 : f->name);
     switch (f->kind) {
     case F_NUM:
-        json_number(out, f->num);
+        report_json_number(out, f->num);
         break;
     case F_COUNT:
         fprintf(out, "%llu", (unsigned long long)f->count);
         break;
     case F_TEXT:
         if (f->text)
-            json_string(out, f->text);
+            report_json_string(out, f->text);
         else
             fputs("null", out);
         break;
@@ -400,9 +427,9 @@ static void json_fields(FILE *out, const struct field *f, size_t n, const char *
         first = false;
         if (strcmp(f[i].name, "delay.ci95_low") == 0) {
             fputs("\"ci95\": [", out);
-            json_number(out, f[i].num);
+            report_json_number(out, f[i].num);
             fputs(", ", out);
-            json_number(out, f[i + 1].num);
+            report_json_number(out, f[i + 1].num);
             fputc(']', out);
         } else {
             json_field(out, &f[i]);
@@ -410,10 +437,10 @@ static void json_fields(FILE *out, const struct field *f, size_t n, const char *
     }
 }
 
-static void write_json(FILE *out, const struct run_report *r)
+void report_json_config(FILE *out, const struct config *cfg)
 {
-    fputs("{\n  \"config\": {", out);
-    char buf[64];
+    fputs("\"config\": {", out);
+    char buf[2048];
     const char *section = "";
     for (int i = 0; i < CFG_KEY_COUNT; i++) {
         const struct cfg_key *k = &cfg_keys[i];
@@ -423,16 +450,23 @@ static void write_json(FILE *out, const struct run_report *r)
         } else {
             fputs(", ", out);
         }
-        report_fmt_key(buf, sizeof buf, r->cfg, i);
+        report_fmt_key(buf, sizeof buf, cfg, i);
         fprintf(out, "\"%s\": ", k->name);
-        if (k->type == CFG_CHOICE)
-            json_string(out, buf);
+        if (k->type == CFG_CHOICE || k->type == CFG_TEXT || k->type == CFG_LIST)
+            report_json_string(out, buf);
         else if (k->type == CFG_REAL)
-            json_number(out, *(const double *)((const char *)r->cfg + k->offset));
+            report_json_number(out, *(const double *)((const char *)cfg + k->offset));
         else
             fputs(buf, out);
     }
-    fputs("}\n  },", out);
+    fputs("}\n  }", out);
+}
+
+static void write_json(FILE *out, const struct run_report *r)
+{
+    fputs("{\n  ", out);
+    report_json_config(out, r->cfg);
+    fputc(',', out);
 
     struct field f[MAX_FIELDS];
     size_t n = scalar_fields(r, f);
@@ -445,13 +479,13 @@ static void write_json(FILE *out, const struct run_report *r)
     for (unsigned c = 0; c < r->classes; c++) {
         const struct class_report *cr = &r->cls[c];
         fprintf(out, "%s\n      {\"name\": ", c ? "," : "");
-        json_string(out, cr->name);
+        report_json_string(out, cr->name);
         fprintf(out, ", \"channels\": %llu, \"utilization_mean\": ", (unsigned long long)cr->channels);
-        json_number(out, cr->utilization_mean);
+        report_json_number(out, cr->utilization_mean);
         fputs(", \"utilization_max\": ", out);
-        json_number(out, cr->utilization_max);
+        report_json_number(out, cr->utilization_max);
         fputs(", \"analytic_utilization\": ", out);
-        json_number(out, cr->analytic_utilization);
+        report_json_number(out, cr->analytic_utilization);
         fputc('}', out);
     }
     fputs("\n    ]\n  },\n  \"node_servers\": {", out);
@@ -459,13 +493,15 @@ static void write_json(FILE *out, const struct run_report *r)
     fputs("\n  },\n  \"replications\": {", out);
     json_fields(out, f, n, "replications.", "    ");
     fputs("\n  },\n  \"analytic\": ", out);
-    if (r->model.model) {
+    if (r->model.model || r->model.n_figures) {
         fputc('{', out);
         json_fields(out, f, n, "analytic.", "    ");
+        fputs(",\n    \"figures\": ", out);
+        report_json_figures(out, &r->model, "    ");
         fputs("\n  },\n  \"analytic_note\": null", out);
     } else {
         fputs("null,\n  \"analytic_note\": ", out);
-        json_string(out, r->model.why);
+        report_json_string(out, r->model.why);
     }
     fputs(",\n  \"performance\": {", out);
     json_fields(out, f, n, "performance.", "    ");

@@ -74,9 +74,22 @@ void report_finish_replications(struct run_report *acc);
  * the relative difference of the simulated mean from the model's (NaN if none). */
 void report_fmt_number(char *buf, size_t size, double v, const char *missing);
 double report_relative_difference(const struct run_report *r);
-/* The value of config key `id` as the CSV prints it. */
-void report_fmt_key(char *buf, size_t size, const struct config *cfg, int id);
 void report_write_table(FILE *out, const struct run_report *r); /* report_table.c */
+/* The simulated value of a numeric CSV/JSON field ("delay.mean", "throughput"...). */
+bool report_field_number(const struct run_report *r, const char *name, double *value);
+void report_json_string(FILE *out, const char *s);
+void report_json_config(FILE *out, const struct config *cfg); /* "config": {...} */
+void report_fmt_key(char *buf, size_t size, const struct config *cfg, int key); /* key's value as text */
+void report_json_number(FILE *out, double v);
+
+/* report_analytic.c: every model figure.  JSON: one object per model, figure name
+ * to value.  Table: one line per figure, with the simulated value and the relative
+ * difference where the run reports a field of that name (r may be NULL: the model
+ * alone, as `sim --analytic` prints it). */
+void report_json_figures(FILE *out, const struct model_result *m, const char *indent);
+void report_table_figures(FILE *out, const struct model_result *m, const struct run_report *r);
+/* `sim --analytic`: the models for cfg, no simulation.  Returns the exit status. */
+int report_analytic_only(const struct config *cfg, enum report_format fmt, FILE *out);
 
 /* Returns false on an output error. */
 bool report_write(FILE *out, const struct run_report *r, enum report_format fmt);

@@ -38,9 +38,13 @@ static void header(FILE *out, const struct run_report *r)
     fprintf(out, "; queues %s\n", c->protocol.priority);
     if (c->node.service_rate > 0)
         fprintf(out, "nodes        one server per node, service 1/%g per visit\n", c->node.service_rate);
-    fprintf(out, "workload     %s arrivals, %g per node per time unit; %s destinations; %s lengths, mean %g%s\n",
-            c->workload.arrival, c->workload.rate, c->workload.destination, c->workload.length,
-            c->workload.mean_length, c->run.redraw_length_per_hop ? " (re-drawn per hop)" : "");
+    if (c->workload.trace[0]) /* trace arrivals: times, ends and lengths are the file's */
+        fprintf(out, "workload     replay of the trace %s%s\n", c->workload.trace,
+                c->run.redraw_length_per_hop ? " (lengths re-drawn per hop)" : "");
+    else
+        fprintf(out, "workload     %s arrivals, %g per node per time unit; %s destinations; %s lengths, mean %g%s\n",
+                c->workload.arrival, c->workload.rate, c->workload.destination, c->workload.length,
+                c->workload.mean_length, c->run.redraw_length_per_hop ? " (re-drawn per hop)" : "");
     measured_line(out, r);
     if (r->stability.saturated)
         fprintf(out, "** SATURATED: %s; queues grow without bound and the figures depend on the run length **\n",
@@ -162,6 +166,7 @@ void report_write_table(FILE *out, const struct run_report *r)
         fprintf(out, "%-12s mean %s, max %s, analytic max %s\n", "node busy", a, b, m);
     }
     fprintf(out, "analytic     %s\n", r->model.why[0] ? r->model.why : "-");
+    report_table_figures(out, &r->model, r);
     if (r->omit_timing)
         fprintf(out, "performance  %llu events\n", (unsigned long long)r->events);
     else

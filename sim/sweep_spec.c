@@ -33,7 +33,7 @@ static bool add_value(struct sweep_dim *d, const char *value, char *why, size_t 
         snprintf(why, size, "--sweep '%s': value '%s': %s", d->spec, value, err.message);
         return false;
     }
-    char canonical[128];
+    char canonical[CFG_TEXT_MAX + 64];
     report_fmt_key(canonical, sizeof canonical, &scratch, d->key);
     char *copy = strdup(canonical);
     if (!copy) {
@@ -109,7 +109,7 @@ static bool parse_list(struct sweep_dim *d, const char *text, char *why, size_t 
     const char *start = text;
     for (size_t i = 0; i < count; i++) {
         size_t len = strcspn(start, ",");
-        char value[256];
+        char value[CFG_TEXT_MAX];
         if (len == 0 || len >= sizeof value) {
             snprintf(why, size, "--sweep '%s': %s value in the list", d->spec, len ? "overlong" : "empty");
             return false;
@@ -145,6 +145,10 @@ static bool parse_spec(struct sweep *sw, const char *spec, char *why, size_t siz
             *dot = '\0';
         cfg_set(&scratch, name, dot ? dot + 1 : "", "0", "--sweep", 0, &err);
         snprintf(why, size, "--sweep '%s': %s", spec, err.message);
+        return false;
+    }
+    if (cfg_keys[d->key].type == CFG_LIST) { /* its values hold commas: one list key value per point is unreadable */
+        snprintf(why, size, "--sweep '%s': %s is a list key; sweep it with a shell loop over -s", spec, name);
         return false;
     }
     for (size_t i = 0; i < sw->dims; i++)
@@ -230,7 +234,7 @@ void sweep_label(const struct sweep *sw, size_t point, char *buf, size_t size)
 
 uint64_t sweep_point_seed(const struct sweep *sw, size_t point, uint64_t base_seed)
 {
-    char text[4096];
+    char text[SWEEP_MAX_DIMS * (CFG_TEXT_MAX + 128)];
     size_t used = 0;
     text[0] = '\0';
     for (int key = 0; key < CFG_KEY_COUNT; key++) /* config-key order, not spec order */

@@ -13,10 +13,12 @@ int main(void)
     srunner_add_suite(runner, loads_suite());
     srunner_add_suite(runner, topo_suite());
     srunner_add_suite(runner, destinations_suite());
+    srunner_add_suite(runner, workloads_suite());
     srunner_add_suite(runner, network_suite());
     srunner_add_suite(runner, families_suite());
     srunner_add_suite(runner, protocols_suite());
     srunner_add_suite(runner, thesis_suite());
+    srunner_add_suite(runner, model_001_suite());
     srunner_add_suite(runner, sweep_suite());
     srunner_run_all(runner, CK_NORMAL);
     int failed = srunner_ntests_failed(runner);

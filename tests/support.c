@@ -23,6 +23,8 @@ void test_config(struct config *cfg, const char *const *settings)
         bool ok = cfg_set(cfg, buf, dot + 1, eq + 1, "test", (int)i + 1, &err);
         ck_assert_msg(ok, "setting %s refused: %s", settings[i], err.message);
     }
+    struct cfg_error err;
+    ck_assert_msg(workload_check(cfg, &err), "workload refused: %s: %s", err.key, err.message);
 }
 
 enum kernel_stop test_run(const struct config *cfg, struct run_report *report)

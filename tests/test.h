@@ -20,9 +20,11 @@ Suite *loads_suite(void);
 Suite *network_suite(void);
 Suite *topo_suite(void);
 Suite *destinations_suite(void);
+Suite *workloads_suite(void);
 Suite *families_suite(void);
 Suite *protocols_suite(void);
 Suite *thesis_suite(void);
+Suite *model_001_suite(void);
 Suite *sweep_suite(void);
 
 /* Defaults, then each "section.key=value" (asserts that every one is accepted). */

@@ -1,3 +1,4 @@
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -194,6 +195,43 @@ START_TEST(describe_prints_the_structure)
 }
 END_TEST
 
+/* `--analytic`: every model's figures, no simulation, under 50 ms on the largest
+ * networks of configs/ (the release build; sanitizers may take 20 times longer). */
+START_TEST(analytic_alone_is_fast_and_complete)
+{
+    const char *json[] = { test_binary(), "--analytic", "-f", "json", DEFAULT_INI, NULL };
+    ck_assert_int_eq(test_exec(json, out, BIG, err, sizeof err), 0);
+    ck_assert_msg(strstr(out, "\"mm1-network\": {\"delay.mean\": 7.804878049, \"hops_mean\": 3.047619048"), "%s", out);
+    ck_assert(strstr(out, "\"model\": \"mm1-network\""));
+    ck_assert(!strstr(out, "\"delay\": {"));
+    const char *csv[] = { test_binary(), "--analytic", "-f", "csv", "configs/004/b1a-sbh-10.0.ini", NULL };
+    ck_assert_int_eq(test_exec(csv, out, BIG, err, sizeof err), 0);
+    char *second = strchr(out, '\n') + 1;
+    ck_assert(strstr(out, ",md1-mm1-network.delay.mean,") < second);
+    ck_assert_ptr_eq(strchr(second, '\n') + 1, out + strlen(out)); /* one header, one row */
+    const char *configs[] = { "configs/hypercube-10.ini", "configs/kary-32x32.ini", "configs/bh-bh-6-3.ini",
+                              "configs/dbh-4x4x4.ini", "configs/004/b1a-dbh-10.0.ini" };
+    double limit = getenv("SIM_SANITIZED") ? 1.0 : 0.05;
+    for (size_t i = 0; i <= sizeof configs / sizeof configs[0]; i++) {
+        bool big = i == sizeof configs / sizeof configs[0]; /* last: a 2^20-node hypercube */
+        const char *argv[] = { test_binary(), "--analytic", "-f", "json", "-s",
+                               big ? "network.dimension=20" : "run.seed=1", big ? DEFAULT_INI : configs[i], NULL };
+        double best = INFINITY; /* the fastest of three: other processes may share the cores */
+        for (int k = 0; k < 3; k++) {
+            ck_assert_int_eq(test_exec(argv, out, BIG, err, sizeof err), 0);
+            const char *w = strstr(out, "\"wall_seconds\": ");
+            ck_assert(w);
+            best = fmin(best, strtod(w + 16, NULL));
+        }
+        ck_assert_msg(best < limit, "%s: --analytic took %g s", argv[6], best);
+    }
+    /* The same figures come with a simulation, beside the simulated values. */
+    const char *table[] = { test_binary(), "-s", "run.messages=20000", DEFAULT_INI, NULL };
+    ck_assert_int_eq(test_exec(table, out, BIG, err, sizeof err), 0);
+    ck_assert_msg(strstr(out, "  mm1-network.delay.mean                     7.804878049    "), "%s", out);
+}
+END_TEST
+
 Suite *cli_suite(void)
 {
     Suite *s = suite_create("cli");
@@ -208,6 +246,7 @@ Suite *cli_suite(void)
     tcase_add_test(tc, max_wall_seconds_stops_the_run);
     tcase_add_test(tc, progress_line_goes_to_stderr_only);
     tcase_add_test(tc, describe_prints_the_structure);
+    tcase_add_test(tc, analytic_alone_is_fast_and_complete);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -50,10 +50,10 @@ START_TEST(bad_specs_name_the_spec)
     const char *bad[] = { "workload.rat=0.1:0.9:0.1", "workload.rate=0.9:0.1:0.1", "workload.rate=0.1:0.9:0",
                           "workload.rate=0.1:0.9", "workload.rate=1:2:x", "workload.rate=-1,2",
                           "workload.rate=1,,2", "workload.rate=1,1.0", "workload.rate", "network.dimension=1:3:0.5",
-                          "protocol.link=fifo,tdn", "workload.rate=0:1e9:1e-9" };
+                          "protocol.link=fifo,tdn", "workload.rate=0:1e9:1e-9", "workload.empirical_lengths=1,2" };
     const char *reason[] = { "did you mean workload.rate", "FROM <= TO", "STEP > 0", "FROM:TO:STEP", "numbers",
                              "must be greater than 0", "empty value", "appears twice", "SECTION.KEY=",
-                             "not a whole number", "did you mean 'tdm'", "more than 100000 values" };
+                             "not a whole number", "did you mean 'tdm'", "more than 100000 values", "list key" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         struct sweep sw;
         char why[512];

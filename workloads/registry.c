@@ -1,31 +1,93 @@
 /* Workload registries: adding an arrival process, destination pattern or length
  * distribution is one file (or function) and one line here. */
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../sim/registry.h"
 #include "workload.h"
 
-extern const struct arrival_ops arrival_poisson, arrival_batch_geometric;
-extern const struct dest_ops dest_uniform, dest_cluster_locality, dest_fixed_hops;
-extern const struct length_ops length_exponential, length_constant;
+extern const struct arrival_ops arrival_poisson, arrival_bernoulli, arrival_batch_geometric, arrival_deterministic,
+    arrival_trace;
+extern const struct dest_ops dest_uniform, dest_uniform_with_self, dest_cluster_locality, dest_fixed_hops,
+    dest_spherical, dest_distance_locality, dest_hotspot, dest_complement, dest_reversal, dest_transpose,
+    dest_shuffle, dest_tornado, dest_neighbor;
+extern const struct length_ops length_exponential, length_fixed, length_constant, length_geometric, length_bimodal,
+    length_empirical;
 
 static const struct arrival_ops *const arrivals[] = {
-    &arrival_poisson,
-    &arrival_batch_geometric,
+    &arrival_poisson, &arrival_bernoulli, &arrival_batch_geometric, &arrival_deterministic, &arrival_trace,
 };
 static const struct dest_ops *const destinations[] = {
-    &dest_uniform,
-    &dest_cluster_locality,
-    &dest_fixed_hops,
+    &dest_uniform,    &dest_uniform_with_self, &dest_cluster_locality, &dest_fixed_hops, &dest_spherical,
+    &dest_distance_locality, &dest_hotspot,   &dest_complement,       &dest_reversal,   &dest_transpose,
+    &dest_shuffle,    &dest_tornado,           &dest_neighbor,
 };
 static const struct length_ops *const lengths[] = {
-    &length_exponential,
-    &length_constant,
+    &length_exponential, &length_fixed, &length_constant, &length_geometric, &length_bimodal, &length_empirical,
 };
 
 REGISTRY_DEFINE(struct arrival_ops, arrivals, arrival_find, arrival_choices);
 REGISTRY_DEFINE(struct dest_ops, destinations, dest_find, dest_choices);
 REGISTRY_DEFINE(struct length_ops, lengths, length_find, length_choices);
+
+bool workload_check(struct config *cfg, struct cfg_error *err)
+{
+    const struct arrival_ops *arrival = arrival_find(cfg->workload.arrival);
+    const struct length_ops *length = length_find(cfg->workload.length);
+    if (arrival->check && !arrival->check(cfg, err))
+        return false;
+    if (length->check && !length->check(cfg, err))
+        return false;
+    if (length->implied_mean) {
+        double mean = length->implied_mean(cfg);
+        if (cfg->origin[KEY_WORKLOAD_MEAN_LENGTH].file && fabs(mean - cfg->workload.mean_length) > 1e-12 * mean) {
+            cfg_blame(cfg, KEY_WORKLOAD_MEAN_LENGTH, err, "%s lengths have mean %.17g; leave mean_length out or "
+                      "set it to that", cfg->workload.length, mean);
+            return false;
+        }
+        cfg->workload.mean_length = mean;
+    }
+    /* Empirical lengths' cumulative probabilities: exactly 1 from the last length of
+     * positive weight on, so that inversion with u < 1 never passes it. */
+    const struct cfg_list *w = &cfg->workload.empirical_weights;
+    double total = 0, sum = 0;
+    uint32_t last = 0;
+    for (uint32_t i = 0; i < w->count; i++) {
+        total += w->value[i];
+        if (w->value[i] > 0)
+            last = i;
+    }
+    for (uint32_t i = 0; i < CFG_LIST_MAX; i++) {
+        sum += i < w->count ? w->value[i] : 0;
+        cfg->workload.empirical_cdf[i] = i >= last ? 1 : sum / total;
+    }
+    if (arrival->replay && !cfg->workload.trace[0]) {
+        cfg_blame(cfg, KEY_WORKLOAD_ARRIVAL, err, "trace arrivals need workload.trace = FILE");
+        return false;
+    }
+    if (!arrival->replay && cfg->workload.trace[0]) {
+        cfg_blame(cfg, KEY_WORKLOAD_TRACE, err, "a trace is replayed only with workload.arrival = trace");
+        return false;
+    }
+    return true;
+}
+
+bool dest_lattice(struct destinations *d, const struct config *cfg)
+{
+    const char *name = cfg->network.topology;
+    if (strcmp(name, "hypercube") == 0) {
+        d->radix = 2;
+        d->wrap = true;
+    } else if (strcmp(name, "torus") == 0 || strcmp(name, "kary-ncube") == 0) {
+        d->radix = (uint32_t)cfg->network.radix;
+        d->wrap = strcmp(name, "torus") == 0 || cfg->network.wrap;
+    } else {
+        return false;
+    }
+    d->dims = (uint32_t)cfg->network.dimension;
+    return true;
+}
 
 bool dest_init(struct destinations *d, const struct config *cfg, const struct topo *t, struct cfg_error *err)
 {
@@ -41,5 +103,11 @@ void dest_free(struct destinations *d)
 {
     free(d->table);
     free(d->start);
-    d->table = d->start = NULL;
+    free(d->by_distance);
+    free(d->distance_start);
+    free(d->distance_prob);
+    free(d->distance_threshold);
+    free(d->distance_alias);
+    d->table = d->start = d->by_distance = d->distance_start = d->distance_alias = NULL;
+    d->distance_prob = d->distance_threshold = NULL;
 }

@@ -19,3 +19,26 @@ const struct dest_ops dest_uniform = {
     .pick = pick,
     .prob = prob,
 };
+
+/* Uniform over every node, the source included: a self-addressed message is
+ * delivered at once with 0 hops (and counted) by the network. */
+static uint32_t pick_with_self(const struct destinations *d, uint32_t src, struct rng *r)
+{
+    (void)src;
+    return (uint32_t)rng_below(r, d->topo->nodes);
+}
+
+static double prob_with_self(const struct destinations *d, uint32_t src, uint32_t dst)
+{
+    (void)src;
+    (void)dst;
+    return 1.0 / d->topo->nodes;
+}
+
+const struct dest_ops dest_uniform_with_self = {
+    .name = "uniform-with-self",
+    .help = "uniform over all nodes, the source included (self-addressed: delivered at once, 0 hops)",
+    .translation_invariant = true,
+    .pick = pick_with_self,
+    .prob = prob_with_self,
+};

@@ -2,8 +2,9 @@
  *
  * Promise: every function draws only from the stream it is handed, so workloads are
  * reproducible per node and independent of the rest of the run.  prob() gives the
- * exact destination distribution to the analytic models.  Registered by one line
- * each in workloads/registry.c.
+ * exact destination distribution to the analytic models.  workload_check() refuses
+ * parameters no pattern can honour (called by cfg_load), dest_init() those the
+ * topology cannot.  Registered by one line each in workloads/registry.c.
  */
 #ifndef WORKLOADS_WORKLOAD_H
 #define WORKLOADS_WORKLOAD_H
@@ -15,12 +16,20 @@
 struct arrival_ops {
     const char *name, *help;
     bool poisson; /* exponential inter-arrival times */
+    /* Messages come from workload.trace, not from per-node processes (the network
+     * schedules them; interarrival and per_cycle are NULL). */
+    bool replay;
     /* Event-driven engines: the time to a node's next message; NULL when the process
      * only exists in slotted time (a batch per cycle). */
     double (*interarrival)(const struct config *cfg, struct rng *r);
+    /* Optional: the time of a node's first message (default: interarrival()). */
+    double (*first)(const struct config *cfg, struct rng *r);
     /* Slotted engines (one step per cycle): how many messages a node creates in one
-     * cycle, independent across cycles and nodes. */
+     * cycle, independent across cycles and nodes; NULL when the counts of successive
+     * cycles are not independent (deterministic: use interarrival). */
     uint32_t (*per_cycle)(const struct config *cfg, struct rng *r);
+    /* Optional: refuses parameters the process cannot take (e.g. a probability > 1). */
+    bool (*check)(const struct config *cfg, struct cfg_error *err);
 };
 
 /* A destination distribution set up for one topology: its parameters and tables. */
@@ -29,9 +38,22 @@ struct destinations {
     const struct topo *topo;
     double locality;   /* cluster-locality: α */
     uint32_t hops;     /* fixed-hops: h */
+    uint32_t hotspot;  /* hotspot: the node, drawn with probability hotspot_fraction */
+    double hotspot_fraction;
     uint32_t *table;   /* fixed-hops: the nodes h hops away, from node 0 or per source */
     uint32_t *start;   /* per source: its slice of table; NULL when translated from node 0 */
     uint32_t count;    /* from node 0: length of table */
+    /* Patterns on the k-ary n-cube lattice (hypercube: k = 2): node x = sum d_i k^i. */
+    uint32_t radix, dims;
+    bool wrap;
+    uint32_t side;     /* distance-locality: S, the region's side */
+    uint32_t bits;     /* address permutations: log2(nodes) */
+    /* spherical: per row (node 0 when translated, else every source) the other nodes
+     * sorted by distance, where each distance starts (diameter + 2 per row), and the
+     * probability of each distance with its alias table (diameter + 1 per row). */
+    uint32_t *by_distance, *distance_start, *distance_alias;
+    double *distance_prob, *distance_threshold;
+    bool per_source;
 };
 
 struct dest_ops {
@@ -47,13 +69,27 @@ struct dest_ops {
 struct length_ops {
     const char *name, *help;
     bool exponential;
-    double (*draw)(double mean, struct rng *r);
+    /* One length, in length units; reads its parameters from cfg->workload. */
+    double (*draw)(const struct config *cfg, struct rng *r);
+    /* Optional: refuses parameters the distribution cannot take. */
+    bool (*check)(const struct config *cfg, struct cfg_error *err);
+    /* Optional: the mean the parameters imply (bimodal, empirical): workload_check()
+     * sets workload.mean_length to it, or refuses a different mean_length set by hand. */
+    double (*implied_mean)(const struct config *cfg);
 };
+
+/* Cross-key checks of the workload section (cfg_load calls it last); also derives
+ * workload.mean_length and workload.empirical_cdf.  False with *err blaming the key. */
+bool workload_check(struct config *cfg, struct cfg_error *err);
 
 /* Sets up cfg's destination distribution on topology t; false with *err on
  * parameters the topology cannot honour. */
 bool dest_init(struct destinations *d, const struct config *cfg, const struct topo *t, struct cfg_error *err);
 void dest_free(struct destinations *d);
+
+/* The k-ary n-cube the topology is, for lattice patterns: hypercube (k = 2), torus,
+ * kary-ncube.  False for every other family. */
+bool dest_lattice(struct destinations *d, const struct config *cfg);
 
 const struct arrival_ops *arrival_find(const char *name);
 const struct dest_ops *dest_find(const char *name);

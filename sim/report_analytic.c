@@ -1,0 +1,143 @@
+/* Every analytic figure, beside the simulation or alone (`sim --analytic`).
+ *
+ * A figure named after a report field ("delay.mean", "throughput") is printed with
+ * the simulated value and (simulated − model) / model; the others alone.  The model
+ * alone needs only the topology and the channel loads, so it answers in
+ * milliseconds and can be swept over quickly. */
+#include <math.h>
+#include <string.h>
+#include <time.h>
+
+#include "report.h"
+
+void report_json_figures(FILE *out, const struct model_result *m, const char *indent)
+{
+    fputc('{', out);
+    const char *open = NULL;
+    for (unsigned i = 0; i < m->n_figures; i++) {
+        const struct model_figure *f = &m->figures[i];
+        if (!open || strcmp(open, f->model) != 0) {
+            fprintf(out, "%s\n%s  ", open ? "\n" : "", indent);
+            if (open)
+                fprintf(out, "%s},\n%s  ", indent, indent);
+            report_json_string(out, f->model);
+            fputs(": {", out);
+            open = f->model;
+        } else {
+            fputs(", ", out);
+        }
+        report_json_string(out, f->name);
+        fputs(": ", out);
+        report_json_number(out, f->value);
+    }
+    if (open)
+        fprintf(out, "}\n%s", indent);
+    fputc('}', out);
+}
+
+void report_table_figures(FILE *out, const struct model_result *m, const struct run_report *r)
+{
+    if (!m->n_figures)
+        return;
+    if (r)
+        fprintf(out, "%-44s %-14s %-14s %s\n", "model figures", "model", "simulated", "difference");
+    else
+        fprintf(out, "%-44s %s\n", "model figures", "value");
+    for (unsigned i = 0; i < m->n_figures; i++) {
+        const struct model_figure *f = &m->figures[i];
+        char label[96], value[64], sim[64];
+        snprintf(label, sizeof label, "  %s.%s", f->model, f->name);
+        report_fmt_number(value, sizeof value, f->value, "-");
+        double simulated;
+        if (r && report_field_number(r, f->name, &simulated) && !isnan(simulated)) {
+            report_fmt_number(sim, sizeof sim, simulated, "-");
+            if (f->value != 0 && isfinite(f->value))
+                fprintf(out, "%-44s %-14.14s %-14.14s %+.2f%%\n", label, value, sim,
+                        100 * (simulated - f->value) / f->value);
+            else
+                fprintf(out, "%-44s %-14.14s %s\n", label, value, sim);
+        } else {
+            fprintf(out, "%-44s %s\n", label, value);
+        }
+    }
+}
+
+static void write_csv(FILE *out, const struct config *cfg, const struct model_result *m)
+{
+    for (int i = 0; i < CFG_KEY_COUNT; i++)
+        fprintf(out, "%s.%s,", cfg_keys[i].section, cfg_keys[i].name);
+    fputs("analytic.model,analytic.unstable", out);
+    for (unsigned i = 0; i < m->n_figures; i++)
+        fprintf(out, ",%s.%s", m->figures[i].model, m->figures[i].name);
+    fputc('\n', out);
+    char buf[2048]; /* text and list keys (a trace path, a weight table) can be long */
+    for (int i = 0; i < CFG_KEY_COUNT; i++) {
+        report_fmt_key(buf, sizeof buf, cfg, i);
+        fprintf(out, strpbrk(buf, ",\"\n") ? "\"%s\"," : "%s,", buf);
+    }
+    fprintf(out, "%s,%s", m->model ? m->model : "", m->unstable ? "true" : "false");
+    for (unsigned i = 0; i < m->n_figures; i++) {
+        report_fmt_number(buf, sizeof buf, m->figures[i].value, "");
+        fprintf(out, ",%s", buf);
+    }
+    fputc('\n', out);
+}
+
+static void write_json(FILE *out, const struct config *cfg, const struct model_result *m, double seconds)
+{
+    fputs("{\n  ", out);
+    report_json_config(out, cfg);
+    fputs(",\n  \"analytic\": {\n    \"model\": ", out);
+    if (m->model)
+        report_json_string(out, m->model);
+    else
+        fputs("null", out);
+    fprintf(out, ",\n    \"exact\": %s,\n    \"unstable\": %s,\n    \"note\": ", m->exact ? "true" : "false",
+            m->unstable ? "true" : "false");
+    report_json_string(out, m->why);
+    fputs(",\n    \"figures\": ", out);
+    report_json_figures(out, m, "    ");
+    fputs("\n  },\n  \"performance\": {\n    \"wall_seconds\": ", out);
+    report_json_number(out, seconds);
+    fputs("\n  }\n}\n", out);
+}
+
+int report_analytic_only(const struct config *cfg, enum report_format fmt, FILE *out)
+{
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    struct topo t;
+    struct cfg_error err;
+    if (!topo_build(&t, cfg, &err)) {
+        cfg_error_print(&err, stderr);
+        topo_free(&t);
+        return 2;
+    }
+    struct channel_loads loads;
+    loads_compute(cfg, &t, &loads);
+    static struct model_result m;
+    model_predict(cfg, &loads, &m);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    switch (fmt) {
+    case REPORT_TABLE:
+        fprintf(out, "config       %s\n", cfg->path);
+        fprintf(out, "network      %s (%s): %u nodes, %u channels\n", cfg->network.topology, t.label, t.nodes,
+                t.channels);
+        fprintf(out, "delay model  %s%s\n", m.model ? m.model : "none",
+                m.model ? (m.unstable ? " (unstable)" : m.exact ? " (exact)" : " (approximation)") : "");
+        fprintf(out, "note         %s\n", m.why[0] ? m.why : "-");
+        report_table_figures(out, &m, NULL);
+        fprintf(out, "performance  %.3f ms\n", 1e3 * seconds);
+        break;
+    case REPORT_CSV:
+        write_csv(out, cfg, &m);
+        break;
+    case REPORT_JSON:
+        write_json(out, cfg, &m, seconds);
+        break;
+    }
+    loads_free(&loads);
+    topo_free(&t);
+    return ferror(out) ? 1 : 0;
+}

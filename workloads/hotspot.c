@@ -1,0 +1,46 @@
+/* Hotspot: with probability f = workload.hotspot_fraction a message goes to node
+ * h = workload.hotspot_node, otherwise uniformly to a node other than its source.
+ * The hotspot's own messages are uniform over the other nodes.  So for s != h:
+ * p(s, h) = f + (1-f)/(N-1), p(s, d) = (1-f)/(N-1) for d != s, h; p(h, d) = 1/(N-1). */
+#include "workload.h"
+
+static bool init(struct destinations *d, const struct config *cfg, struct cfg_error *err)
+{
+    if ((uint64_t)cfg->workload.hotspot_node >= d->topo->nodes) {
+        cfg_blame(cfg, KEY_WORKLOAD_HOTSPOT_NODE, err, "node %lld does not exist (the network has %u nodes)",
+                  (long long)cfg->workload.hotspot_node, d->topo->nodes);
+        return false;
+    }
+    d->hotspot = (uint32_t)cfg->workload.hotspot_node;
+    d->hotspot_fraction = cfg->workload.hotspot_fraction;
+    return true;
+}
+
+static uint32_t pick(const struct destinations *d, uint32_t src, struct rng *r)
+{
+    if (src != d->hotspot && rng_uniform(r) < d->hotspot_fraction)
+        return d->hotspot;
+    uint32_t x = (uint32_t)rng_below(r, d->topo->nodes - 1);
+    return x >= src ? x + 1 : x;
+}
+
+static double prob(const struct destinations *d, uint32_t src, uint32_t dst)
+{
+    double others = d->topo->nodes - 1.0;
+    if (src == dst)
+        return 0;
+    if (src == d->hotspot)
+        return 1 / others;
+    double f = d->hotspot_fraction;
+    return (dst == d->hotspot ? f : 0) + (1 - f) / others;
+}
+
+const struct dest_ops dest_hotspot = {
+    .name = "hotspot",
+    .help = "workload.hotspot_node with probability workload.hotspot_fraction, else uniform over the other nodes "
+            "(the hotspot's own messages: uniform)",
+    .translation_invariant = false,
+    .init = init,
+    .pick = pick,
+    .prob = prob,
+};

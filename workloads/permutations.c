@@ -1,0 +1,120 @@
+/* Permutation traffic: every message of source s goes to π(s), a fixed node (Dally &
+ * Towles's standard patterns).  A source that π fixes sends to itself: such messages
+ * are delivered at once with 0 hops.  Address permutations act on the b-bit node
+ * number x (N = 2^b nodes; on a k-ary n-cube with k a power of two, x = sum d_i k^i):
+ *   bit-complement  π(x) = x xor (N-1)
+ *   bit-reversal    bit i of π(x) = bit b-1-i of x
+ *   transpose       b even: π(x) = x rotated by b/2 (the halves swapped; a 2-D torus's (i,j) -> (j,i))
+ *   shuffle         π(x) = x rotated left by one bit
+ * Lattice permutations act on the digits of a k-ary n-cube with end-around links
+ * (the hypercube is the 2-ary n-cube):
+ *   tornado         every digit d -> (d + ceil(k/2) - 1) mod k (k >= 3)
+ *   neighbor        every digit d -> (d + 1) mod k
+ * Other topologies, or sizes that do not fit, are refused naming workload.destination. */
+#include "workload.h"
+
+static bool init_bits(struct destinations *d, const struct config *cfg, struct cfg_error *err)
+{
+    uint32_t n = d->topo->nodes;
+    if (n < 2 || (n & (n - 1)) != 0) {
+        cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "%s permutes address bits: the number of nodes must be a "
+                  "power of two (this network has %u)", cfg->workload.destination, n);
+        return false;
+    }
+    d->bits = (uint32_t)__builtin_ctz(n);
+    return true;
+}
+
+static bool init_transpose(struct destinations *d, const struct config *cfg, struct cfg_error *err)
+{
+    if (!init_bits(d, cfg, err))
+        return false;
+    if (d->bits % 2) {
+        cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "transpose swaps the two halves of the address: it needs an "
+                  "even number of address bits (this network has 2^%u nodes)", d->bits);
+        return false;
+    }
+    return true;
+}
+
+static bool init_torus(struct destinations *d, const struct config *cfg, struct cfg_error *err)
+{
+    if (!dest_lattice(d, cfg) || !d->wrap) {
+        cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "%s is defined on k-ary n-cubes with end-around links "
+                  "(hypercube, torus, kary-ncube with wrap = true), not on %s%s", cfg->workload.destination,
+                  cfg->network.topology, d->radix ? " without wrap" : "");
+        return false;
+    }
+    return true;
+}
+
+static bool init_tornado(struct destinations *d, const struct config *cfg, struct cfg_error *err)
+{
+    if (!init_torus(d, cfg, err))
+        return false;
+    if (d->radix < 3) {
+        cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "tornado needs a radix of at least 3 (with k = 2 every node "
+                  "would send to itself)");
+        return false;
+    }
+    return true;
+}
+
+static uint32_t complement(const struct destinations *d, uint32_t x) { return x ^ (d->topo->nodes - 1); }
+
+static uint32_t reversal(const struct destinations *d, uint32_t x)
+{
+    x = (x & 0x55555555u) << 1 | (x >> 1 & 0x55555555u);
+    x = (x & 0x33333333u) << 2 | (x >> 2 & 0x33333333u);
+    x = (x & 0x0f0f0f0fu) << 4 | (x >> 4 & 0x0f0f0f0fu);
+    x = __builtin_bswap32(x);
+    return x >> (32 - d->bits);
+}
+
+static uint32_t rotate(const struct destinations *d, uint32_t x, uint32_t by)
+{
+    return ((x << by) | (x >> (d->bits - by))) & (d->topo->nodes - 1);
+}
+
+static uint32_t transpose(const struct destinations *d, uint32_t x) { return rotate(d, x, d->bits / 2); }
+static uint32_t shuffle(const struct destinations *d, uint32_t x) { return rotate(d, x, 1); }
+
+/* Adds `shift` to every base-k digit of x, modulo k. */
+static uint32_t shift_digits(const struct destinations *d, uint32_t x, uint32_t shift)
+{
+    uint32_t y = 0, place = 1, k = d->radix;
+    for (uint32_t i = 0; i < d->dims; i++, place *= k) {
+        y += (x % k + shift) % k * place;
+        x /= k;
+    }
+    return y;
+}
+
+static uint32_t tornado(const struct destinations *d, uint32_t x) { return shift_digits(d, x, (d->radix + 1) / 2 - 1); }
+static uint32_t neighbor(const struct destinations *d, uint32_t x) { return shift_digits(d, x, 1); }
+
+#define PERMUTATION(fn, label, invariant, init_fn, text)                                                        \
+    static uint32_t pick_##fn(const struct destinations *d, uint32_t src, struct rng *r)                        \
+    {                                                                                                           \
+        (void)r;                                                                                                \
+        return fn(d, src);                                                                                      \
+    }                                                                                                           \
+    static double prob_##fn(const struct destinations *d, uint32_t src, uint32_t dst)                           \
+    {                                                                                                           \
+        return fn(d, src) == dst;                                                                               \
+    }                                                                                                           \
+    const struct dest_ops dest_##fn = {                                                                         \
+        .name = label, .help = text, .translation_invariant = invariant, .init = init_fn,                       \
+        .pick = pick_##fn, .prob = prob_##fn,                                                                   \
+    }
+
+/* Digit shifts commute with the torus's translations (digit-wise addition) and, for
+ * k = 2, with the hypercube's (xor); the address permutations do not in general. */
+PERMUTATION(complement, "bit-complement", false, init_bits, "to x xor (N-1): every address bit inverted (N = 2^b nodes)");
+PERMUTATION(reversal, "bit-reversal", false, init_bits, "to x with its b address bits in reverse order (N = 2^b nodes)");
+PERMUTATION(transpose, "transpose", false, init_transpose,
+            "to x with the two halves of its b address bits swapped (b even; 2-D torus: (i,j) -> (j,i))");
+PERMUTATION(shuffle, "shuffle", false, init_bits, "to x rotated left by one address bit (N = 2^b nodes)");
+PERMUTATION(tornado, "tornado", true, init_tornado,
+            "k-ary n-cube with wrap: every digit d -> (d + ceil(k/2) - 1) mod k");
+PERMUTATION(neighbor, "neighbor", true, init_torus, "k-ary n-cube with wrap: every digit d -> (d + 1) mod k");

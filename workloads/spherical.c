@@ -1,0 +1,173 @@
+/* Spherical traffic (seed 003, §1.6 of its note): the distance h of a destination is
+ * drawn with probability P_h proportional to w_h = workload.distance_weights[h-1]
+ * (distances past the list weigh 0; an empty list weighs every distance 1..diameter
+ * equally, the note's reading P_h = 1/n on the n-cube), then the destination is
+ * uniform over the nodes exactly h hops away.  From a source that has no node at some
+ * distance (a mesh corner's farthest ones exist, its centre's do not) the weights of
+ * the distances it has are renormalised.  So p(s, d) = P_s(h) / |{x : dist(s,x) = h}|
+ * with h = dist(s, d), and the distance distribution is P exactly.
+ * Vertex-transitive topologies keep one sorted list, from node 0, translated to each
+ * source; the others keep one per source, so they are limited to
+ * SPHERICAL_MAX_NODES nodes. */
+#include <stdlib.h>
+
+#include "workload.h"
+
+enum { SPHERICAL_MAX_NODES = 1024 };
+
+/* Walker's alias method (Vose's construction): column j of n is kept with
+ * probability threshold[j], else replaced by alias[j]; column j then comes out with
+ * probability p[j] overall, from one uniform and no search. */
+static bool build_alias(const double *p, unsigned n, double *threshold, uint32_t *alias)
+{
+    unsigned *small = malloc(2 * (size_t)n * sizeof *small), *large = small + n, ns = 0, nl = 0;
+    if (!small)
+        return false;
+    for (unsigned j = 0; j < n; j++) {
+        threshold[j] = p[j] * n;
+        alias[j] = j;
+        if (threshold[j] < 1)
+            small[ns++] = j;
+        else
+            large[nl++] = j;
+    }
+    while (ns > 0 && nl > 0) {
+        unsigned s = small[--ns], l = large[nl - 1];
+        alias[s] = l;
+        threshold[l] -= 1 - threshold[s];
+        if (threshold[l] < 1) {
+            nl--;
+            small[ns++] = l;
+        }
+    }
+    while (nl > 0) /* rounding leftovers (columns of positive mass): exactly 1 */
+        threshold[large[--nl]] = 1;
+    while (ns > 0)
+        threshold[small[--ns]] = 1;
+    free(small);
+    return true;
+}
+
+/* Fills row `row` (source src): its nodes by distance, where each distance starts,
+ * P_src(h) and its alias table.  False when no distance of positive weight exists
+ * from src (*no_weight set) or out of memory. */
+static bool fill_row(struct destinations *d, const struct config *cfg, uint32_t row, uint32_t src, bool *no_weight)
+{
+    const struct topo *t = d->topo;
+    unsigned diameter = t->diameter;
+    uint32_t *start = d->distance_start + (size_t)row * (diameter + 2);
+    uint32_t *nodes = d->by_distance + (size_t)row * (t->nodes - 1);
+    double *p = d->distance_prob + (size_t)row * (diameter + 1);
+    double *threshold = d->distance_threshold + (size_t)row * (diameter + 1);
+    uint32_t *alias = d->distance_alias + (size_t)row * (diameter + 1);
+    for (unsigned h = 0; h <= diameter + 1; h++)
+        start[h] = 0;
+    for (uint32_t x = 0; x < t->nodes; x++) /* counts, one place up */
+        if (x != src)
+            start[t->ops->distance(t, src, x) + 1]++;
+    for (unsigned h = 1; h <= diameter + 1; h++) /* start[h] = nodes closer than h */
+        start[h] += start[h - 1];
+    for (uint32_t x = 0; x < t->nodes; x++) /* start[h] as a cursor: ends at the start of h + 1 */
+        if (x != src)
+            nodes[start[t->ops->distance(t, src, x)]++] = x;
+    for (unsigned h = diameter + 1; h >= 1; h--)
+        start[h] = start[h - 1];
+    start[0] = 0;
+    const struct cfg_list *w = &cfg->workload.distance_weights;
+    double total = 0;
+    for (unsigned h = 1; h <= diameter; h++) {
+        double weight = w->count == 0 ? 1 : h <= w->count ? w->value[h - 1] : 0;
+        p[h] = start[h + 1] > start[h] ? weight : 0;
+        total += p[h];
+    }
+    *no_weight = !(total > 0);
+    if (*no_weight)
+        return false;
+    p[0] = 0;
+    for (unsigned h = 1; h <= diameter; h++)
+        p[h] /= total;
+    return build_alias(p + 1, diameter, threshold + 1, alias + 1);
+    return true;
+}
+
+static bool init(struct destinations *d, const struct config *cfg, struct cfg_error *err)
+{
+    const struct topo *t = d->topo;
+    const struct cfg_list *w = &cfg->workload.distance_weights;
+    if (w->count > t->diameter) {
+        cfg_blame(cfg, KEY_WORKLOAD_DISTANCE_WEIGHTS, err, "%u weights, but the diameter is %u", w->count,
+                  t->diameter);
+        return false;
+    }
+    if (t->nodes < 2) {
+        cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "spherical needs at least two nodes");
+        return false;
+    }
+    d->per_source = !t->transitive;
+    if (d->per_source && t->nodes > SPHERICAL_MAX_NODES) {
+        cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "spherical on %s (not vertex-transitive) is limited to %d nodes",
+                  t->ops->name, SPHERICAL_MAX_NODES);
+        return false;
+    }
+    size_t rows = d->per_source ? t->nodes : 1;
+    d->by_distance = malloc(rows * (t->nodes - 1) * sizeof *d->by_distance);
+    d->distance_start = malloc(rows * (t->diameter + 2) * sizeof *d->distance_start);
+    d->distance_prob = malloc(rows * (t->diameter + 1) * sizeof *d->distance_prob);
+    d->distance_threshold = malloc(rows * (t->diameter + 1) * sizeof *d->distance_threshold);
+    d->distance_alias = malloc(rows * (t->diameter + 1) * sizeof *d->distance_alias);
+    if (!d->by_distance || !d->distance_start || !d->distance_prob || !d->distance_threshold ||
+        !d->distance_alias) {
+        cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "out of memory");
+        return false;
+    }
+    for (uint32_t row = 0; row < rows; row++) {
+        bool no_weight;
+        if (fill_row(d, cfg, row, row, &no_weight))
+            continue;
+        if (no_weight)
+            cfg_blame(cfg, KEY_WORKLOAD_DISTANCE_WEIGHTS, err, "node %u has no node at a distance of positive weight",
+                      row);
+        else
+            cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "out of memory");
+        return false;
+    }
+    return true;
+}
+
+static uint32_t pick(const struct destinations *d, uint32_t src, struct rng *r)
+{
+    const struct topo *t = d->topo;
+    uint32_t row = d->per_source ? src : 0;
+    const double *threshold = d->distance_threshold + (size_t)row * (t->diameter + 1) + 1;
+    const uint32_t *alias = d->distance_alias + (size_t)row * (t->diameter + 1) + 1;
+    const uint32_t *start = d->distance_start + (size_t)row * (t->diameter + 2);
+    double u = rng_uniform(r) * t->diameter; /* a column and, from the same uniform, whether to keep it */
+    uint32_t column = (uint32_t)u;
+    if (column >= t->diameter)
+        column = t->diameter - 1;
+    unsigned h = 1 + (u - column < threshold[column] ? column : alias[column]);
+    uint32_t first = start[h];
+    uint32_t x = d->by_distance[(size_t)row * (t->nodes - 1) + first + rng_below(r, start[h + 1] - first)];
+    return d->per_source ? x : t->ops->translate(t, x, src);
+}
+
+static double prob(const struct destinations *d, uint32_t src, uint32_t dst)
+{
+    const struct topo *t = d->topo;
+    if (src == dst)
+        return 0;
+    uint32_t row = d->per_source ? src : 0;
+    unsigned h = t->ops->distance(t, src, dst);
+    const uint32_t *start = d->distance_start + (size_t)row * (t->diameter + 2);
+    return d->distance_prob[(size_t)row * (t->diameter + 1) + h] / (start[h + 1] - start[h]);
+}
+
+const struct dest_ops dest_spherical = {
+    .name = "spherical",
+    .help = "distance h with probability proportional to workload.distance_weights[h] (default: all distances "
+            "equal), then uniform over the nodes h hops away",
+    .translation_invariant = true,
+    .init = init,
+    .pick = pick,
+    .prob = prob,
+};

@@ -1,0 +1,175 @@
+/* Trace replay: reading and checking a trace file (see trace.h), and the arrival
+ * process that names it.  The network schedules the records (sim/network.c). */
+#include "trace.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "workload.h"
+
+const struct arrival_ops arrival_trace = {
+    .name = "trace",
+    .help = "replay workload.trace: time,source,destination,length lines sorted by time (rate and destination "
+            "unused)",
+    .replay = true,
+};
+
+static bool fail(struct cfg_error *err, const char *path, int line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static bool fail(struct cfg_error *err, const char *path, int line, const char *fmt, ...)
+{
+    snprintf(err->file, sizeof err->file, "%s", path);
+    err->line = line;
+    snprintf(err->key, sizeof err->key, "workload.trace");
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+/* Splits a line into at most `max` fields separated by a comma or blanks. */
+static unsigned split(char *s, char **field, unsigned max)
+{
+    unsigned n = 0;
+    while (*s) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!*s)
+            break;
+        if (n == max)
+            return max + 1;
+        field[n++] = s;
+        while (*s && *s != ',' && *s != ' ' && *s != '\t')
+            s++;
+        char *end = s;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (*s == ',') {
+            s++;
+            while (*s == ' ' || *s == '\t')
+                s++;
+            if (!*s)
+                return max + 1; /* a trailing comma: an empty field */
+        }
+        *end = '\0';
+    }
+    return n;
+}
+
+static bool parse_real(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    *out = strtod(s, &end);
+    return end != s && !*end && errno != ERANGE && isfinite(*out);
+}
+
+static bool parse_node(const char *s, uint32_t nodes, uint32_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!isdigit((unsigned char)s[0]))
+        return false;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (end == s || *end || errno == ERANGE || v >= nodes)
+        return false;
+    *out = (uint32_t)v;
+    return true;
+}
+
+static bool is_header(char **f, unsigned n)
+{
+    static const char *const names[] = { "time", "source", "destination", "length" };
+    if (n != 4)
+        return false;
+    for (unsigned i = 0; i < 4; i++)
+        if (strcasecmp(f[i], names[i]) != 0)
+            return false;
+    return true;
+}
+
+static bool grow(struct trace *tr, size_t *capacity)
+{
+    size_t cap = *capacity ? *capacity * 2 : 4096;
+    struct trace_record *r = realloc(tr->records, cap * sizeof *r);
+    if (!r)
+        return false;
+    tr->records = r;
+    *capacity = cap;
+    return true;
+}
+
+bool trace_load(struct trace *tr, const char *path, uint32_t nodes, struct cfg_error *err)
+{
+    *tr = (struct trace){ 0 };
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return fail(err, path, 0, "cannot read the trace: %s", strerror(errno));
+    char *line = NULL;
+    size_t size = 0, capacity = 0;
+    int number = 0;
+    bool ok = true, seen_data = false;
+    while (ok && getline(&line, &size, f) >= 0) {
+        number++;
+        line[strcspn(line, "\r\n")] = '\0';
+        const char *c = line;
+        while (*c == ' ' || *c == '\t')
+            c++;
+        if (!*c || *c == '#')
+            continue;
+        char *field[4];
+        unsigned n = split(line, field, 4);
+        if (!seen_data && is_header(field, n)) {
+            seen_data = true;
+            continue;
+        }
+        seen_data = true;
+        struct trace_record r;
+        if (n != 4)
+            ok = fail(err, path, number, "expected 4 fields time,source,destination,length (got %s)",
+                      n > 4 ? "more, or an empty one" : n == 1 ? "1" : n == 2 ? "2" : "3");
+        else if (!parse_real(field[0], &r.time) || r.time < 0)
+            ok = fail(err, path, number, "time '%s' is not a finite number >= 0", field[0]);
+        else if (!parse_node(field[1], nodes, &r.src))
+            ok = fail(err, path, number, "source '%s' is not a node (0 to %u)", field[1], nodes - 1);
+        else if (!parse_node(field[2], nodes, &r.dst))
+            ok = fail(err, path, number, "destination '%s' is not a node (0 to %u)", field[2], nodes - 1);
+        else if (!parse_real(field[3], &r.length) || !(r.length > 0))
+            ok = fail(err, path, number, "length '%s' is not a finite number > 0", field[3]);
+        else if (tr->count > 0 && r.time < tr->records[tr->count - 1].time)
+            ok = fail(err, path, number, "time %s goes backwards (the previous message is at %.17g)", field[0],
+                      tr->records[tr->count - 1].time);
+        else if (tr->count == capacity && !grow(tr, &capacity))
+            ok = fail(err, path, number, "out of memory");
+        else
+            tr->records[tr->count++] = r;
+    }
+    if (ok && ferror(f))
+        ok = fail(err, path, number, "cannot read the trace: I/O error");
+    if (ok && tr->count == 0)
+        ok = fail(err, path, number, "the trace has no messages");
+    free(line);
+    fclose(f);
+    if (!ok)
+        trace_free(tr);
+    return ok;
+}
+
+void trace_free(struct trace *tr)
+{
+    free(tr->records);
+    *tr = (struct trace){ 0 };
+}
+
+void trace_write_record(FILE *out, double time, uint32_t src, uint32_t dst, double length)
+{
+    fprintf(out, "%.17g,%u,%u,%.17g\n", time, src, dst, length);
+}
