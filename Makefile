@@ -4,6 +4,7 @@
 #   make run        run configs/default.ini (installs missing dependencies first)
 #   make test       every Check suite, then the same suites under ASan + UBSan
 #   make validate   long statistical validation runs
+#   make mpi        bin/sim-mpi, the sweep runner over MPI ranks (needs mpicc: scripts/deps.sh mpi)
 #   make bench      benchmarks (event queue, random streams, full runs)
 #   make reproduce every seed's experiments: model, simulation and published figures in reports/
 #   make reproduce-NNN  one seed (000 ... 004)
@@ -22,18 +23,23 @@ OPT     := -O2 -g
 SAN     := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LIBS    := -lev -linih -lgsl -lgslcblas -lm
 CHECK_LIBS = $$(pkg-config --libs check)
+MPICC   ?= mpicc
+# The MPI sweep test runs only where mpicc is installed (.ci/run installs it).
+HAVE_MPI := $(shell command -v $(MPICC) >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1 && echo yes)
+MPI_TEST_ENV = $(if $(HAVE_MPI),SIM_MPI_BINARY=bin/sim-mpi SIM_MPIRUN=$$(command -v mpirun))
 
 MODULES := sim topo routing protocols workloads analytic
-LIB_SRC := $(filter-out sim/main.c,$(foreach m,$(MODULES),$(wildcard $(m)/*.c)))
+LIB_SRC := $(filter-out sim/main.c sim/sweep_mpi.c,$(foreach m,$(MODULES),$(wildcard $(m)/*.c)))
 HEADERS := $(foreach m,$(MODULES),$(wildcard $(m)/*.h))
 TEST_SRC := $(wildcard tests/*.c)
 BENCH_SRC := $(wildcard bench/*.c)
 
+comma := ,
 obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
 REPRODUCE := $(sort $(patsubst scripts/reproduce-%.sh,reproduce-%,$(wildcard scripts/reproduce-*.sh)))
 
-.PHONY: all deps run test test-plain test-san validate bench appendix-b reproduce $(REPRODUCE) install clean
+.PHONY: all deps mpi run test test-plain test-san validate bench appendix-b reproduce $(REPRODUCE) install clean
 
 all: bin/sim
 
@@ -43,6 +49,19 @@ deps:
 bin/sim: $(call obj,rel,$(LIB_SRC) sim/main.c)
 	@mkdir -p bin
 	$(CC) $(OPT) -o $@ $^ $(LIBS)
+
+mpi: bin/sim-mpi
+
+# Only the entry point and the MPI runner differ; the rest is the plain build's objects.
+# libev is linked statically here: its shared library also exports libevent's API
+# (event_add, ...), which would capture Open MPI's own calls to libevent and crash it.
+bin/sim-mpi: $(call obj,rel,$(LIB_SRC)) build/mpi/sim/main.o build/mpi/sim/sweep_mpi.o
+	@mkdir -p bin
+	$(MPICC) $(OPT) -o $@ $^ $(subst -lev,-Wl$(comma)-Bstatic -lev -Wl$(comma)-Bdynamic,$(LIBS))
+
+build/mpi/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(MPICC) $(STD) -DSIM_MPI $(WARN) $(OPT) -c -o $@ $<
 
 build/rel/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -73,8 +92,8 @@ test: deps
 	@$(MAKE) --no-print-directory test-plain
 	@$(MAKE) --no-print-directory test-san
 
-test-plain: bin/sim build/rel/tests/run
-	SIM_BINARY=bin/sim build/rel/tests/run
+test-plain: bin/sim build/rel/tests/run $(if $(HAVE_MPI),bin/sim-mpi)
+	SIM_BINARY=bin/sim $(MPI_TEST_ENV) build/rel/tests/run
 
 test-san: build/san/bin/sim build/san/tests/run
 	SIM_BINARY=build/san/bin/sim SIM_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/san/tests/run
@@ -84,7 +103,7 @@ validate: deps
 	SIM_BINARY=bin/sim SIM_VALIDATE=1 build/rel/tests/run
 
 bench: deps
-	@$(MAKE) --no-print-directory bin/sim $(patsubst %.c,build/rel/%,$(BENCH_SRC))
+	@$(MAKE) --no-print-directory bin/sim $(patsubst %.c,build/rel/%,$(BENCH_SRC)) $(if $(HAVE_MPI),bin/sim-mpi)
 	sh bench/run.sh
 
 # Seed 004's simulation results, 50 replications per row, as a markdown table.

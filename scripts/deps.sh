@@ -1,17 +1,24 @@
 #!/bin/sh
 # Installs the build dependencies that are missing (Debian packages), or, when not
 # root, prints the exact command to run.  Quiet when everything is present.
-# `deps.sh plot` also installs gnuplot, which the reproduction scripts need.
+#   scripts/deps.sh           what `make` and `make test` need
+#   scripts/deps.sh mpi       also Open MPI (mpicc, mpirun) for `make mpi`
+#   scripts/deps.sh plot      also gnuplot (no X) for scripts/plot.sh and the reproduction scripts
 set -u
 missing=""
+for extra in "$@"; do
+    case $extra in
+    mpi) { command -v mpicc && command -v mpirun; } >/dev/null 2>&1 || missing="$missing openmpi-bin libopenmpi-dev" ;;
+    plot) command -v gnuplot >/dev/null 2>&1 || missing="$missing gnuplot-nox" ;;
+    *) echo "scripts/deps.sh: unknown group '$extra' (mpi or plot)" >&2; exit 2 ;;
+    esac
+done
 have_pc() { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists "$1" 2>/dev/null; }
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 [ -f /usr/include/ev.h ] || missing="$missing libev-dev"
 have_pc check || missing="$missing check"
 have_pc inih || missing="$missing libinih-dev"
 have_pc gsl || missing="$missing libgsl-dev"
-# `deps.sh plot`: also what the reproduction scripts need.
-[ "${1:-}" = plot ] && ! command -v gnuplot >/dev/null 2>&1 && missing="$missing gnuplot-nox"
 for tool in cc make; do
     command -v "$tool" >/dev/null 2>&1 || missing="$missing build-essential"
 done

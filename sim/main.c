@@ -1,6 +1,7 @@
 /* sim: command-line entry point.  Parses options, loads and checks the config,
- * runs the network, prints the report.  Exit status: 0 done, 1 internal or output
- * failure, 2 bad input, 3 deadlock (wormhole), 124 stopped by run.max_wall_seconds, 130 interrupted. */
+ * runs the network, prints the report; with --sweep hands over to sweep.c.  Exit
+ * status: 0 done, 1 internal or output failure, 2 bad input, 3 deadlock (wormhole),
+ * 124 stopped by run.max_wall_seconds, 130 interrupted. */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include "network.h"
 #include "replicate.h"
 #include "report.h"
+#include "sweep.h"
 #include "wallclock.h"
 
 #ifndef SIM_VERSION
@@ -32,6 +34,11 @@ static void usage(FILE *out)
           "options:\n"
           "  -s, --set SECTION.KEY=VALUE  override a key of the file (repeatable)\n"
           "      --seed N                 same as -s run.seed=N\n"
+          "      --replications R         same as -s run.replications=R\n"
+          "      --sweep SECTION.KEY=FROM:TO:STEP | SECTION.KEY=V1,V2,...\n"
+          "                               run every point of the cross product (repeatable)\n"
+          "  -j, --jobs N                 sweep: N points at a time (default: online CPUs)\n"
+          "      --no-timing              leave out wall_seconds and events_per_second\n"
           "  -f, --format table|csv|json  output format (default table)\n"
           "  -o, --output FILE            write the results to FILE (atomically) instead of stdout\n"
           "      --progress               progress line on stderr (default: when stderr is a terminal)\n"
@@ -104,7 +111,8 @@ static int parse_format(const char *s, enum report_format *fmt)
 
 int main(int argc, char **argv)
 {
-    enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE, OPT_ANALYTIC, OPT_WRITE_TRACE };
+    enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE, OPT_ANALYTIC, OPT_WRITE_TRACE,
+           OPT_REPLICATIONS, OPT_SWEEP, OPT_NO_TIMING };
     static const struct option options[] = {
         { "set", required_argument, NULL, 's' },        { "seed", required_argument, NULL, OPT_SEED },
         { "format", required_argument, NULL, 'f' },     { "output", required_argument, NULL, 'o' },
@@ -112,21 +120,29 @@ int main(int argc, char **argv)
         { "list", no_argument, NULL, OPT_LIST },         { "help", no_argument, NULL, 'h' },
         { "describe", no_argument, NULL, OPT_DESCRIBE }, { "analytic", no_argument, NULL, OPT_ANALYTIC },
         { "write-trace", required_argument, NULL, OPT_WRITE_TRACE },
+        { "replications", required_argument, NULL, OPT_REPLICATIONS },
+        { "sweep", required_argument, NULL, OPT_SWEEP }, { "jobs", required_argument, NULL, 'j' },
+        { "no-timing", no_argument, NULL, OPT_NO_TIMING },
         { "version", no_argument, NULL, 'V' },           { NULL, 0, NULL, 0 },
     };
     const char *overrides[MAX_OVERRIDES + 1];
     size_t n_overrides = 0;
-    char seed_override[64];
+    char seed_override[64], replications_override[64];
+    const char *specs[SWEEP_MAX_DIMS + 1];
+    size_t n_specs = 0;
+    long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+    bool omit_timing = false;
     const char *output = NULL;
     enum report_format fmt = REPORT_TABLE;
     int progress = -1; /* -1: decide by isatty */
     bool describe_only = false, analytic_only = false;
     const char *write_trace = NULL;
     int opt;
-    while ((opt = getopt_long(argc, argv, "s:f:o:hV", options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, "s:f:o:j:hV", options, NULL)) != -1) {
         switch (opt) {
         case 's':
         case OPT_SEED:
+        case OPT_REPLICATIONS:
             if (n_overrides == MAX_OVERRIDES) {
                 fprintf(stderr, "sim: more than %d -s options\n", MAX_OVERRIDES);
                 return EXIT_INPUT;
@@ -134,6 +150,9 @@ int main(int argc, char **argv)
             if (opt == OPT_SEED) { /* --seed N is -s run.seed=N */
                 snprintf(seed_override, sizeof seed_override, "run.seed=%s", optarg);
                 overrides[n_overrides++] = seed_override;
+            } else if (opt == OPT_REPLICATIONS) {
+                snprintf(replications_override, sizeof replications_override, "run.replications=%s", optarg);
+                overrides[n_overrides++] = replications_override;
             } else {
                 overrides[n_overrides++] = optarg;
             }
@@ -146,6 +165,25 @@ int main(int argc, char **argv)
             break;
         case 'o':
             output = optarg;
+            break;
+        case OPT_SWEEP:
+            if (n_specs == SWEEP_MAX_DIMS) {
+                fprintf(stderr, "sim: --sweep '%s': more than %d --sweep options\n", optarg, SWEEP_MAX_DIMS);
+                return EXIT_INPUT;
+            }
+            specs[n_specs++] = optarg;
+            break;
+        case 'j': {
+            char *end;
+            jobs = strtol(optarg, &end, 10);
+            if (*end || end == optarg || jobs < 1 || jobs > 1024) {
+                fprintf(stderr, "sim: -j '%s': a number of processes from 1 to 1024\n", optarg);
+                return EXIT_INPUT;
+            }
+            break;
+        }
+        case OPT_NO_TIMING:
+            omit_timing = true;
             break;
         case OPT_PROGRESS:
             progress = 1;
@@ -183,6 +221,21 @@ int main(int argc, char **argv)
         return EXIT_INPUT;
     }
 
+    struct sweep_args sweep = { argv[optind], overrides, n_overrides, specs, n_specs, fmt, output,
+                                (unsigned)(jobs > 0 ? jobs : 1), progress, omit_timing };
+    bool single_only = describe_only || analytic_only || write_trace;
+#ifdef SIM_MPI
+    if (!single_only)
+        return sweep_mpi_main(&sweep);
+#endif
+    if (n_specs > 0) {
+        if (single_only) {
+            fputs("sim: --sweep does not go with --describe, --analytic or --write-trace\n", stderr);
+            return EXIT_INPUT;
+        }
+        return sweep_main(&sweep);
+    }
+
     static struct config cfg;
     struct cfg_error err;
     if (!cfg_load(&cfg, argv[optind], overrides, n_overrides, &err))
@@ -198,6 +251,7 @@ int main(int argc, char **argv)
     int status = run_replications(&cfg, progress, &report, &why, &err);
     if (status != 0)
         return status == EXIT_INPUT ? input_error(&err) : status;
+    report.omit_timing = omit_timing;
     bool ok = output ? write_atomically(output, &report, fmt) : report_write(stdout, &report, fmt);
     ok = fflush(stdout) == 0 && ok;
 

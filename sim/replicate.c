@@ -71,3 +71,26 @@ int run_replications(const struct config *cfg, int progress, struct run_report *
     return 0;
 }
 
+
+int run_check(const struct config *cfg, struct run_report *unstable, struct cfg_error *err)
+{
+    static struct network net;
+    if (!net_create(&net, cfg, err))
+        return RUN_BAD_INPUT;
+    struct channel_loads loads;
+    loads_compute(cfg, &net.topo, &loads);
+    struct stability stab;
+    stability_check(cfg, &net.topo, &loads, &stab);
+    int status = 0;
+    if (stab.saturated && !cfg->run.allow_unstable) {
+        struct model_result model;
+        model_predict(cfg, &loads, &model);
+        report_collect(unstable, &net, &loads, &model, KERNEL_RUNNING, 0);
+        unstable->interrupted = false;
+        unstable->stop_reason = "unstable: not run";
+        status = RUN_UNSTABLE;
+    }
+    loads_free(&loads);
+    net_free(&net);
+    return status;
+}

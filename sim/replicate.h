@@ -17,9 +17,16 @@
 #include "kernel.h"
 #include "report.h"
 
-enum { RUN_BAD_INPUT = 2, RUN_DEADLOCK = 3 };
+enum { RUN_BAD_INPUT = 2, RUN_DEADLOCK = 3, RUN_UNSTABLE = 4 }; /* RUN_UNSTABLE: run_check() only, never an exit status */
 
 int run_replications(const struct config *cfg, int progress, struct run_report *report, enum kernel_stop *why,
                      struct cfg_error *err);
+
+/* What run_replications() checks before simulating, without simulating: the network
+ * can be built and the stability check passes.  Returns 0 when it would run,
+ * RUN_BAD_INPUT with *err, or RUN_UNSTABLE when it would be refused as saturated:
+ * *unstable then holds the report of a point not run (config, structure, analytic
+ * model, saturated = true, stop_reason "unstable: not run", no simulated figures). */
+int run_check(const struct config *cfg, struct run_report *unstable, struct cfg_error *err);
 
 #endif

@@ -448,8 +448,10 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
     NUM("measurement_window", r->window);
     COUNT("messages_created", r->messages_created);
     COUNT("performance.events", r->events);
-    NUM("performance.events_per_second", r->events_per_second);
-    NUM("performance.wall_seconds", r->wall_seconds);
+    if (!r->omit_timing) {
+        NUM("performance.events_per_second", r->events_per_second);
+        NUM("performance.wall_seconds", r->wall_seconds);
+    }
 #undef NUM
 #undef COUNT
 #undef TEXT

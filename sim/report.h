@@ -5,7 +5,8 @@
  * one JSON object, with the same field names in CSV and JSON.  Everything outside
  * `performance` is a function of the config and seed only.  Numbers are printed
  * with 10 significant digits; a figure that does not exist (NaN) is null in JSON,
- * empty in CSV and "-" in the table.
+ * empty in CSV and "-" in the table.  With omit_timing the output is a function of
+ * the config and seed only, byte for byte.
  */
 #ifndef SIM_REPORT_H
 #define SIM_REPORT_H
@@ -95,6 +96,9 @@ struct run_report {
     uint64_t events;
     double wall_seconds, events_per_second;
     struct flit_report flit;
+    /* Leave out the wall-clock figures (performance.wall_seconds, .events_per_second,
+     * the only ones that differ between identical runs): set before report_write. */
+    bool omit_timing;
 };
 
 void report_collect(struct run_report *r, const struct network *net, const struct channel_loads *loads,

@@ -242,7 +242,9 @@ void report_write_table(FILE *out, const struct run_report *r)
     }
     fprintf(out, "analytic     %s\n", r->model.why[0] ? r->model.why : "-");
     report_table_figures(out, &r->model, r);
-    if (r->bt.on)
+    if (r->omit_timing)
+        fprintf(out, "performance  %llu events\n", (unsigned long long)r->events);
+    else if (r->bt.on)
         fprintf(out, "performance  %llu cycles in %.3f s (%.3g cycles/s, %.3g messages delivered/s)\n",
                 (unsigned long long)r->events, r->wall_seconds, r->events_per_second,
                 r->wall_seconds > 0 ? r->bt.delivered_run / r->wall_seconds : (double)NAN);

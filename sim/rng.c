@@ -20,6 +20,16 @@ uint64_t rng_replication_seed(uint64_t seed, uint64_t r)
     return splitmix64(&x);
 }
 
+uint64_t rng_text_seed(uint64_t seed, const char *text)
+{
+    uint64_t h = 0xcbf29ce484222325ULL; /* FNV-1a, 64 bits */
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++)
+        h = (h ^ *c) * 0x100000001b3ULL;
+    uint64_t x = seed ^ 0x9e3779b97f4a7c15ULL;
+    x = splitmix64(&x) ^ h ^ 0x5357454550ULL; /* "SWEEP" */
+    return splitmix64(&x);
+}
+
 void rng_seed_stream(struct rng *r, uint64_t run_seed, uint32_t purpose, uint64_t index)
 {
     /* Hash the three coordinates through separate SplitMix64 rounds so that nearby

@@ -40,6 +40,10 @@ void rng_seed_stream(struct rng *r, uint64_t run_seed, uint32_t purpose, uint64_
  * changes the earlier ones. */
 uint64_t rng_replication_seed(uint64_t seed, uint64_t r);
 
+/* A seed derived from `seed` and a text (a sweep point's "section.key=value" lines):
+ * FNV-1a of the text, mixed with the seed by SplitMix64.  Depends on nothing else. */
+uint64_t rng_text_seed(uint64_t seed, const char *text);
+
 static inline uint64_t rng_rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
 static inline uint64_t rng_next(struct rng *r)

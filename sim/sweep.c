@@ -1,0 +1,305 @@
+/* Sweeps: the plan of points, one point run in-process, the output in sweep order,
+ * and the whole sweep with its output file (see sweep.h). */
+#include "sweep.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "replicate.h"
+
+static const char *key_name(int key, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s.%s", cfg_keys[key].section, cfg_keys[key].name);
+    return buf;
+}
+
+/* --- the plan: every point's settings, checked --- */
+
+static char *format_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *format_text(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int len = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *s = len >= 0 ? malloc((size_t)len + 1) : NULL;
+    if (s) {
+        va_start(ap, fmt);
+        vsnprintf(s, (size_t)len + 1, fmt, ap);
+        va_end(ap);
+    }
+    return s;
+}
+
+static bool set_by_override(const struct sweep_args *a, const struct sweep_dim *d)
+{
+    char name[128];
+    key_name(d->key, name, sizeof name);
+    size_t len = strlen(name);
+    for (size_t i = 0; i < a->n_overrides; i++)
+        if (strncmp(a->overrides[i], name, len) == 0 && a->overrides[i][len] == '=')
+            return true;
+    return false;
+}
+
+/* Writes the report of a point into a malloc'd text, as `sim` prints it. */
+static bool render(const struct sweep_args *a, struct run_report *r, char **text, size_t *len)
+{
+    r->omit_timing = a->omit_timing;
+    FILE *m = open_memstream(text, len);
+    if (!m)
+        return false;
+    bool ok = report_write(m, r, a->fmt);
+    return fclose(m) == 0 && ok;
+}
+
+static int point_settings(struct sweep_plan *p, size_t i, uint64_t base_seed)
+{
+    const struct sweep_args *a = p->args;
+    struct sweep_point *sp = &p->point[i];
+    sp->settings = calloc(a->n_overrides + p->sw.dims + 1, sizeof *sp->settings);
+    if (!sp->settings)
+        return SWEEP_FAILED;
+    for (size_t k = 0; k < a->n_overrides; k++)
+        sp->settings[sp->n_settings++] = a->overrides[k];
+    for (size_t d = 0; d < p->sw.dims; d++) {
+        char name[128];
+        const struct sweep_dim *dim = &p->sw.dim[d];
+        char *s = format_text("%s=%s", key_name(dim->key, name, sizeof name),
+                              dim->values[sweep_coordinate(&p->sw, i, d)]);
+        if (!s)
+            return SWEEP_FAILED;
+        sp->settings[sp->n_settings++] = s;
+    }
+    char *seed = format_text("run.seed=%llu", (unsigned long long)sweep_point_seed(&p->sw, i, base_seed));
+    if (!seed)
+        return SWEEP_FAILED;
+    sp->settings[sp->n_settings++] = seed;
+    sweep_label(&p->sw, i, sp->label, sizeof sp->label);
+    return 0;
+}
+
+int sweep_plan_build(struct sweep_plan *p, const struct sweep_args *a)
+{
+    memset(p, 0, sizeof *p);
+    p->args = a;
+    char why[1024];
+    if (!sweep_parse(&p->sw, a->specs, a->n_specs, why, sizeof why)) {
+        fprintf(stderr, "sim: %s\n", why);
+        return SWEEP_BAD_INPUT;
+    }
+    for (size_t d = 0; d < p->sw.dims; d++)
+        if (set_by_override(a, &p->sw.dim[d])) {
+            fprintf(stderr, "sim: --sweep '%s': the key is also set with -s\n", p->sw.dim[d].spec);
+            return SWEEP_BAD_INPUT;
+        }
+    static struct config cfg;
+    struct cfg_error err;
+    if (!cfg_load(&cfg, a->config, a->overrides, a->n_overrides, &err)) {
+        cfg_error_print(&err, stderr);
+        return SWEEP_BAD_INPUT;
+    }
+    uint64_t base_seed = cfg.run.seed;
+    p->n = p->sw.points;
+    p->point = calloc(p->n, sizeof *p->point);
+    if (!p->point) {
+        fputs("sim: out of memory\n", stderr);
+        return SWEEP_FAILED;
+    }
+    for (size_t i = 0; i < p->n; i++) {
+        struct sweep_point *sp = &p->point[i];
+        if (point_settings(p, i, base_seed) != 0) {
+            fputs("sim: out of memory\n", stderr);
+            return SWEEP_FAILED;
+        }
+        static struct run_report unstable;
+        int status = cfg_load(&cfg, a->config, sp->settings, sp->n_settings, &err) ? run_check(&cfg, &unstable, &err)
+                                                                                     : RUN_BAD_INPUT;
+        if (status == RUN_BAD_INPUT) {
+            fprintf(stderr, "sim: --sweep point %s: ", sp->label[0] ? sp->label : "(none)");
+            cfg_error_print(&err, stderr);
+            return SWEEP_BAD_INPUT;
+        }
+        if (status == RUN_UNSTABLE) { /* its row is known now: written in place, never run */
+            if (!render(a, &unstable, &sp->text, &sp->len)) {
+                fputs("sim: out of memory\n", stderr);
+                return SWEEP_FAILED;
+            }
+            sp->state = POINT_DONE;
+        }
+    }
+    return 0;
+}
+
+void sweep_plan_free(struct sweep_plan *p)
+{
+    for (size_t i = 0; p->point && i < p->n; i++) {
+        struct sweep_point *sp = &p->point[i];
+        for (size_t k = p->args->n_overrides; k < sp->n_settings; k++)
+            free((char *)sp->settings[k]);
+        free(sp->settings);
+        free(sp->text);
+    }
+    free(p->point);
+    sweep_free(&p->sw);
+    p->point = NULL;
+}
+
+int sweep_point_run(const struct sweep_plan *p, size_t i, char **text, size_t *len)
+{
+    const struct sweep_point *sp = &p->point[i];
+    static struct config cfg;
+    struct cfg_error err;
+    *text = NULL;
+    *len = 0;
+    if (!cfg_load(&cfg, p->args->config, sp->settings, sp->n_settings, &err)) {
+        cfg_error_print(&err, stderr);
+        return SWEEP_BAD_INPUT;
+    }
+    struct run_report report;
+    enum kernel_stop why;
+    int status = run_replications(&cfg, 0, &report, &why, &err);
+    if (status != 0) {
+        if (status == RUN_BAD_INPUT)
+            cfg_error_print(&err, stderr);
+        return status;
+    }
+    if (!render(p->args, &report, text, len))
+        return SWEEP_FAILED;
+    switch (why) {
+    case KERNEL_DONE:
+        return 0;
+    case KERNEL_INTERRUPTED:
+        return SWEEP_INTERRUPTED;
+    case KERNEL_WALL_LIMIT:
+        return SWEEP_WALL_LIMIT;
+    default:
+        fprintf(stderr, "sim: run ended early: %s\n", report.stop_reason);
+        return SWEEP_FAILED;
+    }
+}
+
+/* --- output in sweep order --- */
+
+static void write_point(struct sweep_plan *p, size_t i)
+{
+    struct sweep_point *sp = &p->point[i];
+    const char *text = sp->text ? sp->text : "";
+    size_t len = sp->len;
+    switch (p->args->fmt) {
+    case REPORT_CSV:
+        if (p->emitted) { /* one header: drop the line every point's output starts with */
+            const char *row = memchr(text, '\n', len);
+            row = row ? row + 1 : text + len;
+            len -= (size_t)(row - text);
+            text = row;
+        }
+        break;
+    case REPORT_JSON:
+        fputs(p->emitted ? ",\n" : "[\n", p->out);
+        if (len && text[len - 1] == '\n')
+            len--;
+        break;
+    case REPORT_TABLE:
+        fprintf(p->out, "%s# point %zu/%zu: %s\n", p->emitted ? "\n" : "", i + 1, p->n,
+                sp->label[0] ? sp->label : "(no coordinates)");
+        break;
+    }
+    fwrite(text, 1, len, p->out);
+    p->emitted++;
+    free(sp->text);
+    sp->text = NULL;
+}
+
+bool sweep_emit(struct sweep_plan *p, bool final)
+{
+    if (!p->out)
+        return true;
+    for (; p->next_emit < p->n; p->next_emit++) {
+        enum point_state s = p->point[p->next_emit].state;
+        if (s == POINT_DONE)
+            write_point(p, p->next_emit);
+        else if (s != POINT_LOST && !final)
+            break;
+    }
+    if (final && p->args->fmt == REPORT_JSON)
+        fputs(p->emitted ? "\n]\n" : "[]\n", p->out);
+    return fflush(p->out) == 0 && !ferror(p->out);
+}
+
+/* --- the whole sweep --- */
+
+struct output_file {
+    const char *path;
+    char *tmp;
+};
+
+static FILE *open_output(struct output_file *o)
+{
+    if (!o->path)
+        return stdout;
+    size_t len = strlen(o->path) + 16;
+    o->tmp = malloc(len);
+    if (!o->tmp)
+        return NULL;
+    snprintf(o->tmp, len, "%s.tmp.XXXXXX", o->path);
+    int fd = mkstemp(o->tmp);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        fprintf(stderr, "sim: %s: cannot create: %s\n", o->path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(o->tmp);
+        }
+    }
+    return f;
+}
+
+/* Closes the output; a file is renamed into place only when written whole. */
+static bool close_output(struct output_file *o, FILE *f, bool ok)
+{
+    if (!o->path) {
+        if (!ok)
+            fprintf(stderr, "sim: cannot write the results: %s\n", strerror(errno));
+        return ok;
+    }
+    ok = fsync(fileno(f)) == 0 && ok;
+    ok = fclose(f) == 0 && ok;
+    if (ok && rename(o->tmp, o->path) != 0)
+        ok = false;
+    if (!ok) {
+        fprintf(stderr, "sim: %s: cannot write: %s\n", o->path, strerror(errno));
+        unlink(o->tmp);
+    }
+    free(o->tmp);
+    return ok;
+}
+
+int sweep_execute(const struct sweep_args *a, int (*runner)(struct sweep_plan *), bool writer)
+{
+    static struct sweep_plan plan;
+    int status = sweep_plan_build(&plan, a);
+    if (status != 0) {
+        sweep_plan_free(&plan);
+        return status;
+    }
+    struct output_file o = { writer ? a->output : NULL, NULL };
+    if (writer && !(plan.out = open_output(&o))) {
+        sweep_plan_free(&plan);
+        return SWEEP_FAILED;
+    }
+    status = runner(&plan);
+    if (writer) {
+        bool ok = sweep_emit(&plan, true);
+        if (!close_output(&o, plan.out, ok))
+            status = SWEEP_FAILED;
+    }
+    sweep_plan_free(&plan);
+    return status;
+}
+
+int sweep_main(const struct sweep_args *a) { return sweep_execute(a, sweep_run_local, true); }

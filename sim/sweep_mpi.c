@@ -1,0 +1,149 @@
+/* The MPI sweep runner (bin/sim-mpi, `make mpi`, compiled with mpicc -DSIM_MPI).
+ *
+ * Every rank builds the same plan (so every rank refuses a bad sweep alike, rank 0
+ * alone saying why).  Point i belongs to rank i mod size (round robin); a rank runs
+ * its points in order, in its own process (sweep_point_run(), the code path of a
+ * single `sim` run, so the bytes are the same as the child processes' of -j), and
+ * sends each point's status and text to rank 0.  Rank 0 takes the points in sweep
+ * order, its own as it runs them and the others' as they arrive, and writes them.
+ * Points the stability check refuses are written by rank 0 without a run.  After an
+ * interrupted point a rank runs no more points (it still reports each as lost).
+ */
+#include <fcntl.h>
+#include <mpi.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sweep.h"
+
+enum { TAG_HEADER = 1, TAG_TEXT = 2 };
+
+static int rank, ranks;
+static int saved_stderr = -1; /* ranks other than 0 while the plan is checked */
+
+static bool interrupted;
+
+/* Waits for a request by polling every millisecond: Open MPI's blocking calls spin,
+ * and a rank that waits (rank 0 for a point, any rank for the others at the end)
+ * would take a core from the ranks still simulating when cores are shared. */
+static void wait_politely(MPI_Request *request)
+{
+    int done = 0;
+    struct timespec pause = { 0, 1000000 };
+    while (MPI_Test(request, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS && !done)
+        nanosleep(&pause, NULL);
+}
+
+/* Runs point i here unless the sweep was interrupted; the status as `sim` would exit. */
+static int run_here(struct sweep_plan *p, size_t i, char **text, size_t *len)
+{
+    *text = NULL;
+    *len = 0;
+    if (interrupted)
+        return SWEEP_INTERRUPTED;
+    int status = sweep_point_run(p, i, text, len);
+    interrupted |= status == SWEEP_INTERRUPTED;
+    return status;
+}
+
+static void worker(struct sweep_plan *p)
+{
+    for (size_t i = (size_t)rank; i < p->n; i += (size_t)ranks) {
+        if (p->point[i].state != POINT_PENDING)
+            continue; /* rank 0 writes it without a run */
+        char *text;
+        size_t len;
+        long long header[2];
+        header[0] = run_here(p, i, &text, &len);
+        header[1] = (long long)len;
+        MPI_Send(header, 2, MPI_LONG_LONG, 0, TAG_HEADER, MPI_COMM_WORLD);
+        if (len)
+            MPI_Send(text, (int)len, MPI_CHAR, 0, TAG_TEXT, MPI_COMM_WORLD);
+        free(text);
+    }
+}
+
+static int writer(struct sweep_plan *p)
+{
+    bool failed = false, wall_limited = false;
+    bool show_progress = p->args->progress < 0 ? isatty(STDERR_FILENO) : p->args->progress;
+    for (size_t i = 0; i < p->n; i++) {
+        struct sweep_point *sp = &p->point[i];
+        if (sp->state == POINT_PENDING) {
+            int owner = (int)(i % (size_t)ranks);
+            if (owner == 0) {
+                sp->status = run_here(p, i, &sp->text, &sp->len);
+            } else {
+                long long header[2];
+                MPI_Request request;
+                MPI_Irecv(header, 2, MPI_LONG_LONG, owner, TAG_HEADER, MPI_COMM_WORLD, &request);
+                wait_politely(&request);
+                sp->status = (int)header[0];
+                sp->len = (size_t)header[1];
+                sp->text = sp->len ? malloc(sp->len + 1) : NULL;
+                if (sp->len && !sp->text) {
+                    fputs("sim: out of memory\n", stderr);
+                    MPI_Abort(MPI_COMM_WORLD, SWEEP_FAILED);
+                }
+                if (sp->len) {
+                    MPI_Recv(sp->text, (int)sp->len, MPI_CHAR, owner, TAG_TEXT, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                    sp->text[sp->len] = '\0';
+                }
+            }
+            bool kept = sp->status == 0 || sp->status == SWEEP_WALL_LIMIT || (sp->status == SWEEP_FAILED && sp->len);
+            sp->state = kept ? POINT_DONE : POINT_LOST;
+            wall_limited |= sp->status == SWEEP_WALL_LIMIT;
+            interrupted |= sp->status == SWEEP_INTERRUPTED;
+            if (sp->status != 0 && sp->status != SWEEP_WALL_LIMIT && sp->status != SWEEP_INTERRUPTED) {
+                fprintf(stderr, "sim: sweep point %zu/%zu (%s) failed on rank %d: exit status %d\n", i + 1, p->n,
+                        sp->label, owner, sp->status);
+                failed = true;
+            }
+        }
+        if (!sweep_emit(p, false))
+            failed = true;
+        if (show_progress)
+            fprintf(stderr, "\r[sweep] %zu/%zu points on %d ranks   ", i + 1, p->n, ranks);
+    }
+    if (show_progress)
+        fputs("\n", stderr);
+    if (interrupted && !failed)
+        return SWEEP_INTERRUPTED;
+    return failed ? SWEEP_FAILED : wall_limited ? SWEEP_WALL_LIMIT : 0;
+}
+
+static int run_mpi(struct sweep_plan *p)
+{
+    if (saved_stderr >= 0) { /* the plan is good: errors of runs are worth seeing */
+        dup2(saved_stderr, STDERR_FILENO);
+        close(saved_stderr);
+    }
+    if (rank == 0)
+        return writer(p);
+    worker(p);
+    return 0;
+}
+
+int sweep_mpi_main(const struct sweep_args *a)
+{
+    MPI_Init(NULL, NULL);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    if (rank != 0) { /* every rank checks the sweep; rank 0 alone says what is wrong */
+        int null = open("/dev/null", O_WRONLY);
+        saved_stderr = dup(STDERR_FILENO);
+        if (null >= 0) {
+            dup2(null, STDERR_FILENO);
+            close(null);
+        }
+    }
+    struct sweep_args mine = *a;
+    mine.progress = rank == 0 ? a->progress : 0;
+    int status = sweep_execute(&mine, run_mpi, rank == 0);
+    MPI_Request request;
+    MPI_Ibarrier(MPI_COMM_WORLD, &request);
+    wait_politely(&request);
+    MPI_Finalize();
+    return status;
+}

@@ -1,0 +1,312 @@
+/* The local sweep runner: up to -j points at a time, each a child process of this
+ * same binary (`sim --no-progress -s ... --seed S CONFIG`, via /proc/self/exe),
+ * supervised with libev: an ev_child watcher for each child's exit, an ev_io watcher
+ * draining each child's stdout pipe into its point's text, a one-second timer for the
+ * progress bar, and SIGINT/SIGTERM watchers.  A signal stops starting points and
+ * sends SIGTERM to the running children (a second signal sends SIGKILL); their
+ * partial rows are dropped and the finished rows written. */
+#include <errno.h>
+#include <ev.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sweep.h"
+
+struct runner;
+
+struct slot {
+    struct runner *run;
+    size_t point;
+    bool busy, exited, closed;
+    int wait_status;
+    size_t capacity; /* of the point's text buffer */
+    ev_child child;
+    ev_io pipe;
+};
+
+struct runner {
+    struct sweep_plan *plan;
+    struct ev_loop *loop;
+    struct slot *slot;
+    unsigned jobs, running, signals;
+    size_t next_start, finished, to_run, ran;
+    bool failed, wall_limited, interrupted;
+    bool show_progress;
+    double started;
+    char self[4096];
+    ev_signal sigint, sigterm;
+    ev_timer tick;
+};
+
+static void progress(struct runner *r)
+{
+    if (!r->show_progress)
+        return;
+    enum { WIDTH = 24 };
+    size_t n = r->plan->n;
+    char bar[WIDTH + 1];
+    for (size_t i = 0; i < WIDTH; i++)
+        bar[i] = i < r->finished * WIDTH / (n ? n : 1) ? '#' : '.';
+    bar[WIDTH] = '\0';
+    ev_now_update(r->loop);
+    double elapsed = ev_now(r->loop) - r->started;
+    char eta[32] = "?";
+    if (r->ran > 0) /* the children run so far give the pace, parallelism included */
+        snprintf(eta, sizeof eta, "%.0f s", elapsed / (double)r->ran * (double)(r->to_run - r->ran));
+    if (r->interrupted)
+        snprintf(eta, sizeof eta, "- (interrupted)");
+    fprintf(stderr, "\r[sweep] [%s] %zu/%zu points, %u running, %.0f s, ETA %s   ", bar, r->finished, n, r->running,
+            elapsed, eta);
+    fflush(stderr);
+}
+
+static void stop_children(struct runner *r, int signo)
+{
+    for (unsigned j = 0; j < r->jobs; j++)
+        if (r->slot[j].busy && !r->slot[j].exited)
+            kill(r->slot[j].child.pid, signo);
+}
+
+static void interrupt(struct runner *r)
+{
+    r->interrupted = true;
+    stop_children(r, r->signals++ ? SIGKILL : SIGTERM);
+}
+
+static void start_points(struct runner *r);
+
+static void done_if_idle(struct runner *r)
+{
+    if (r->running == 0 && (r->interrupted || r->next_start >= r->plan->n))
+        ev_break(r->loop, EVBREAK_ALL);
+}
+
+/* The child has exited and its pipe is drained: judge its status. */
+static void finish(struct slot *s)
+{
+    struct runner *r = s->run;
+    struct sweep_plan *p = r->plan;
+    struct sweep_point *sp = &p->point[s->point];
+    int st = s->wait_status;
+    int code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    sp->status = code;
+    sp->state = POINT_LOST;
+    if (code == 0 || code == SWEEP_WALL_LIMIT) {
+        sp->state = POINT_DONE;
+        r->wall_limited |= code == SWEEP_WALL_LIMIT;
+    } else if (code == SWEEP_INTERRUPTED || r->interrupted) {
+        if (!r->interrupted) /* a child interrupted on its own (Ctrl-C reaches the whole group) */
+            interrupt(r);
+    } else {
+        fprintf(stderr, "%ssim: sweep point %zu/%zu (%s) failed: exit status %d\n", r->show_progress ? "\n" : "",
+                s->point + 1, p->n, sp->label, code);
+        r->failed = true;
+        if (code == SWEEP_FAILED && sp->len) /* a complete report of a run that ended early */
+            sp->state = POINT_DONE;
+    }
+    if (sp->state == POINT_LOST) {
+        free(sp->text);
+        sp->text = NULL;
+        sp->len = 0;
+    }
+    s->busy = false;
+    r->running--;
+    r->finished++;
+    r->ran++;
+    if (!sweep_emit(p, false)) {
+        fprintf(stderr, "sim: cannot write the results: %s\n", strerror(errno));
+        r->failed = true;
+        interrupt(r);
+    }
+    start_points(r);
+    progress(r);
+    done_if_idle(r);
+}
+
+static void on_child(struct ev_loop *loop, ev_child *w, int revents)
+{
+    (void)revents;
+    struct slot *s = w->data;
+    ev_child_stop(loop, w);
+    s->wait_status = w->rstatus;
+    s->exited = true;
+    if (s->closed)
+        finish(s);
+}
+
+static void on_pipe(struct ev_loop *loop, ev_io *w, int revents)
+{
+    (void)revents;
+    struct slot *s = w->data;
+    struct sweep_point *sp = &s->run->plan->point[s->point];
+    for (;;) {
+        if (sp->len + 4096 > s->capacity) {
+            size_t capacity = s->capacity ? 2 * s->capacity : 16384;
+            char *grown = realloc(sp->text, capacity);
+            if (!grown)
+                break; /* keep the child blocked; its row is lost at EOF below */
+            sp->text = grown;
+            s->capacity = capacity;
+        }
+        ssize_t got = read(w->fd, sp->text + sp->len, s->capacity - sp->len - 1);
+        if (got > 0) {
+            sp->len += (size_t)got;
+            continue;
+        }
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+            return;
+        break; /* end of file or error */
+    }
+    ev_io_stop(loop, w);
+    close(w->fd);
+    if (sp->text)
+        sp->text[sp->len] = '\0';
+    s->closed = true;
+    if (s->exited)
+        finish(s);
+}
+
+static const char *format_name(enum report_format fmt)
+{
+    return fmt == REPORT_CSV ? "csv" : fmt == REPORT_JSON ? "json" : "table";
+}
+
+static bool spawn(struct runner *r, struct slot *s, size_t point)
+{
+    const struct sweep_args *a = r->plan->args;
+    struct sweep_point *sp = &r->plan->point[point];
+    size_t argc = 0, max = 6 + 2 * sp->n_settings + 2;
+    const char **argv = calloc(max, sizeof *argv);
+    int fds[2];
+    if (!argv || pipe(fds) != 0) {
+        free(argv);
+        return false;
+    }
+    argv[argc++] = r->self;
+    argv[argc++] = "--no-progress";
+    argv[argc++] = "-f";
+    argv[argc++] = format_name(a->fmt);
+    if (a->omit_timing)
+        argv[argc++] = "--no-timing";
+    for (size_t k = 0; k < sp->n_settings; k++) {
+        argv[argc++] = "-s";
+        argv[argc++] = sp->settings[k];
+    }
+    argv[argc++] = a->config;
+    argv[argc] = NULL;
+    fflush(NULL); /* nothing buffered may be written twice */
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[1], STDOUT_FILENO);
+        close(fds[0]);
+        close(fds[1]);
+        sigset_t none; /* libev blocks the signals it watches: the child must see them */
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
+        execv(r->self, (char *const *)argv);
+        _exit(127);
+    }
+    free(argv);
+    close(fds[1]);
+    if (pid < 0) {
+        close(fds[0]);
+        return false;
+    }
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[0], F_SETFL, O_NONBLOCK);
+    *s = (struct slot){ .run = r, .point = point, .busy = true };
+    ev_child_init(&s->child, on_child, pid, 0);
+    ev_io_init(&s->pipe, on_pipe, fds[0], EV_READ);
+    s->child.data = s->pipe.data = s;
+    ev_child_start(r->loop, &s->child);
+    ev_io_start(r->loop, &s->pipe);
+    sp->state = POINT_RUNNING;
+    r->running++;
+    return true;
+}
+
+static void start_points(struct runner *r)
+{
+    struct sweep_plan *p = r->plan;
+    while (!r->interrupted && r->running < r->jobs && r->next_start < p->n) {
+        size_t i = r->next_start++;
+        if (p->point[i].state != POINT_PENDING)
+            continue; /* not run: written in place (unstable) */
+        unsigned j = 0;
+        while (r->slot[j].busy)
+            j++;
+        if (!spawn(r, &r->slot[j], i)) {
+            fprintf(stderr, "sim: sweep point %zu/%zu: cannot start a process: %s\n", i + 1, p->n, strerror(errno));
+            p->point[i].state = POINT_LOST;
+            r->failed = true;
+            interrupt(r);
+        }
+    }
+}
+
+static void on_signal(struct ev_loop *loop, ev_signal *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    struct runner *r = w->data;
+    interrupt(r);
+    done_if_idle(r);
+}
+
+static void on_tick(struct ev_loop *loop, ev_timer *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    progress(w->data);
+}
+
+int sweep_run_local(struct sweep_plan *p)
+{
+    static struct runner r;
+    r = (struct runner){ .plan = p, .jobs = p->args->jobs ? p->args->jobs : 1 };
+    ssize_t got = readlink("/proc/self/exe", r.self, sizeof r.self - 1);
+    r.loop = ev_default_loop(EVFLAG_AUTO);
+    r.slot = calloc(r.jobs, sizeof *r.slot);
+    if (got <= 0 || !r.loop || !r.slot) {
+        fputs("sim: cannot start the sweep (no /proc/self/exe, libev loop or memory)\n", stderr);
+        free(r.slot);
+        return SWEEP_FAILED;
+    }
+    r.self[got] = '\0';
+    for (size_t i = 0; i < p->n; i++) {
+        r.to_run += p->point[i].state == POINT_PENDING;
+        r.finished += p->point[i].state == POINT_DONE;
+    }
+    r.show_progress = p->args->progress < 0 ? isatty(STDERR_FILENO) : p->args->progress;
+    ev_now_update(r.loop);
+    r.started = ev_now(r.loop);
+    ev_signal_init(&r.sigint, on_signal, SIGINT);
+    ev_signal_init(&r.sigterm, on_signal, SIGTERM);
+    ev_timer_init(&r.tick, on_tick, 1.0, 1.0);
+    r.sigint.data = r.sigterm.data = r.tick.data = &r;
+    ev_signal_start(r.loop, &r.sigint);
+    ev_signal_start(r.loop, &r.sigterm);
+    if (r.show_progress)
+        ev_timer_start(r.loop, &r.tick);
+    if (!sweep_emit(p, false))
+        r.failed = true;
+    start_points(&r);
+    progress(&r);
+    if (r.running > 0)
+        ev_run(r.loop, 0);
+    ev_timer_stop(r.loop, &r.tick);
+    ev_signal_stop(r.loop, &r.sigint);
+    ev_signal_stop(r.loop, &r.sigterm);
+    if (r.show_progress)
+        fputs("\n", stderr);
+    free(r.slot);
+    if (r.interrupted && !r.failed)
+        return SWEEP_INTERRUPTED;
+    return r.failed ? SWEEP_FAILED : r.wall_limited ? SWEEP_WALL_LIMIT : 0;
+}

@@ -1,0 +1,253 @@
+/* Sweep specs: parsing, the order of points, and their seeds (see sweep.h). */
+#include "sweep.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "rng.h"
+
+static int find_key(const char *name)
+{
+    for (int i = 0; i < CFG_KEY_COUNT; i++) {
+        size_t len = strlen(cfg_keys[i].section);
+        if (strncmp(name, cfg_keys[i].section, len) == 0 && name[len] == '.' &&
+            strcmp(name + len + 1, cfg_keys[i].name) == 0)
+            return i;
+    }
+    return -1;
+}
+
+static int compare_text(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Checks `value` with the config loader and appends its canonical text. */
+static bool add_value(struct sweep_dim *d, const char *value, char *why, size_t size)
+{
+    static struct config scratch;
+    cfg_defaults(&scratch);
+    const struct cfg_key *k = &cfg_keys[d->key];
+    struct cfg_error err;
+    if (!cfg_set(&scratch, k->section, k->name, value, "--sweep", 0, &err)) {
+        snprintf(why, size, "--sweep '%s': value '%s': %s", d->spec, value, err.message);
+        return false;
+    }
+    char canonical[CFG_TEXT_MAX + 64];
+    report_fmt_key(canonical, sizeof canonical, &scratch, d->key);
+    char *copy = strdup(canonical);
+    if (!copy) {
+        snprintf(why, size, "--sweep '%s': out of memory", d->spec);
+        return false;
+    }
+    d->values[d->count++] = copy;
+    return true;
+}
+
+static bool parse_number(const char *s, double *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtod(s, &end);
+    return end != s && *end == '\0' && errno != ERANGE && isfinite(*v);
+}
+
+/* A:B:STEP into values A, A+STEP, ... <= B (slack for binary fractions like 0.1). */
+static bool parse_range(struct sweep_dim *d, const char *text, char *why, size_t size)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", text);
+    char *first = strchr(buf, ':'), *second = first ? strchr(first + 1, ':') : NULL;
+    double a, b, step;
+    if (!second || strchr(second + 1, ':')) {
+        snprintf(why, size, "--sweep '%s': a range is FROM:TO:STEP", d->spec);
+        return false;
+    }
+    *first = *second = '\0';
+    if (!parse_number(buf, &a) || !parse_number(first + 1, &b) || !parse_number(second + 1, &step)) {
+        snprintf(why, size, "--sweep '%s': FROM, TO and STEP must be numbers", d->spec);
+        return false;
+    }
+    if (!(step > 0) || b < a) {
+        snprintf(why, size, "--sweep '%s': needs STEP > 0 and FROM <= TO", d->spec);
+        return false;
+    }
+    double span = floor((b - a) / step + 1e-9);
+    if (span + 1 > SWEEP_MAX_POINTS) {
+        snprintf(why, size, "--sweep '%s': more than %d values", d->spec, SWEEP_MAX_POINTS);
+        return false;
+    }
+    size_t count = (size_t)span + 1;
+    d->values = calloc(count, sizeof *d->values);
+    if (!d->values) {
+        snprintf(why, size, "--sweep '%s': out of memory", d->spec);
+        return false;
+    }
+    for (size_t i = 0; i < count; i++) {
+        char value[64];
+        snprintf(value, sizeof value, "%.17g", a + (double)i * step);
+        if (!add_value(d, value, why, size))
+            return false;
+    }
+    return true;
+}
+
+static bool parse_list(struct sweep_dim *d, const char *text, char *why, size_t size)
+{
+    size_t count = 1;
+    for (const char *c = text; *c; c++)
+        count += *c == ',';
+    if (count > SWEEP_MAX_POINTS) {
+        snprintf(why, size, "--sweep '%s': more than %d values", d->spec, SWEEP_MAX_POINTS);
+        return false;
+    }
+    d->values = calloc(count, sizeof *d->values);
+    if (!d->values) {
+        snprintf(why, size, "--sweep '%s': out of memory", d->spec);
+        return false;
+    }
+    const char *start = text;
+    for (size_t i = 0; i < count; i++) {
+        size_t len = strcspn(start, ",");
+        char value[CFG_TEXT_MAX];
+        if (len == 0 || len >= sizeof value) {
+            snprintf(why, size, "--sweep '%s': %s value in the list", d->spec, len ? "overlong" : "empty");
+            return false;
+        }
+        memcpy(value, start, len);
+        value[len] = '\0';
+        if (!add_value(d, value, why, size))
+            return false;
+        start += len + 1;
+    }
+    return true;
+}
+
+static bool parse_spec(struct sweep *sw, const char *spec, char *why, size_t size)
+{
+    struct sweep_dim *d = &sw->dim[sw->dims];
+    *d = (struct sweep_dim){ .spec = spec };
+    const char *eq = strchr(spec, '=');
+    char name[128];
+    if (!eq || (size_t)(eq - spec) >= sizeof name || !eq[1]) {
+        snprintf(why, size, "--sweep '%s': expected SECTION.KEY=FROM:TO:STEP or SECTION.KEY=V1,V2,...", spec);
+        return false;
+    }
+    memcpy(name, spec, (size_t)(eq - spec));
+    name[eq - spec] = '\0';
+    d->key = find_key(name);
+    if (d->key < 0) {
+        static struct config scratch; /* for the loader's "did you mean" */
+        cfg_defaults(&scratch);
+        struct cfg_error err;
+        char *dot = strchr(name, '.');
+        if (dot)
+            *dot = '\0';
+        cfg_set(&scratch, name, dot ? dot + 1 : "", "0", "--sweep", 0, &err);
+        snprintf(why, size, "--sweep '%s': %s", spec, err.message);
+        return false;
+    }
+    if (cfg_keys[d->key].type == CFG_LIST) { /* its values hold commas: one list key value per point is unreadable */
+        snprintf(why, size, "--sweep '%s': %s is a list key; sweep it with a shell loop over -s", spec, name);
+        return false;
+    }
+    for (size_t i = 0; i < sw->dims; i++)
+        if (sw->dim[i].key == d->key) {
+            snprintf(why, size, "--sweep '%s': %s is already swept by '%s'", spec, name, sw->dim[i].spec);
+            return false;
+        }
+    sw->dims++; /* from here on sweep_free() releases its values */
+    if (!(strchr(eq + 1, ':') ? parse_range(d, eq + 1, why, size) : parse_list(d, eq + 1, why, size)))
+        return false;
+    char **sorted = malloc(d->count * sizeof *sorted);
+    if (!sorted) {
+        snprintf(why, size, "--sweep '%s': out of memory", spec);
+        return false;
+    }
+    memcpy(sorted, d->values, d->count * sizeof *sorted);
+    qsort(sorted, d->count, sizeof *sorted, compare_text);
+    for (size_t i = 1; i < d->count; i++)
+        if (strcmp(sorted[i - 1], sorted[i]) == 0) {
+            snprintf(why, size, "--sweep '%s': value %s appears twice (10 significant digits)", spec, sorted[i]);
+            free(sorted);
+            return false;
+        }
+    free(sorted);
+    return true;
+}
+
+bool sweep_parse(struct sweep *sw, const char *const *specs, size_t n, char *why, size_t size)
+{
+    memset(sw, 0, sizeof *sw);
+    if (n > SWEEP_MAX_DIMS) {
+        snprintf(why, size, "--sweep: at most %d of them", SWEEP_MAX_DIMS);
+        return false;
+    }
+    sw->points = 1;
+    for (size_t i = 0; i < n; i++) {
+        if (!parse_spec(sw, specs[i], why, size))
+            return false;
+        if (sw->points * sw->dim[i].count > SWEEP_MAX_POINTS) {
+            snprintf(why, size, "--sweep '%s': the cross product exceeds %d points", specs[i], SWEEP_MAX_POINTS);
+            return false;
+        }
+        sw->points *= sw->dim[i].count;
+    }
+    return true;
+}
+
+void sweep_free(struct sweep *sw)
+{
+    for (size_t d = 0; d < sw->dims; d++) {
+        for (size_t i = 0; i < sw->dim[d].count; i++)
+            free(sw->dim[d].values[i]);
+        free(sw->dim[d].values);
+    }
+    sw->dims = 0;
+}
+
+size_t sweep_coordinate(const struct sweep *sw, size_t point, size_t d)
+{
+    size_t inner = 1; /* points per step of dimension d: the product of the later counts */
+    for (size_t e = d + 1; e < sw->dims; e++)
+        inner *= sw->dim[e].count;
+    return point / inner % sw->dim[d].count;
+}
+
+static const char *key_name(int key, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s.%s", cfg_keys[key].section, cfg_keys[key].name);
+    return buf;
+}
+
+void sweep_label(const struct sweep *sw, size_t point, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t d = 0; d < sw->dims && used < size; d++) {
+        char name[128];
+        used += (size_t)snprintf(buf + used, size - used, "%s%s=%s", d ? " " : "",
+                                 key_name(sw->dim[d].key, name, sizeof name),
+                                 sw->dim[d].values[sweep_coordinate(sw, point, d)]);
+    }
+}
+
+uint64_t sweep_point_seed(const struct sweep *sw, size_t point, uint64_t base_seed)
+{
+    char text[SWEEP_MAX_DIMS * (CFG_TEXT_MAX + 128)];
+    size_t used = 0;
+    text[0] = '\0';
+    for (int key = 0; key < CFG_KEY_COUNT; key++) /* config-key order, not spec order */
+        for (size_t d = 0; d < sw->dims; d++) {
+            if (sw->dim[d].key != key)
+                continue;
+            const char *value = sw->dim[d].values[sweep_coordinate(sw, point, d)];
+            if (key == KEY_RUN_SEED)
+                base_seed = strtoull(value, NULL, 10);
+            else if (used < sizeof text)
+                used += (size_t)snprintf(text + used, sizeof text - used, "%s.%s=%s\n", cfg_keys[key].section,
+                                         cfg_keys[key].name, value);
+        }
+    return used ? rng_text_seed(base_seed, text) : base_seed;
+}
+
