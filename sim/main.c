@@ -240,15 +240,42 @@ int main(int argc, char **argv)
     struct cfg_error err;
     if (!cfg_load(&cfg, argv[optind], overrides, n_overrides, &err))
         return input_error(&err);
-    cfg.write_trace = write_trace;
     if (describe_only)
         return describe(&cfg, fmt, stdout);
     if (analytic_only)
         return report_analytic_only(&cfg, fmt, stdout);
 
+    /* The trace goes to a temporary file, renamed into place once the run has ended
+     * normally: a failed run leaves no half-written trace behind. */
+    char *trace_tmp = NULL;
+    if (write_trace) {
+        size_t len = strlen(write_trace) + 16;
+        int fd = -1;
+        if ((trace_tmp = malloc(len))) {
+            snprintf(trace_tmp, len, "%s.tmp.XXXXXX", write_trace);
+            fd = mkstemp(trace_tmp);
+        }
+        if (fd < 0) {
+            fprintf(stderr, "%s: cannot write the trace: %s\n", write_trace, strerror(errno));
+            free(trace_tmp);
+            return EXIT_INPUT;
+        }
+        close(fd);
+        cfg.write_trace = trace_tmp;
+    }
+
     struct run_report report;
     enum kernel_stop why;
     int status = run_replications(&cfg, progress, &report, &why, &err);
+    if (trace_tmp) {
+        if (status == 0 && rename(trace_tmp, write_trace) != 0) {
+            fprintf(stderr, "sim: %s: cannot write the trace: %s\n", write_trace, strerror(errno));
+            status = 1;
+        }
+        if (status != 0)
+            unlink(trace_tmp);
+        free(trace_tmp);
+    }
     if (status != 0)
         return status == EXIT_INPUT ? input_error(&err) : status;
     report.omit_timing = omit_timing;

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <dirent.h>
+#include <sys/stat.h>
 
 #include "../workloads/workload.h"
 #include "test.h"
@@ -382,6 +384,41 @@ START_TEST(bad_traces_name_the_line)
 }
 END_TEST
 
+/* --write-trace goes through a temporary file: a run that fails (here a wormhole
+ * deadlock, exit 3) leaves neither the trace nor the temporary behind, and an
+ * unwritable path is one line naming it, exit 2. */
+START_TEST(failed_runs_leave_no_trace_file)
+{
+    char dir[64];
+    snprintf(dir, sizeof dir, "/tmp/simtest-%d-tracedir", (int)getpid());
+    ck_assert_int_eq(mkdir(dir, 0700), 0);
+    char trace[128];
+    snprintf(trace, sizeof trace, "%s/trace.csv", dir);
+    static char out[4096], err[4096];
+    const char *deadlock[] = { test_binary(), "configs/default.ini", "--no-progress", "--write-trace", trace,
+                               "-s", "network.topology=torus", "-s", "network.radix=8", "-s", "network.dimension=2",
+                               "-s", "routing.switching=wormhole", "-s", "routing.flit_buffers=1", "-s",
+                               "workload.rate=0.05", "-s", "workload.mean_length=16", "-s", "workload.length=constant",
+                               "-s", "run.allow_unstable=true", "-s", "run.messages=1000000", "-s",
+                               "run.max_wall_seconds=30", NULL };
+    ck_assert_int_eq(test_exec(deadlock, out, sizeof out, err, sizeof err), 3);
+    DIR *d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    unsigned entries = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        entries += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    ck_assert_uint_eq(entries, 0);
+    ck_assert_int_eq(rmdir(dir), 0);
+    const char *unwritable[] = { test_binary(), "configs/default.ini", "--no-progress", "--write-trace",
+                                 "/nonexistent-dir/trace.csv", NULL };
+    ck_assert_int_eq(test_exec(unwritable, out, sizeof out, err, sizeof err), 2);
+    ck_assert_str_eq(out, "");
+    ck_assert_msg(strncmp(err, "/nonexistent-dir/trace.csv: cannot write the trace: ", 52) == 0, "%s", err);
+    ck_assert_ptr_eq(strchr(err, '\n'), err + strlen(err) - 1);
+}
+END_TEST
+
 Suite *workloads_suite(void)
 {
     Suite *s = suite_create("workloads");
@@ -396,6 +433,7 @@ Suite *workloads_suite(void)
     tcase_set_timeout(replay, 60);
     tcase_add_test(replay, trace_replay_reproduces_the_run);
     tcase_add_test(replay, bad_traces_name_the_line);
+    tcase_add_test(replay, failed_runs_leave_no_trace_file);
     suite_add_tcase(s, replay);
     return s;
 }
