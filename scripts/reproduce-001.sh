@@ -15,7 +15,19 @@ sim=${2:-bin/sim}
 cd "$(dirname "$0")/.."
 command -v gnuplot >/dev/null 2>&1 || { echo "reproduce-001: gnuplot not found (scripts/deps.sh plot)" >&2; exit 2; }
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT
+trap 'exit 1' TERM
+
+# Runs the simulator.  A failed run stops the whole reproduction: inside a pipeline its
+# exit status would be lost, so it signals the script itself.
+run_sim() {
+    "$sim" "$@" 2>"$tmp/sim.err" && return 0
+    echo "reproduce-001: $sim $*: $(head -n 1 "$tmp/sim.err")" >&2
+    : >"$tmp/failed"
+    kill -TERM $$ # acted on once the current pipeline ends; loops check $tmp/failed
+    exit 1
+}
 chain=backtracking-chain
 
 # Picks named columns out of sim's CSV (quoted text fields blanked first).
@@ -30,10 +42,11 @@ model_fields="$chain.backtracking.acceptance $chain.delay.mean $chain.backtracki
 for ini in configs/001/m*-l*.ini; do
     m=$(sed -n 's/^buffers *= *\([0-9]*\).*/\1/p' "$ini")
     l=$(sed -n 's/^rate *= *\([0-9.]*\).*/\1/p' "$ini")
-    s=$("$sim" --no-progress -f csv -s run.replications=1 -s run.warmup_time=0 -s run.duration=0 \
+    s=$(run_sim --no-progress -f csv -s run.replications=1 -s run.warmup_time=0 -s run.duration=0 \
         -s "run.warmup_messages=$((messages / 10))" -s "run.messages=$messages" "$ini" |
         columns "backtracking.acceptance delay.mean delay.ci95_low delay.ci95_high backtracking.throughput channels.utilization_mean backtracking.forward_probability backtracking.backtrack_probability hops_mean")
-    a=$("$sim" --analytic -f csv "$ini" | columns "$model_fields")
+    a=$(run_sim --analytic -f csv "$ini" | columns "$model_fields")
+    [ ! -e "$tmp/failed" ] || exit 1
     printf '%s\t%s\t%s\t%s\n' "$m" "$l" "$s" "$a"
 done | sort -k1,1n -k2,2g >"$tmp/points.tsv"
 
@@ -41,7 +54,7 @@ done | sort -k1,1n -k2,2g >"$tmp/points.tsv"
 for m in 6 7 8 10 12 15 20 30; do
     l=0.05
     while [ "$(awk -v l="$l" 'BEGIN { print (l <= 5.0001) }')" = 1 ]; do
-        printf '%s\t%s\t%s\n' "$m" "$l" "$("$sim" --analytic -f csv -s "routing.buffers=$m" -s "workload.rate=$l" configs/001/m10-l1.00.ini | columns "$model_fields")"
+        printf '%s\t%s\t%s\n' "$m" "$l" "$(run_sim --analytic -f csv -s "routing.buffers=$m" -s "workload.rate=$l" configs/001/m10-l1.00.ini | columns "$model_fields")"
         l=$(awk -v l="$l" 'BEGIN { printf "%.2f", l + 0.05 }')
     done
 done >"$tmp/grid.tsv"

@@ -15,7 +15,19 @@ scale=${REPRODUCE_SCALE:-1}
 cd "$(dirname "$0")/.."
 command -v gnuplot >/dev/null 2>&1 || { echo "reproduce-003: gnuplot not found (scripts/deps.sh plot)" >&2; exit 2; }
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT
+trap 'exit 1' TERM
+
+# Runs the simulator.  A failed run stops the whole reproduction: inside a pipeline its
+# exit status would be lost, so it signals the script itself.
+run_sim() {
+    "$sim" "$@" 2>"$tmp/sim.err" && return 0
+    echo "reproduce-003: $sim $*: $(head -n 1 "$tmp/sim.err")" >&2
+    : >"$tmp/failed"
+    kill -TERM $$ # acted on once the current pipeline ends; loops check $tmp/failed
+    exit 1
+}
 tol=$(awk -F, '$1 == "delay_agreement" { print $2 }' configs/003/published.csv)
 [ -n "$tol" ] || { echo "reproduce-003: no delay_agreement in configs/003/published.csv" >&2; exit 2; }
 L=200 # flits (configs/003: mean_length 200, bandwidth 1)
@@ -46,11 +58,12 @@ model_curve() { # name
     while [ "$i" -le 120 ]; do
         rho=$(awk -v i="$i" 'BEGIN { print i * 0.005 }')
         printf '%s\t' "$rho"
-        "$sim" --analytic -f csv -s "workload.rate=$(awk -v r="$rho" -v l="$L" 'BEGIN { print r / l }')" \
+        run_sim --analytic -f csv -s "workload.rate=$(awk -v r="$rho" -v l="$L" 'BEGIN { print r / l }')" \
             "configs/003/$1.ini" |
             columns "$M.switching.network_delay_mean" "$M.delay.simple_average" "$M.switching.blocking_probability" \
                 "$M.switching.blocking_dim0" "$M.switching.blocking_dim9" "$M.switching.acceptance_probability" \
                 analytic.unstable
+        [ ! -e "$tmp/failed" ] || exit 1
         i=$((i + 1))
     done >"$tmp/$1.model"
 }
@@ -65,14 +78,15 @@ sim_points() { # name rho...
     for rho in "$@"; do
         rate=$(awk -v r="$rho" -v l="$L" 'BEGIN { print r / l }')
         printf '%s\t' "$rho"
-        "$sim" --no-progress -f csv -s "workload.rate=$rate" -s "run.messages=$((20000 * scale))" \
+        run_sim --no-progress -f csv -s "workload.rate=$rate" -s "run.messages=$((20000 * scale))" \
             -s "run.warmup_messages=$((5000 * scale))" "configs/003/$name.ini" |
             columns delay.mean delay.ci95_low delay.ci95_high switching.network_delay_mean switching.source_wait_mean \
                 switching.blocking_probability switching.blocking_dim0 switching.blocking_dim9 \
                 switching.acceptance_probability switching.saturated | tr '\n' '\t'
-        "$sim" --analytic -f csv -s "workload.rate=$rate" "configs/003/$name.ini" |
+        run_sim --analytic -f csv -s "workload.rate=$rate" "configs/003/$name.ini" |
             columns "$M.switching.network_delay_mean" "$M.switching.blocking_dim0" "$M.switching.blocking_dim9" \
                 "$M.switching.acceptance_probability" "$M.switching.blocking_probability"
+        [ ! -e "$tmp/failed" ] || exit 1
     done >"$tmp/$name.sim"
 }
 
