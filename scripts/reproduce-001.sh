@@ -13,21 +13,8 @@ set -eu
 messages=${1:-${REPRODUCE_MESSAGES:-200000}}
 sim=${2:-bin/sim}
 cd "$(dirname "$0")/.."
-command -v gnuplot >/dev/null 2>&1 || { echo "reproduce-001: gnuplot not found (scripts/deps.sh plot)" >&2; exit 2; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT
-trap 'exit 1' TERM
-
-# Runs the simulator.  A failed run stops the whole reproduction: inside a pipeline its
-# exit status would be lost, so it signals the script itself.
-run_sim() {
-    "$sim" "$@" 2>"$tmp/sim.err" && return 0
-    echo "reproduce-001: $sim $*: $(head -n 1 "$tmp/sim.err")" >&2
-    : >"$tmp/failed"
-    kill -TERM $$ # acted on once the current pipeline ends; loops check $tmp/failed
-    exit 1
-}
+script=reproduce-001
+. scripts/lib-reproduce.sh
 chain=backtracking-chain
 
 # Picks named columns out of sim's CSV (quoted text fields blanked first).

@@ -13,21 +13,8 @@ set -eu
 sim=${1:-bin/sim}
 scale=${REPRODUCE_SCALE:-1}
 cd "$(dirname "$0")/.."
-command -v gnuplot >/dev/null 2>&1 || { echo "reproduce-003: gnuplot not found (scripts/deps.sh plot)" >&2; exit 2; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT
-trap 'exit 1' TERM
-
-# Runs the simulator.  A failed run stops the whole reproduction: inside a pipeline its
-# exit status would be lost, so it signals the script itself.
-run_sim() {
-    "$sim" "$@" 2>"$tmp/sim.err" && return 0
-    echo "reproduce-003: $sim $*: $(head -n 1 "$tmp/sim.err")" >&2
-    : >"$tmp/failed"
-    kill -TERM $$ # acted on once the current pipeline ends; loops check $tmp/failed
-    exit 1
-}
+script=reproduce-003
+. scripts/lib-reproduce.sh
 tol=$(awk -F, '$1 == "delay_agreement" { print $2 }' configs/003/published.csv)
 [ -n "$tol" ] || { echo "reproduce-003: no delay_agreement in configs/003/published.csv" >&2; exit 2; }
 L=200 # flits (configs/003: mean_length 200, bandwidth 1)
