@@ -252,15 +252,14 @@ for net in hypercube bh-bh bh-cc bh-ccc bh-br; do
         delay_point "$TMP/fig6-$net.dat" "$md" "$net" "$a" "$CFG/fig6.ini" network.topology="$net" workload.locality="$a"
     done
 done
-{
-    plot_start 2 "000-fig6.png" "Seed 000 Fig. 6: average delay and LR ratio vs α (N = 512, d = 3, μ = 3)"
-    echo "set key top left"
-    echo "set xlabel 'locality α'; set ylabel 'average delay R'; set xrange [0.5:1]"
+# Figs. 6 and 7's two panels: R (model line, simulated points with intervals) for the
+# flat BH and the hierarchical networks, then their LR ratio.  $1: data prefix, $2: model line style.
+delay_and_lr_panels() {
     printf "plot "
     sep=""
     for net in hypercube bh-bh bh-cc bh-ccc; do
-        printf "%s'%s' u 1:2 w l lw 2 t '%s model', '%s' u 1:4:5:6 w yerrorbars pt 6 t '%s simulated'" "$sep" \
-            "$TMP/fig6-$net.dat" "$net" "$TMP/fig6-$net.dat" "$net"
+        printf "%s'%s' u 1:2 w $2 lw 2 t '%s model', '%s' u 1:4:5:6 w yerrorbars pt 6 t '%s simulated'" "$sep" \
+            "$TMP/$1-$net.dat" "$net" "$TMP/$1-$net.dat" "$net"
         sep=", "
     done
     echo
@@ -268,11 +267,18 @@ done
     printf "plot "
     sep=""
     for net in bh-bh bh-cc bh-ccc; do
-        printf "%s'%s' u 1:3 w lp lw 2 t '%s'" "$sep" "$TMP/fig6-$net.dat" "$net"
+        printf "%s'%s' u 1:3 w lp lw 2 t '%s'" "$sep" "$TMP/$1-$net.dat" "$net"
         sep=", "
     done
     echo
     echo "unset multiplot"
+}
+
+{
+    plot_start 2 "000-fig6.png" "Seed 000 Fig. 6: average delay and LR ratio vs α (N = 512, d = 3, μ = 3)"
+    echo "set key top left"
+    echo "set xlabel 'locality α'; set ylabel 'average delay R'; set xrange [0.5:1]"
+    delay_and_lr_panels fig6 l
 } | gnuplot
 
 # ---- Fig. 7: R and LR ratio vs N (BH/CCC replicated) ------------------------------
@@ -311,23 +317,7 @@ done
 {
     plot_start 2 "000-fig7.png" "Seed 000 Fig. 7: average delay and LR ratio vs N (d = 4, α = 0.8, μ = 3)"
     echo "set logscale x 2; set xlabel 'N'; set ylabel 'average delay R'"
-    printf "plot "
-    sep=""
-    for net in hypercube bh-bh bh-cc bh-ccc; do
-        printf "%s'%s' u 1:2 w lp lw 2 t '%s model', '%s' u 1:4:5:6 w yerrorbars pt 6 t '%s simulated'" "$sep" \
-            "$TMP/fig7-$net.dat" "$net" "$TMP/fig7-$net.dat" "$net"
-        sep=", "
-    done
-    echo
-    echo "set ylabel 'LR ratio'"
-    printf "plot "
-    sep=""
-    for net in bh-bh bh-cc bh-ccc; do
-        printf "%s'%s' u 1:3 w lp lw 2 t '%s'" "$sep" "$TMP/fig7-$net.dat" "$net"
-        sep=", "
-    done
-    echo
-    echo "unset multiplot"
+    delay_and_lr_panels fig7 lp
 } | gnuplot
 
 # ---- Figs. 8 and 9: analytic vs simulation ----------------------------------------
