@@ -44,17 +44,21 @@ static void check_counts(const char *what, const uint32_t *count, size_t n, doub
 
 enum { CYCLES = 200000, WINDOWS = 50000 };
 
-static void per_cycle_counts(const char *name, double rate, double mean, double variance)
+/* The default config with this arrival process and rate; its ops. */
+static const struct arrival_ops *arrival_config(struct config *cfg, const char *name, double rate)
 {
-    const char *set[3] = { NULL };
     char a[64], r[64];
     snprintf(a, sizeof a, "workload.arrival=%s", name);
     snprintf(r, sizeof r, "workload.rate=%.17g", rate);
-    set[0] = a;
-    set[1] = r;
+    const char *set[] = { a, r, NULL };
+    test_config(cfg, set);
+    return arrival_find(name);
+}
+
+static void per_cycle_counts(const char *name, double rate, double mean, double variance)
+{
     struct config cfg;
-    test_config(&cfg, set);
-    const struct arrival_ops *ops = arrival_find(name);
+    const struct arrival_ops *ops = arrival_config(&cfg, name, rate);
     struct rng g;
     rng_seed_stream(&g, 2024, RNG_TEST, 1);
     uint32_t *count = malloc(CYCLES * sizeof *count);
@@ -68,15 +72,8 @@ static void per_cycle_counts(const char *name, double rate, double mean, double 
  * node's arrival times (first(), then interarrival()). */
 static void window_counts(const char *name, double rate, double window, double offset, double mean, double variance)
 {
-    const char *set[3] = { NULL };
-    char a[64], r[64];
-    snprintf(a, sizeof a, "workload.arrival=%s", name);
-    snprintf(r, sizeof r, "workload.rate=%.17g", rate);
-    set[0] = a;
-    set[1] = r;
     struct config cfg;
-    test_config(&cfg, set);
-    const struct arrival_ops *ops = arrival_find(name);
+    const struct arrival_ops *ops = arrival_config(&cfg, name, rate);
     struct rng g;
     rng_seed_stream(&g, 2025, RNG_TEST, 2);
     uint32_t *count = calloc(WINDOWS, sizeof *count);
