@@ -4,6 +4,7 @@
 #   make run        run configs/default.ini (installs missing dependencies first)
 #   make test       every Check suite, then the same suites under ASan + UBSan
 #   make validate   long statistical validation runs
+#   make golden     every config's short-run output against tests/golden/fingerprints.txt
 #   make mpi        bin/sim-mpi, the sweep runner over MPI ranks (needs mpicc: scripts/deps.sh mpi)
 #   make bench      benchmarks (event queue, random streams, full runs)
 #   make reproduce every seed's experiments: model, simulation and published figures in reports/
@@ -39,7 +40,7 @@ obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
 REPRODUCE := $(sort $(patsubst scripts/reproduce-%.sh,reproduce-%,$(wildcard scripts/reproduce-*.sh)))
 
-.PHONY: all deps mpi run test test-plain test-san validate bench appendix-b reproduce $(REPRODUCE) install clean
+.PHONY: all deps mpi run test test-plain test-san golden validate bench appendix-b reproduce $(REPRODUCE) install clean
 
 all: bin/sim
 
@@ -94,6 +95,11 @@ test: deps
 
 test-plain: bin/sim build/rel/tests/run $(if $(HAVE_MPI),bin/sim-mpi)
 	SIM_BINARY=bin/sim $(MPI_TEST_ENV) build/rel/tests/run
+	sh tests/golden/fingerprint.sh bin/sim --check
+
+# Every config's short-run, --analytic and --describe output, hashed (tests/golden/).
+golden: bin/sim
+	sh tests/golden/fingerprint.sh bin/sim --check
 
 test-san: build/san/bin/sim build/san/tests/run
 	SIM_BINARY=build/san/bin/sim SIM_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/san/tests/run
