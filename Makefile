@@ -29,8 +29,9 @@ MPICC   ?= mpicc
 HAVE_MPI := $(shell command -v $(MPICC) >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1 && echo yes)
 MPI_TEST_ENV = $(if $(HAVE_MPI),SIM_MPI_BINARY=bin/sim-mpi SIM_MPIRUN=$$(command -v mpirun))
 
-MODULES := sim topo routing protocols workloads analytic
-LIB_SRC := $(filter-out sim/main.c sim/sweep_mpi.c,$(foreach m,$(MODULES),$(wildcard $(m)/*.c)))
+# sim/ is layered (sim/core, config, run, report, cli): docs/architecture.md says who may include whom.
+MODULES := sim/core sim/config sim/run sim/report sim/cli topo routing protocols workloads analytic
+LIB_SRC := $(filter-out sim/cli/main.c sim/cli/sweep_mpi.c,$(foreach m,$(MODULES),$(wildcard $(m)/*.c)))
 HEADERS := $(foreach m,$(MODULES),$(wildcard $(m)/*.h))
 TEST_SRC := $(wildcard tests/*.c)
 BENCH_SRC := $(wildcard bench/*.c)
@@ -47,7 +48,7 @@ all: bin/sim
 deps:
 	@sh scripts/deps.sh
 
-bin/sim: $(call obj,rel,$(LIB_SRC) sim/main.c)
+bin/sim: $(call obj,rel,$(LIB_SRC) sim/cli/main.c)
 	@mkdir -p bin
 	$(CC) $(OPT) -o $@ $^ $(LIBS)
 
@@ -56,7 +57,7 @@ mpi: bin/sim-mpi
 # Only the entry point and the MPI runner differ; the rest is the plain build's objects.
 # libev is linked statically here: its shared library also exports libevent's API
 # (event_add, ...), which would capture Open MPI's own calls to libevent and crash it.
-bin/sim-mpi: $(call obj,rel,$(LIB_SRC)) build/mpi/sim/main.o build/mpi/sim/sweep_mpi.o
+bin/sim-mpi: $(call obj,rel,$(LIB_SRC)) build/mpi/sim/cli/main.o build/mpi/sim/cli/sweep_mpi.o
 	@mkdir -p bin
 	$(MPICC) $(OPT) -o $@ $^ $(subst -lev,-Wl$(comma)-Bstatic -lev -Wl$(comma)-Bdynamic,$(LIBS))
 
@@ -72,7 +73,7 @@ build/san/%.o: %.c $(HEADERS) tests/test.h
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(SAN) -c -o $@ $<
 
-build/san/bin/sim: $(call obj,san,$(LIB_SRC) sim/main.c)
+build/san/bin/sim: $(call obj,san,$(LIB_SRC) sim/cli/main.c)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN) -o $@ $^ $(LIBS)
 
@@ -94,6 +95,7 @@ test: deps
 	@$(MAKE) --no-print-directory test-san
 
 test-plain: bin/sim build/rel/tests/run $(if $(HAVE_MPI),bin/sim-mpi)
+	sh scripts/check-layers.sh
 	SIM_BINARY=bin/sim $(MPI_TEST_ENV) build/rel/tests/run
 	sh tests/golden/fingerprint.sh bin/sim --check
 

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "../sim/registry.h"
+#include "../sim/core/registry.h"
 #include "kary_limits.h"
 
 struct named {

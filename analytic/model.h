@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../sim/config.h"
+#include "../sim/config/config.h"
 #include "../topo/topo.h"
 
 enum { LOADS_ENUMERATION_MAX_NODES = 4096 };

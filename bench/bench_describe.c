@@ -7,7 +7,7 @@
 #include <time.h>
 
 #include "../analytic/model.h"
-#include "../sim/config.h"
+#include "../sim/config/config.h"
 #include "../topo/topo.h"
 
 static double now(void)

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "../sim/eventq.h"
-#include "../sim/rng.h"
+#include "../sim/core/eventq.h"
+#include "../sim/core/rng.h"
 
 static double seconds(void)
 {

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "../sim/rng.h"
+#include "../sim/core/rng.h"
 
 static double seconds(void)
 {

@@ -1,7 +1,7 @@
 /* Queueing priorities (seed 004, §2.4): the order in which every node queue and
  * channel queue serves its waiting messages.  Non-preemptive: a message in service
  * is never interrupted. */
-#include "../sim/registry.h"
+#include "../sim/core/registry.h"
 #include "protocol.h"
 
 struct priority {

@@ -13,7 +13,7 @@
 
 #include <string.h>
 
-#include "../sim/network.h"
+#include "../sim/run/network.h"
 
 struct proto_ops {
     const char *name, *help;

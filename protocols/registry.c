@@ -1,5 +1,5 @@
 /* Access protocol registry: adding one is one file and one line here. */
-#include "../sim/registry.h"
+#include "../sim/core/registry.h"
 #include "protocol.h"
 
 extern const struct proto_ops proto_fifo, proto_tdm, proto_token;

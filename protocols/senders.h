@@ -4,7 +4,7 @@
 #ifndef PROTOCOLS_SENDERS_H
 #define PROTOCOLS_SENDERS_H
 
-#include "../sim/network.h"
+#include "../sim/run/network.h"
 
 struct sender_queues {
     uint32_t *first;    /* per channel: index of its first queue; first[channels] = total */

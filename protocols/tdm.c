@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "../routing/routing.h"
-#include "../sim/registry.h"
+#include "../sim/core/registry.h"
 #include "protocol.h"
 #include "senders.h"
 

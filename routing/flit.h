@@ -41,7 +41,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../sim/network.h"
+#include "../sim/run/network.h"
 
 enum { DEADLOCK_CHECK_CYCLES = 1024 };
 

@@ -1,7 +1,7 @@
 /* Routing and switching registries: adding one is one file and one line here. */
 #include <string.h>
 
-#include "../sim/registry.h"
+#include "../sim/core/registry.h"
 #include "routing.h"
 
 extern const struct route_ops route_ecube, route_ecube_descending, route_random_minimal, route_least_count,

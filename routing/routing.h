@@ -14,7 +14,7 @@
 #ifndef ROUTING_ROUTING_H
 #define ROUTING_ROUTING_H
 
-#include "../sim/network.h"
+#include "../sim/run/network.h"
 
 struct slotted_engine;
 

@@ -7,9 +7,9 @@
 #include <stdbool.h>
 
 #include "../analytic/model.h"
-#include "../sim/config.h"
-#include "../sim/network.h"
-#include "../sim/report.h"
+#include "../sim/config/config.h"
+#include "../sim/run/network.h"
+#include "../sim/report/report.h"
 
 Suite *eventq_suite(void);
 Suite *rng_suite(void);

@@ -1,8 +1,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../sim/eventq.h"
-#include "../sim/rng.h"
+#include "../sim/core/eventq.h"
+#include "../sim/core/rng.h"
 #include "test.h"
 
 START_TEST(pops_in_time_order)

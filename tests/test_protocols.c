@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "../protocols/protocol.h"
-#include "../sim/replicate.h"
+#include "../sim/run/replicate.h"
 #include "test.h"
 
 /* One bus of N senders (a spanning-bus hypercube of dimension 1): every message is one

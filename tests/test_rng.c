@@ -2,7 +2,7 @@
 #include <gsl/gsl_randist.h>
 #include <math.h>
 
-#include "../sim/rng.h"
+#include "../sim/core/rng.h"
 #include "test.h"
 
 START_TEST(same_coordinates_give_same_sequence)

@@ -2,8 +2,8 @@
 #include <gsl/gsl_randist.h>
 #include <math.h>
 
-#include "../sim/rng.h"
-#include "../sim/stats.h"
+#include "../sim/core/rng.h"
+#include "../sim/core/stats.h"
 #include "test.h"
 
 START_TEST(known_data_set_moments)

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../sim/rng.h"
-#include "../sim/sweep.h"
+#include "../sim/core/rng.h"
+#include "../sim/cli/sweep.h"
 #include "test.h"
 
 enum { BIG = 1 << 20 };

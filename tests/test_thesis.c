@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../sim/replicate.h"
+#include "../sim/run/replicate.h"
 #include "test.h"
 
 #define PUBLISHED "configs/004/published.csv"

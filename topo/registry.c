@@ -1,5 +1,5 @@
 /* The topology registry: adding a topology is one file and one line here. */
-#include "../sim/registry.h"
+#include "../sim/core/registry.h"
 #include "topo.h"
 
 extern const struct topo_ops topo_hypercube, topo_kary_ncube, topo_torus, topo_bh_bh, topo_bh_br, topo_bh_cc,

@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../sim/config.h"
+#include "../sim/config/config.h"
 
 enum { TOPO_MAX_CLASSES = 64, TOPO_MAX_NODES = 1u << 30 };
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../sim/registry.h"
+#include "../sim/core/registry.h"
 #include "workload.h"
 
 extern const struct arrival_ops arrival_poisson, arrival_bernoulli, arrival_batch_geometric, arrival_deterministic,

@@ -1,5 +1,5 @@
 /* Trace replay: reading and checking a trace file (see trace.h), and the arrival
- * process that names it.  The network schedules the records (sim/network.c). */
+ * process that names it.  The network schedules the records (sim/run/network.c). */
 #include "trace.h"
 
 #include <ctype.h>

@@ -9,8 +9,8 @@
 #ifndef WORKLOADS_WORKLOAD_H
 #define WORKLOADS_WORKLOAD_H
 
-#include "../sim/config.h"
-#include "../sim/rng.h"
+#include "../sim/config/config.h"
+#include "../sim/core/rng.h"
 #include "../topo/topo.h"
 
 struct arrival_ops {

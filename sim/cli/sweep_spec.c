@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
-#include "rng.h"
+#include "../config/config.h"
+#include "../core/rng.h"
 
 static int find_key(const char *name)
 {

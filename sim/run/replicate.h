@@ -13,9 +13,9 @@
 #ifndef SIM_REPLICATE_H
 #define SIM_REPLICATE_H
 
-#include "config.h"
-#include "kernel.h"
-#include "report.h"
+#include "../config/config.h"
+#include "../core/kernel.h"
+#include "../report/report.h"
 
 enum { RUN_BAD_INPUT = 2, RUN_DEADLOCK = 3, RUN_UNSTABLE = 4 }; /* RUN_UNSTABLE: run_check() only, never an exit status */
 

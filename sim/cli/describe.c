@@ -3,8 +3,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "../analytic/model.h"
-#include "../topo/topo.h"
+#include "../../analytic/model.h"
+#include "../../topo/topo.h"
 
 static const char *kind_name(enum channel_kind k)
 {

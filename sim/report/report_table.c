@@ -1,7 +1,7 @@
 /* The human-readable report (sim's default output format). */
 #include <math.h>
 
-#include "../protocols/protocol.h"
+#include "../../protocols/protocol.h"
 #include "report.h"
 
 #define FMT(buf, v) report_fmt_number(buf, sizeof buf, v, "-")

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "../analytic/model.h"
+#include "../../analytic/model.h"
 #include "wallclock.h"
 
 int run_replications(const struct config *cfg, int progress, struct run_report *report, enum kernel_stop *why,

@@ -39,7 +39,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "report.h"
+#include "../report/report.h"
 
 enum { SWEEP_MAX_DIMS = 16, SWEEP_MAX_POINTS = 100000 };
 enum { SWEEP_FAILED = 1, SWEEP_BAD_INPUT = 2, SWEEP_WALL_LIMIT = 124, SWEEP_INTERRUPTED = 130 };

@@ -1,10 +1,10 @@
 #include "report.h"
 
-#include "../routing/flit.h"
+#include "../../routing/flit.h"
 
 #include <gsl/gsl_cdf.h>
 
-#include "../routing/backtracking.h"
+#include "../../routing/backtracking.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -11,8 +11,8 @@
 
 #include <stdio.h>
 
-#include "config.h"
-#include "report.h"
+#include "../config/config.h"
+#include "../report/report.h"
 
 /* Topologies with more nodes than this and no symmetry or closed form get no
  * average distance (it would take N^2 distance evaluations). */

@@ -23,14 +23,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../topo/topo.h"
-#include "../workloads/trace.h"
-#include "../workloads/workload.h"
-#include "config.h"
-#include "kernel.h"
-#include "msgq.h"
-#include "rng.h"
-#include "stats.h"
+#include "../../topo/topo.h"
+#include "../../workloads/trace.h"
+#include "../../workloads/workload.h"
+#include "../config/config.h"
+#include "../core/kernel.h"
+#include "../core/msgq.h"
+#include "../core/rng.h"
+#include "../core/stats.h"
 
 #define NET_NONE UINT32_MAX
 

@@ -1,6 +1,6 @@
 #include "msgq.h"
 
-#include "network.h"
+#include "../run/network.h"
 
 /* Priority key of a queued message under the run's discipline: smaller goes first. */
 static inline double key(const struct network *net, const struct message *m)

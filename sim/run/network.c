@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../protocols/protocol.h"
-#include "../routing/routing.h"
-#include "../workloads/trace.h"
-#include "../workloads/workload.h"
+#include "../../protocols/protocol.h"
+#include "../../routing/routing.h"
+#include "../../workloads/trace.h"
+#include "../../workloads/workload.h"
 
 /* --- message pool: indices, a free list, growth by doubling (no malloc per message) --- */
 

@@ -4,11 +4,11 @@
 #include <float.h>
 #include <stddef.h>
 
-#include "../analytic/kary_limits.h"
-#include "../protocols/protocol.h"
-#include "../routing/routing.h"
-#include "../topo/topo.h"
-#include "../workloads/workload.h"
+#include "../../analytic/kary_limits.h"
+#include "../../protocols/protocol.h"
+#include "../../routing/routing.h"
+#include "../../topo/topo.h"
+#include "../../workloads/workload.h"
 #include "config.h"
 
 #define AT(field) offsetof(struct config, field)

@@ -9,14 +9,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../analytic/model.h"
-#include "config.h"
+#include "../../analytic/model.h"
+#include "../config/config.h"
 #include "describe.h"
-#include "network.h"
-#include "replicate.h"
-#include "report.h"
+#include "../run/network.h"
+#include "../run/replicate.h"
+#include "../report/report.h"
 #include "sweep.h"
-#include "wallclock.h"
+#include "../run/wallclock.h"
 
 #ifndef SIM_VERSION
 #define SIM_VERSION "0.1.0"

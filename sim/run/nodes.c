@@ -4,7 +4,7 @@
  * and passes straight to the switching module. */
 #include <stdlib.h>
 
-#include "../routing/routing.h"
+#include "../../routing/routing.h"
 #include "network.h"
 
 static void start_service(struct network *net, uint32_t v, uint32_t m)

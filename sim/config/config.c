@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../workloads/workload.h"
+#include "../../workloads/workload.h"
 
 static const char COMMAND_LINE[] = "command line (-s)";
 

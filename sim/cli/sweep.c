@@ -8,8 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "config.h"
-#include "replicate.h"
+#include "../config/config.h"
+#include "../run/replicate.h"
 
 static const char *key_name(int key, char *buf, size_t size)
 {

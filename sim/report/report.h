@@ -13,8 +13,8 @@
 
 #include <stdio.h>
 
-#include "../analytic/model.h"
-#include "network.h"
+#include "../../analytic/model.h"
+#include "../run/network.h"
 
 enum report_format { REPORT_TABLE, REPORT_CSV, REPORT_JSON };
 
