@@ -27,6 +27,7 @@ int main(void)
     srunner_add_suite(runner, flit_suite());
     srunner_add_suite(runner, model002_suite());
     srunner_add_suite(runner, sweep_suite());
+    srunner_add_suite(runner, run_values_suite());
     srunner_run_all(runner, CK_NORMAL);
     int failed = srunner_ntests_failed(runner);
     srunner_free(runner);

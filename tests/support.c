@@ -29,18 +29,20 @@ void test_config(struct config *cfg, const char *const *settings)
 
 enum kernel_stop test_run(const struct config *cfg, struct run_report *report)
 {
-    static struct network net; /* large: keep it off the stack */
+    struct network *net = calloc(1, sizeof *net);
+    ck_assert(net);
     struct cfg_error err;
-    ck_assert_msg(net_create(&net, cfg, &err), "net_create: %s", err.message);
+    ck_assert_msg(net_create(net, cfg, &err), "net_create: %s", err.message);
     struct channel_loads loads;
-    loads_compute(cfg, &net.topo, &loads);
+    loads_compute(cfg, &net->topo, &loads);
     struct model_result model;
     model_predict(cfg, &loads, &model);
-    enum kernel_stop why = net_run(&net);
-    report_collect(report, &net, &loads, &model, why, 0);
+    enum kernel_stop why = net_run(net);
+    report_collect(report, net, &loads, &model, why, 0);
     report->cfg = cfg;
     loads_free(&loads);
-    net_free(&net);
+    net_free(net);
+    free(net);
     return why;
 }
 

@@ -33,6 +33,7 @@ Suite *model_003_suite(void);
 Suite *flit_suite(void);
 Suite *model002_suite(void);
 Suite *sweep_suite(void);
+Suite *run_values_suite(void);
 
 /* Defaults, then each "section.key=value" (asserts that every one is accepted). */
 void test_config(struct config *cfg, const char *const *settings);

@@ -263,23 +263,6 @@ uint32_t graph_translate(const struct graph *g, uint32_t x, uint32_t to)
     return x;
 }
 
-unsigned graph_slot_kinds(const struct graph *g)
-{
-    switch (g->kind) {
-    case GRAPH_HYPERCUBE:
-        return g->dim;
-    case GRAPH_RING:
-        return 2;
-    case GRAPH_COMPLETE:
-        return 1;
-    case GRAPH_CCC:
-        return 3;
-    }
-    return 1;
-}
-
-unsigned graph_slot_kind(const struct graph *g, unsigned slot) { return g->kind == GRAPH_COMPLETE ? 0 : slot; }
-
 const char *graph_slot_kind_name(const struct graph *g, unsigned kind, char *buf, size_t size)
 {
     static const char *const ring[] = { "ring+", "ring-" }, *const ccc[] = { "cube", "cycle+", "cycle-" };
@@ -298,18 +281,6 @@ const char *graph_slot_kind_name(const struct graph *g, unsigned kind, char *buf
         break;
     }
     return buf;
-}
-
-unsigned graph_link_kinds(const struct graph *g)
-{
-    switch (g->kind) {
-    case GRAPH_HYPERCUBE:
-        return g->dim;
-    case GRAPH_CCC:
-        return 2;
-    default:
-        return 1;
-    }
 }
 
 unsigned graph_link_kind(const struct graph *g, uint32_t link)

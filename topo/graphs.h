@@ -43,13 +43,10 @@ uint32_t graph_link(const struct graph *g, uint32_t u, unsigned slot);
 void graph_link_ends(const struct graph *g, uint32_t link, uint32_t *a, uint32_t *b);
 uint32_t graph_translate(const struct graph *g, uint32_t x, uint32_t to);
 
-/* Slot kinds, for channel classes: hypercube one per dimension, ring + and -,
- * complete one, CCC cube / cycle+ / cycle-. */
-unsigned graph_slot_kinds(const struct graph *g);
-unsigned graph_slot_kind(const struct graph *g, unsigned slot);
+/* Name of a slot kind, for channel classes: hypercube one per dimension, ring + and
+ * -, complete one, CCC cube / cycle+ / cycle-. */
 const char *graph_slot_kind_name(const struct graph *g, unsigned kind, char *buf, size_t size);
 /* Undirected link kinds: the slot kinds with + and - merged. */
-unsigned graph_link_kinds(const struct graph *g);
 unsigned graph_link_kind(const struct graph *g, uint32_t link);
 uint64_t graph_links_of_kind(const struct graph *g, unsigned kind);
 const char *graph_link_kind_name(const struct graph *g, unsigned kind, char *buf, size_t size);

@@ -236,7 +236,7 @@ int main(int argc, char **argv)
         return sweep_main(&sweep);
     }
 
-    static struct config cfg;
+    struct config cfg;
     struct cfg_error err;
     if (!cfg_load(&cfg, argv[optind], overrides, n_overrides, &err))
         return input_error(&err);

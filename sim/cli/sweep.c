@@ -97,7 +97,7 @@ int sweep_plan_build(struct sweep_plan *p, const struct sweep_args *a)
             fprintf(stderr, "sim: --sweep '%s': the key is also set with -s\n", p->sw.dim[d].spec);
             return SWEEP_BAD_INPUT;
         }
-    static struct config cfg;
+    struct config cfg;
     struct cfg_error err;
     if (!cfg_load(&cfg, a->config, a->overrides, a->n_overrides, &err)) {
         cfg_error_print(&err, stderr);
@@ -116,7 +116,7 @@ int sweep_plan_build(struct sweep_plan *p, const struct sweep_args *a)
             fputs("sim: out of memory\n", stderr);
             return SWEEP_FAILED;
         }
-        static struct run_report unstable;
+        struct run_report unstable;
         int status = cfg_load(&cfg, a->config, sp->settings, sp->n_settings, &err) ? run_check(&cfg, &unstable, &err)
                                                                                      : RUN_BAD_INPUT;
         if (status == RUN_BAD_INPUT) {
@@ -152,7 +152,7 @@ void sweep_plan_free(struct sweep_plan *p)
 int sweep_point_run(const struct sweep_plan *p, size_t i, char **text, size_t *len)
 {
     const struct sweep_point *sp = &p->point[i];
-    static struct config cfg;
+    struct config cfg;
     struct cfg_error err;
     *text = NULL;
     *len = 0;
@@ -281,7 +281,7 @@ static bool close_output(struct output_file *o, FILE *f, bool ok)
 
 int sweep_execute(const struct sweep_args *a, int (*runner)(struct sweep_plan *), bool writer)
 {
-    static struct sweep_plan plan;
+    struct sweep_plan plan;
     int status = sweep_plan_build(&plan, a);
     if (status != 0) {
         sweep_plan_free(&plan);

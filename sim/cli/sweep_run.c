@@ -268,8 +268,7 @@ static void on_tick(struct ev_loop *loop, ev_timer *w, int revents)
 
 int sweep_run_local(struct sweep_plan *p)
 {
-    static struct runner r;
-    r = (struct runner){ .plan = p, .jobs = p->args->jobs ? p->args->jobs : 1 };
+    struct runner r = { .plan = p, .jobs = p->args->jobs ? p->args->jobs : 1 };
     ssize_t got = readlink("/proc/self/exe", r.self, sizeof r.self - 1);
     r.loop = ev_default_loop(EVFLAG_AUTO);
     r.slot = calloc(r.jobs, sizeof *r.slot);

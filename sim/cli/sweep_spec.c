@@ -25,7 +25,7 @@ static int compare_text(const void *a, const void *b) { return strcmp(*(char *co
 /* Checks `value` with the config loader and appends its canonical text. */
 static bool add_value(struct sweep_dim *d, const char *value, char *why, size_t size)
 {
-    static struct config scratch;
+    struct config scratch;
     cfg_defaults(&scratch);
     const struct cfg_key *k = &cfg_keys[d->key];
     struct cfg_error err;
@@ -137,7 +137,7 @@ static bool parse_spec(struct sweep *sw, const char *spec, char *why, size_t siz
     name[eq - spec] = '\0';
     d->key = find_key(name);
     if (d->key < 0) {
-        static struct config scratch; /* for the loader's "did you mean" */
+        struct config scratch; /* for the loader's "did you mean" */
         cfg_defaults(&scratch);
         struct cfg_error err;
         char *dot = strchr(name, '.');

@@ -341,15 +341,16 @@ struct field {
     double num;
     uint64_t count;
     const char *text; /* NULL prints as null */
+    char own_name[48]; /* storage for a name made up per run (per-class figures) */
 };
 
 static size_t scalar_fields(const struct run_report *r, struct field *f)
 {
     size_t n = 0;
-#define NUM(nm, v) f[n++] = (struct field){ nm, F_NUM, (v), 0, NULL }
-#define COUNT(nm, v) f[n++] = (struct field){ nm, F_COUNT, 0, (v), NULL }
-#define TEXT(nm, v) f[n++] = (struct field){ nm, F_TEXT, 0, 0, (v) }
-#define BOOL(nm, v) f[n++] = (struct field){ nm, F_BOOL, 0, (v), NULL }
+#define NUM(nm, v) f[n++] = (struct field){ .name = nm, .kind = F_NUM, .num = (v) }
+#define COUNT(nm, v) f[n++] = (struct field){ .name = nm, .kind = F_COUNT, .count = (v) }
+#define TEXT(nm, v) f[n++] = (struct field){ .name = nm, .kind = F_TEXT, .text = (v) }
+#define BOOL(nm, v) f[n++] = (struct field){ .name = nm, .kind = F_BOOL, .count = (v) }
     COUNT("nodes", r->nodes);
     COUNT("channels.count", r->channels);
     COUNT("delay.count", r->delay.count);
@@ -430,9 +431,10 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
         NUM("switching.blocking_probability", fl->blocking);
         NUM("switching.blocking_probability_max", fl->blocking_max);
         for (unsigned c = 0; c < r->classes; c++) {
-            static char names[TOPO_MAX_CLASSES][48];
-            snprintf(names[c], sizeof names[c], "switching.blocking_%s", r->cls[c].name);
-            NUM(names[c], r->cls[c].blocking);
+            struct field *named = &f[n];
+            NUM(NULL, r->cls[c].blocking);
+            snprintf(named->own_name, sizeof named->own_name, "switching.blocking_%s", r->cls[c].name);
+            named->name = named->own_name;
         }
         NUM("switching.acceptance_probability", fl->acceptance);
         NUM("switching.throughput_flits", fl->throughput_flits);

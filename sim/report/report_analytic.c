@@ -115,7 +115,7 @@ int report_analytic_only(const struct config *cfg, enum report_format fmt, FILE 
     }
     struct channel_loads loads;
     loads_compute(cfg, &t, &loads);
-    static struct model_result m;
+    struct model_result m;
     model_predict(cfg, &loads, &m);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
