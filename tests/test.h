@@ -10,6 +10,7 @@
 #include "../sim/config/config.h"
 #include "../sim/run/network.h"
 #include "../sim/report/report.h"
+#include "../sim/run/collect.h"
 
 Suite *eventq_suite(void);
 Suite *rng_suite(void);

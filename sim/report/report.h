@@ -1,7 +1,7 @@
 /* Report: the results of one run, and the only code that writes them.
  *
- * Promise: report_collect() gathers everything printed from a finished (or stopped)
- * run; report_write() prints it as a table, CSV (one header row, one data row) or
+ * Promise: report_write() prints a run_report (filled by report_collect() in
+ * sim/run/collect.h) as a table, CSV (one header row, one data row) or
  * one JSON object, with the same field names in CSV and JSON.  Everything outside
  * `performance` is a function of the config and seed only.  Numbers are printed
  * with 10 significant digits; a figure that does not exist (NaN) is null in JSON,
@@ -14,9 +14,12 @@
 #include <stdio.h>
 
 #include "../../analytic/model.h"
-#include "../run/network.h"
+#include "../config/config.h"
+#include "../core/kernel.h"
+#include "../core/stats.h"
 
 enum report_format { REPORT_TABLE, REPORT_CSV, REPORT_JSON };
+enum { REPORT_MAX_CLASSES = 64 }; /* channel classes a report holds (>= TOPO_MAX_CLASSES) */
 
 struct class_report {
     char name[24];
@@ -84,7 +87,7 @@ struct run_report {
     double hops_mean;        /* over measured messages */
     double utilization_mean, utilization_max;
     unsigned classes;
-    struct class_report cls[TOPO_MAX_CLASSES];
+    struct class_report cls[REPORT_MAX_CLASSES];
     struct model_result model;
     struct backtracking_report bt;
     bool interrupted;
@@ -101,8 +104,6 @@ struct run_report {
     bool omit_timing;
 };
 
-void report_collect(struct run_report *r, const struct network *net, const struct channel_loads *loads,
-                    const struct model_result *model, enum kernel_stop why, double wall_seconds);
 /* Folds replication number k (0, 1, ...) into the running report `acc` (k = 0 copies). */
 void report_add_replication(struct run_report *acc, const struct run_report *one, unsigned k);
 /* After the last replication: the across-replication intervals. */

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "../../analytic/model.h"
+#include "collect.h"
 #include "wallclock.h"
 
 /* What one run works on: too large for the stack, and a run is a value (no statics). */
