@@ -279,7 +279,7 @@ static bool close_output(struct output_file *o, FILE *f, bool ok)
     return ok;
 }
 
-int sweep_execute(const struct sweep_args *a, int (*runner)(struct sweep_plan *), bool writer)
+int sweep_execute(const struct sweep_args *a, int (*runner)(struct sweep_plan *, void *ctx), void *ctx, bool writer)
 {
     struct sweep_plan plan;
     int status = sweep_plan_build(&plan, a);
@@ -292,7 +292,7 @@ int sweep_execute(const struct sweep_args *a, int (*runner)(struct sweep_plan *)
         sweep_plan_free(&plan);
         return SWEEP_FAILED;
     }
-    status = runner(&plan);
+    status = runner(&plan, ctx);
     if (writer) {
         bool ok = sweep_emit(&plan, true);
         if (!close_output(&o, plan.out, ok))
@@ -302,4 +302,4 @@ int sweep_execute(const struct sweep_args *a, int (*runner)(struct sweep_plan *)
     return status;
 }
 
-int sweep_main(const struct sweep_args *a) { return sweep_execute(a, sweep_run_local, true); }
+int sweep_main(const struct sweep_args *a) { return sweep_execute(a, sweep_run_local, NULL, true); }

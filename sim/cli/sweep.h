@@ -113,8 +113,9 @@ bool sweep_emit(struct sweep_plan *p, bool final);
 /* The runners; each returns the sweep's exit status.  sweep_execute() builds the plan,
  * lets `runner` fill the points, and (when writer) writes the rows to stdout or,
  * atomically, to the -o file. */
-int sweep_run_local(struct sweep_plan *p);
-int sweep_execute(const struct sweep_args *a, int (*runner)(struct sweep_plan *), bool writer);
+int sweep_run_local(struct sweep_plan *p, void *unused);
+/* ctx is handed to runner: the runner's own state (the MPI ranks), never a global. */
+int sweep_execute(const struct sweep_args *a, int (*runner)(struct sweep_plan *, void *ctx), void *ctx, bool writer);
 int sweep_main(const struct sweep_args *a);
 #ifdef SIM_MPI
 int sweep_mpi_main(const struct sweep_args *a);

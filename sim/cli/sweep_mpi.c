@@ -19,10 +19,12 @@
 
 enum { TAG_HEADER = 1, TAG_TEXT = 2 };
 
-static int rank, ranks;
-static int saved_stderr = -1; /* ranks other than 0 while the plan is checked */
-
-static bool interrupted;
+/* This process's part of the sweep: handed to every function, never a global. */
+struct mpi_sweep {
+    int rank, ranks;
+    int saved_stderr; /* ranks other than 0 while the plan is checked; -1 otherwise */
+    bool interrupted; /* a point was interrupted here: run no more */
+};
 
 /* Waits for a request by polling every millisecond: Open MPI's blocking calls spin,
  * and a rank that waits (rank 0 for a point, any rank for the others at the end)
@@ -36,26 +38,26 @@ static void wait_politely(MPI_Request *request)
 }
 
 /* Runs point i here unless the sweep was interrupted; the status as `sim` would exit. */
-static int run_here(struct sweep_plan *p, size_t i, char **text, size_t *len)
+static int run_here(struct mpi_sweep *m, struct sweep_plan *p, size_t i, char **text, size_t *len)
 {
     *text = NULL;
     *len = 0;
-    if (interrupted)
+    if (m->interrupted)
         return SWEEP_INTERRUPTED;
     int status = sweep_point_run(p, i, text, len);
-    interrupted |= status == SWEEP_INTERRUPTED;
+    m->interrupted |= status == SWEEP_INTERRUPTED;
     return status;
 }
 
-static void worker(struct sweep_plan *p)
+static void worker(struct mpi_sweep *m, struct sweep_plan *p)
 {
-    for (size_t i = (size_t)rank; i < p->n; i += (size_t)ranks) {
+    for (size_t i = (size_t)m->rank; i < p->n; i += (size_t)m->ranks) {
         if (p->point[i].state != POINT_PENDING)
             continue; /* rank 0 writes it without a run */
         char *text;
         size_t len;
         long long header[2];
-        header[0] = run_here(p, i, &text, &len);
+        header[0] = run_here(m, p, i, &text, &len);
         header[1] = (long long)len;
         MPI_Send(header, 2, MPI_LONG_LONG, 0, TAG_HEADER, MPI_COMM_WORLD);
         if (len)
@@ -64,16 +66,16 @@ static void worker(struct sweep_plan *p)
     }
 }
 
-static int writer(struct sweep_plan *p)
+static int writer(struct mpi_sweep *m, struct sweep_plan *p)
 {
     bool failed = false, wall_limited = false;
     bool show_progress = p->args->progress < 0 ? isatty(STDERR_FILENO) : p->args->progress;
     for (size_t i = 0; i < p->n; i++) {
         struct sweep_point *sp = &p->point[i];
         if (sp->state == POINT_PENDING) {
-            int owner = (int)(i % (size_t)ranks);
+            int owner = (int)(i % (size_t)m->ranks);
             if (owner == 0) {
-                sp->status = run_here(p, i, &sp->text, &sp->len);
+                sp->status = run_here(m, p, i, &sp->text, &sp->len);
             } else {
                 long long header[2];
                 MPI_Request request;
@@ -94,7 +96,7 @@ static int writer(struct sweep_plan *p)
             bool kept = sp->status == 0 || sp->status == SWEEP_WALL_LIMIT || (sp->status == SWEEP_FAILED && sp->len);
             sp->state = kept ? POINT_DONE : POINT_LOST;
             wall_limited |= sp->status == SWEEP_WALL_LIMIT;
-            interrupted |= sp->status == SWEEP_INTERRUPTED;
+            m->interrupted |= sp->status == SWEEP_INTERRUPTED;
             if (sp->status != 0 && sp->status != SWEEP_WALL_LIMIT && sp->status != SWEEP_INTERRUPTED) {
                 fprintf(stderr, "sim: sweep point %zu/%zu (%s) failed on rank %d: exit status %d\n", i + 1, p->n,
                         sp->label, owner, sp->status);
@@ -104,43 +106,46 @@ static int writer(struct sweep_plan *p)
         if (!sweep_emit(p, false))
             failed = true;
         if (show_progress)
-            fprintf(stderr, "\r[sweep] %zu/%zu points on %d ranks   ", i + 1, p->n, ranks);
+            fprintf(stderr, "\r[sweep] %zu/%zu points on %d ranks   ", i + 1, p->n, m->ranks);
     }
     if (show_progress)
         fputs("\n", stderr);
-    if (interrupted && !failed)
+    if (m->interrupted && !failed)
         return SWEEP_INTERRUPTED;
     return failed ? SWEEP_FAILED : wall_limited ? SWEEP_WALL_LIMIT : 0;
 }
 
-static int run_mpi(struct sweep_plan *p)
+static int run_mpi(struct sweep_plan *p, void *ctx)
 {
-    if (saved_stderr >= 0) { /* the plan is good: errors of runs are worth seeing */
-        dup2(saved_stderr, STDERR_FILENO);
-        close(saved_stderr);
+    struct mpi_sweep *m = ctx;
+    if (m->saved_stderr >= 0) { /* the plan is good: errors of runs are worth seeing */
+        dup2(m->saved_stderr, STDERR_FILENO);
+        close(m->saved_stderr);
+        m->saved_stderr = -1;
     }
-    if (rank == 0)
-        return writer(p);
-    worker(p);
+    if (m->rank == 0)
+        return writer(m, p);
+    worker(m, p);
     return 0;
 }
 
 int sweep_mpi_main(const struct sweep_args *a)
 {
+    struct mpi_sweep m = { .saved_stderr = -1 };
     MPI_Init(NULL, NULL);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-    if (rank != 0) { /* every rank checks the sweep; rank 0 alone says what is wrong */
+    MPI_Comm_rank(MPI_COMM_WORLD, &m.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &m.ranks);
+    if (m.rank != 0) { /* every rank checks the sweep; rank 0 alone says what is wrong */
         int null = open("/dev/null", O_WRONLY);
-        saved_stderr = dup(STDERR_FILENO);
+        m.saved_stderr = dup(STDERR_FILENO);
         if (null >= 0) {
             dup2(null, STDERR_FILENO);
             close(null);
         }
     }
     struct sweep_args mine = *a;
-    mine.progress = rank == 0 ? a->progress : 0;
-    int status = sweep_execute(&mine, run_mpi, rank == 0);
+    mine.progress = m.rank == 0 ? a->progress : 0;
+    int status = sweep_execute(&mine, run_mpi, &m, m.rank == 0);
     MPI_Request request;
     MPI_Ibarrier(MPI_COMM_WORLD, &request);
     wait_politely(&request);

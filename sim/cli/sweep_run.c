@@ -266,8 +266,9 @@ static void on_tick(struct ev_loop *loop, ev_timer *w, int revents)
     progress(w->data);
 }
 
-int sweep_run_local(struct sweep_plan *p)
+int sweep_run_local(struct sweep_plan *p, void *unused)
 {
+    (void)unused;
     struct runner r = { .plan = p, .jobs = p->args->jobs ? p->args->jobs : 1 };
     ssize_t got = readlink("/proc/self/exe", r.self, sizeof r.self - 1);
     r.loop = ev_default_loop(EVFLAG_AUTO);
