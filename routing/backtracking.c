@@ -25,7 +25,8 @@
  * older message.  Each node keeps its buffer sorted by that number, so phase 1
  * meets messages oldest first and phase 2 finds the youngest at the end.
  *
- * Measurement: message mode measures accepted messages by admission number after
+ * Measurement goes through the run's probe in its slotted form (sim/core/probe.h):
+ * message mode measures accepted messages by admission number after
  * run.warmup_messages; the window of the rate figures (acceptance, throughput,
  * utilisation, occupancy) is whole cycles, from the first cycle after the warm-up
  * count is reached to the cycle that delivers the last measured message.  Time mode
@@ -65,7 +66,6 @@ struct bt_state {
     uint8_t *assigned;          /* scratch, M entries: sent this cycle */
     uint32_t ev_cycle;
     uint64_t next_id;
-    uint64_t window_first, window_stop; /* time mode, in cycles */
     struct backtracking_counts window, run;
     uint32_t max_occupancy;
 };
@@ -126,13 +126,13 @@ static void send(struct network *net, struct bt_state *s, uint32_t v, unsigned c
     out->header ^= bit;
     out->hops++;
     s->sending[(size_t)v * s->n + c] = 1;
-    struct backtracking_counts *counts[2] = { &s->run, net->window_open ? &s->window : NULL };
+    struct backtracking_counts *counts[2] = { &s->run, net->probe.window_open ? &s->window : NULL };
     for (int i = 0; i < 2 && counts[i]; i++) {
         counts[i]->sends++;
         counts[i]->forced_sends += forced;
         counts[i]->backtracks += backtrack;
     }
-    if (net->window_open)
+    if (net->probe.window_open)
         net->chan[v * s->n + c].busy_time += 1;
 }
 
@@ -209,7 +209,7 @@ static void decide(struct network *net, struct bt_state *s, uint32_t v)
 static void count_both(struct network *net, struct bt_state *s, uint64_t generated, uint64_t accepted,
                        uint64_t delivered)
 {
-    struct backtracking_counts *counts[2] = { &s->run, net->window_open ? &s->window : NULL };
+    struct backtracking_counts *counts[2] = { &s->run, net->probe.window_open ? &s->window : NULL };
     for (int i = 0; i < 2 && counts[i]; i++) {
         counts[i]->generated += generated;
         counts[i]->accepted += accepted;
@@ -223,26 +223,8 @@ static void deliver(struct network *net, struct bt_state *s, const struct bt_mes
     double delay = (double)(cycle - m->created);
     count_both(net, s, 0, 0, 1);
     net->in_flight--;
-    if (net->window_open)
-        net->delivered_in_window++;
-    uint64_t batch;
-    if (net->time_mode) {
-        if (!net->window_open)
-            return;
-        batch = (cycle - s->window_first) * (uint64_t)net->cfg->run.batches / (s->window_stop - s->window_first);
-    } else {
-        if (m->id < net->measure_first || m->id - net->measure_first >= net->measure_count)
-            return;
-        batch = m->id - net->measure_first;
-    }
-    stats_add(&net->delay, batch, delay);
-    moments_add(&net->delay_node, 0);
-    moments_add(&net->delay_link, delay);
-    net->hops_measured += m->hops;
-    if (!net->time_mode && ++net->measured_done == net->measure_count) {
-        net->window_end = (double)cycle + 1; /* the window holds whole cycles */
-        kernel_request_stop(&net->kernel, KERNEL_DONE);
-    }
+    const struct delay_parts parts = { 0, delay }; /* no node model: all of it is the network's */
+    probe_delivered(&net->probe, m->id, (double)cycle, delay, &parts, m->hops);
 }
 
 /* Keeps the buffer sorted by id: a transit message may be older than any held. */
@@ -288,30 +270,14 @@ static void receive_and_admit(struct network *net, struct bt_state *s, uint32_t 
 
 /* --- the cycle --- */
 
-static void open_window(struct network *net, uint64_t cycle)
-{
-    net->window_open = true;
-    net->window_start = net->window_end = (double)cycle;
-    net->in_flight_at_open = net->in_flight;
-}
-
 static void on_cycle(struct kernel *k, void *ctx, uint32_t obj)
 {
     (void)obj;
     struct network *net = ctx;
     struct bt_state *s = net->route_state;
     uint64_t cycle = (uint64_t)k->now;
-    if (net->time_mode) {
-        if (cycle == s->window_stop) {
-            net->window_end = (double)cycle;
-            kernel_request_stop(k, KERNEL_DONE);
-            return;
-        }
-        if (cycle == s->window_first)
-            open_window(net, cycle);
-    } else if (!net->window_open && s->next_id >= net->measure_first) {
-        open_window(net, cycle);
-    }
+    if (!probe_cycle_start(&net->probe, cycle, s->next_id))
+        return;
     kernel_schedule(k, 1, s->ev_cycle, 0);
     uint64_t occupancy = 0, full = 0;
     for (uint32_t v = 0; v < s->nodes; v++) {
@@ -321,14 +287,13 @@ static void on_cycle(struct kernel *k, void *ctx, uint32_t obj)
     }
     for (uint32_t w = 0; w < s->nodes; w++)
         receive_and_admit(net, s, w, cycle);
-    struct backtracking_counts *counts[2] = { &s->run, net->window_open ? &s->window : NULL };
+    struct backtracking_counts *counts[2] = { &s->run, net->probe.window_open ? &s->window : NULL };
     for (int i = 0; i < 2 && counts[i]; i++) {
         counts[i]->cycles++;
         counts[i]->occupancy += occupancy;
         counts[i]->full += full;
     }
-    if (net->window_open && k->stop == KERNEL_RUNNING)
-        net->window_end = (double)cycle + 1;
+    probe_cycle_end(&net->probe, cycle);
     net->created = s->next_id;
 }
 
@@ -369,12 +334,7 @@ static bool engine_init(struct network *net)
     s->assigned = malloc(s->buffers);
     if (!s->buf || !s->fill || !s->transit || !s->sending || !s->leftover || !s->assigned)
         return false;
-    if (net->time_mode) {
-        s->window_first = (uint64_t)ceil(cfg->run.warmup_time);
-        s->window_stop = (uint64_t)ceil(cfg->run.warmup_time + cfg->run.duration);
-        if (s->window_stop <= s->window_first)
-            s->window_stop = s->window_first + 1;
-    }
+    probe_slotted(&net->probe);
     s->ev_cycle = kernel_register(&net->kernel, on_cycle, net);
     kernel_schedule(&net->kernel, 0, s->ev_cycle, 0);
     return net->kernel.stop != KERNEL_FAILED;

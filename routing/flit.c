@@ -206,11 +206,11 @@ static void offer(struct flit_engine *e, int64_t c)
         x->next = NET_NONE;
         if (e->obs.offered)
             e->obs.offered(e->obs.ctx, x);
-        if (net->window_open)
+        if (net->probe.window_open)
             e->offered++;
         uint32_t node = x->src;
         if (e->finite && (e->src_busy[node] != NET_NONE || !first_channel_free(e, x))) {
-            if (net->window_open) {
+            if (net->probe.window_open) {
                 e->refused++;
                 e->requests[x->channel[0]]++;
                 e->blocked_requests[x->channel[0]]++;
@@ -250,7 +250,7 @@ static void join_queues(struct flit_engine *e, int64_t c)
         uint32_t w = b->v[i];
         struct worm *x = &e->worms[w];
         uint32_t ch = x->channel[x->acquired];
-        if (e->net->window_open)
+        if (e->net->probe.window_open)
             e->requests[ch]++;
         x->next = NET_NONE;
         e->ready_count--;
@@ -275,7 +275,7 @@ static void grant(struct flit_engine *e, uint32_t w, uint32_t v, int64_t c)
     x->acquired++;
     int64_t waited = c - x->ready;
     x->blocked += waited;
-    if (waited > 0 && net->window_open) {
+    if (waited > 0 && net->probe.window_open) {
         e->blocked_requests[ch]++;
         e->blocked_cycles[ch] += (uint64_t)waited;
     }
@@ -343,7 +343,7 @@ static void send(struct flit_engine *e, uint32_t w, uint32_t i, int64_t c)
     uint32_t j = x->sent[i]++;
     if (e->L > 1)
         x->sent_at[(size_t)i * e->L + j % e->L] = (uint32_t)c;
-    if (net->window_open)
+    if (net->probe.window_open)
         net->chan[x->channel[i]].busy_time += 1;
     if (j == 0 && i + 1 < x->hops)
         at_ready(e, w, c + e->L + e->r);
@@ -419,7 +419,7 @@ static void deliver(struct flit_engine *e, int64_t c)
         struct message *msg = &net->msgs[x->msg];
         msg->node_time = (double)x->grant0 - msg->created;
         msg->link_time = (double)(c - x->grant0);
-        if (net->window_open) {
+        if (net->probe.window_open) {
             e->flits_delivered += x->flits;
             moments_add(&e->blocked_per_msg, (double)x->blocked);
         }
@@ -437,7 +437,7 @@ void flit_tick(struct kernel *k, void *ctx, uint32_t unused)
     int64_t c = e->tick_at;
     e->cycle = c;
     e->tick_at = -1;
-    if (e->net->window_open && !e->open_seen) {
+    if (e->net->probe.window_open && !e->open_seen) {
         e->open_seen = true;
         e->at_source_open = e->at_source;
     }

@@ -136,7 +136,7 @@ START_TEST(random_minimal_mesh_utilisation_and_exact_delay)
     ck_assert_str_eq(model.model, "mm1-network");
     ck_assert(model.exact);
     ck_assert_int_eq(net_run(&net), KERNEL_DONE);
-    double window = net.window_end - net.window_start, worst = 0;
+    double window = net.probe.window_end - net.probe.window_start, worst = 0;
     for (uint32_t ch = 0; ch < net.topo.channels; ch++) {
         double gap = fabs(net.chan[ch].busy_time / window - loads.groups[ch].rate);
         worst = gap > worst ? gap : worst;

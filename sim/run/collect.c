@@ -62,7 +62,7 @@ static void collect_backtracking(struct backtracking_report *b, const struct net
         .in_network = (double)f.in_network,
         .delivered_run = (double)f.run.delivered,
     };
-    b->power = net->delay.count ? b->throughput * b->acceptance / net->delay.mean : NAN;
+    b->power = net->probe.delay.count ? b->throughput * b->acceptance / net->probe.delay.mean : NAN;
 }
 
 /* Sources' backlog growing by more than this share of the messages offered in the
@@ -120,16 +120,16 @@ void report_collect(struct run_report *r, const struct network *net, const struc
     r->nodes = t->nodes;
     r->channels = t->channels;
     snprintf(r->network, sizeof r->network, "%s", t->label);
-    stats_summarize(&net->delay, &r->delay);
+    stats_summarize(&net->probe.delay, &r->delay);
     r->replications = 1;
-    r->node_mean = net->delay_node.count ? net->delay_node.mean : NAN;
-    r->node_variance = moments_variance(&net->delay_node);
-    r->link_mean = net->delay_link.count ? net->delay_link.mean : NAN;
-    r->link_variance = moments_variance(&net->delay_link);
+    r->node_mean = net->probe.delay_node.count ? net->probe.delay_node.mean : NAN;
+    r->node_variance = moments_variance(&net->probe.delay_node);
+    r->link_mean = net->probe.delay_link.count ? net->probe.delay_link.mean : NAN;
+    r->link_variance = moments_variance(&net->probe.delay_link);
     stability_check(net->cfg, t, loads, &r->stability);
-    r->window = net->window_end - net->window_start;
-    r->backlog_start = net->window_open ? net->in_flight_at_open : NAN;
-    r->backlog_end = net->window_open ? net->in_flight : NAN;
+    r->window = net->probe.window_end - net->probe.window_start;
+    r->backlog_start = net->probe.window_open ? net->probe.in_flight_at_open : NAN;
+    r->backlog_end = net->probe.window_open ? net->in_flight : NAN;
     r->node_utilization_mean = r->node_utilization_max = NAN;
     if (net->node && r->window > 0) {
         double sum = 0, max = 0;
@@ -142,9 +142,9 @@ void report_collect(struct run_report *r, const struct network *net, const struc
         r->node_utilization_mean = sum / t->nodes;
         r->node_utilization_max = max;
     }
-    r->warmup_time = net->window_start;
-    r->throughput = r->window > 0 ? (double)net->delivered_in_window / r->window / t->nodes : NAN;
-    r->hops_mean = net->delay.count ? (double)net->hops_measured / (double)net->delay.count : NAN;
+    r->warmup_time = net->probe.window_start;
+    r->throughput = r->window > 0 ? (double)net->probe.delivered_in_window / r->window / t->nodes : NAN;
+    r->hops_mean = net->probe.delay.count ? (double)net->probe.hops_measured / (double)net->probe.delay.count : NAN;
     r->classes = t->classes;
     double sum = 0, max = 0;
     for (unsigned c = 0; c < t->classes; c++) {

@@ -63,7 +63,7 @@ void net_channel_busy(struct network *net, uint32_t ch, uint32_t m)
 void net_channel_idle(struct network *net, uint32_t ch)
 {
     struct channel_state *c = &net->chan[ch];
-    if (net->window_open)
+    if (net->probe.window_open)
         c->busy_time += net->kernel.now - c->busy_since;
     c->serving = NET_NONE;
 }
@@ -88,76 +88,32 @@ struct hop net_route(struct network *net, uint32_t m)
     return net->route->next(&net->topo, msg->at, msg->dst, &net->rng_route[msg->at]);
 }
 
-/* --- measurement window --- */
+/* --- measurement: the probe decides; the run keeps its busy clocks --- */
 
-static void open_window(struct network *net)
-{
-    net->window_open = true;
-    net->window_start = net->kernel.now;
-    net->in_flight_at_open = net->in_flight;
-    /* Busy time before the window does not count: restart every busy server's clock. */
-    for (uint32_t ch = 0; ch < net->topo.channels; ch++)
-        net->chan[ch].busy_since = net->kernel.now;
-    if (net->node)
-        for (uint32_t v = 0; v < net->topo.nodes; v++)
-            net->node[v].busy_since = net->kernel.now;
-}
-
-/* Time mode: obj 0 opens the measurement window, obj 1 closes it and ends the run. */
-static void on_window(struct kernel *k, void *ctx, uint32_t close)
+/* The window opens: busy time before it does not count, so every busy server's clock
+ * restarts. */
+static void restart_busy_clocks(void *ctx, double now)
 {
     struct network *net = ctx;
-    if (!close) {
-        open_window(net);
-        return;
-    }
-    net->window_end = k->now;
-    kernel_request_stop(k, KERNEL_DONE);
-}
-
-static void measure(struct network *net, const struct message *msg, uint64_t batch_index)
-{
-    stats_add(&net->delay, batch_index, net->kernel.now - msg->created);
-    moments_add(&net->delay_node, msg->node_time);
-    moments_add(&net->delay_link, msg->link_time);
-    net->hops_measured += msg->hops;
+    for (uint32_t ch = 0; ch < net->topo.channels; ch++)
+        net->chan[ch].busy_since = now;
+    if (net->node)
+        for (uint32_t v = 0; v < net->topo.nodes; v++)
+            net->node[v].busy_since = now;
 }
 
 void net_deliver(struct network *net, uint32_t m)
 {
     const struct message *msg = &net->msgs[m];
-    if (net->window_open)
-        net->delivered_in_window++;
-    if (net->time_mode) {
-        if (net->window_open) {
-            double fraction = (net->kernel.now - net->window_start) / net->cfg->run.duration;
-            uint64_t batch = (uint64_t)(fraction * (double)net->cfg->run.batches);
-            measure(net, msg, batch);
-        }
-    } else {
-        uint64_t index = msg->id - net->measure_first;
-        if (msg->id >= net->measure_first && index < net->measure_count) {
-            measure(net, msg, index);
-            if (++net->measured_done == net->measure_count) {
-                net->window_end = net->kernel.now;
-                kernel_request_stop(&net->kernel, KERNEL_DONE);
-            }
-        }
-    }
+    const struct delay_parts parts = { msg->node_time, msg->link_time };
+    double now = net->kernel.now;
+    probe_delivered(&net->probe, msg->id, now, now - msg->created, &parts, msg->hops);
     pool_give(net, m);
 }
 
 void net_drop(struct network *net, uint32_t m)
 {
-    const struct message *msg = &net->msgs[m];
-    uint64_t index = msg->id - net->measure_first;
-    if (!net->time_mode && msg->id >= net->measure_first && index < net->measure_count) {
-        stats_skip(&net->delay, index);
-        if (++net->measured_done == net->measure_count) {
-            net->window_end = net->kernel.now;
-            kernel_request_stop(&net->kernel, KERNEL_DONE);
-        }
-    }
+    probe_refused(&net->probe, net->msgs[m].id, net->kernel.now);
     pool_give(net, m);
 }
 
@@ -168,8 +124,7 @@ void net_drop(struct network *net, uint32_t m)
 static void create_message(struct network *net, uint32_t node, uint32_t dst, double length)
 {
     struct kernel *k = &net->kernel;
-    if (!net->time_mode && net->created == net->measure_first && !net->window_open)
-        open_window(net);
+    probe_created(&net->probe, net->created, k->now);
     uint32_t m = pool_take(net);
     if (m == NET_NONE) {
         kernel_request_stop(k, KERNEL_FAILED);
@@ -282,13 +237,16 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         !seed_streams(&net->rng_redraw, nodes, seed, RNG_LENGTH_REDRAW) ||
         !seed_streams(&net->rng_route, nodes, seed, RNG_ROUTING))
         goto out_of_memory;
-    net->time_mode = cfg->run.duration > 0;
-    net->measure_first = (uint64_t)cfg->run.warmup_messages;
-    net->measure_count = (uint64_t)cfg->run.messages;
-    /* Time mode numbers each delivery by its batch of the window directly. */
-    uint64_t numbered = net->time_mode ? (uint64_t)cfg->run.batches : net->measure_count;
-    if (!stats_init(&net->delay, numbered, (unsigned)cfg->run.batches))
+    const struct probe_spec measured = {
+        .warmup_messages = (uint64_t)cfg->run.warmup_messages,
+        .messages = (uint64_t)cfg->run.messages,
+        .warmup_time = cfg->run.warmup_time,
+        .duration = cfg->run.duration,
+        .batches = (unsigned)cfg->run.batches,
+    };
+    if (!probe_init(&net->probe, &net->kernel, &measured, &net->in_flight))
         goto out_of_memory;
+    probe_set_open_hook(&net->probe, restart_busy_clocks, net);
     if (!pool_grow(net))
         goto out_of_memory;
     if (net->route->init && !net->route->init(net))
@@ -301,14 +259,8 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     net->ev_arrival = kernel_register(&net->kernel, net->arrival->replay ? on_trace : on_arrival, net);
     if (!net->sw->init(net) || (net->proto->init && !net->proto->init(net)))
         goto out_of_memory;
-    if (net->time_mode) {
-        net->ev_window = kernel_register(&net->kernel, on_window, net);
-        if (cfg->run.warmup_time > 0)
-            kernel_schedule(&net->kernel, cfg->run.warmup_time, net->ev_window, 0);
-        else
-            open_window(net);
-        kernel_schedule(&net->kernel, cfg->run.warmup_time + cfg->run.duration, net->ev_window, 1);
-    }
+    if (net->probe.time_mode)
+        probe_schedule_window(&net->probe);
     if (cfg->write_trace && !(net->trace_out = fopen(cfg->write_trace, "w"))) {
         net_free(net);
         snprintf(err->file, sizeof err->file, "%s", cfg->write_trace);
@@ -349,20 +301,17 @@ enum kernel_stop net_run(struct network *net)
     enum kernel_stop why = kernel_run(&net->kernel);
     if (net->route->engine) /* it keeps its own books, in whole cycles */
         return why;
-    if (why != KERNEL_DONE) {
-        net->window_end = net->kernel.now;
-        if (!net->window_open)
-            net->window_start = net->window_end;
-    }
+    probe_finish(&net->probe, why);
     /* Close the books on servers still busy at the end of the window. */
-    if (net->window_open) {
+    const struct probe *p = &net->probe;
+    if (p->window_open) {
         for (uint32_t ch = 0; ch < net->topo.channels; ch++)
             if (net->chan[ch].serving != NET_NONE)
-                net->chan[ch].busy_time += net->window_end - net->chan[ch].busy_since;
+                net->chan[ch].busy_time += p->window_end - net->chan[ch].busy_since;
         if (net->node)
             for (uint32_t v = 0; v < net->topo.nodes; v++)
                 if (net->node[v].serving != NET_NONE)
-                    net->node[v].busy_time += net->window_end - net->node[v].busy_since;
+                    net->node[v].busy_time += p->window_end - net->node[v].busy_since;
     }
     return why;
 }
@@ -377,7 +326,7 @@ void net_free(struct network *net)
         net->sw->free(net);
     if (net->proto && net->proto->free && net->proto_state)
         net->proto->free(net);
-    stats_free(&net->delay);
+    probe_free(&net->probe);
     free(net->rng_arrival);
     free(net->rng_dest);
     free(net->rng_length);

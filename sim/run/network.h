@@ -29,6 +29,7 @@
 #include "../config/config.h"
 #include "../core/kernel.h"
 #include "../core/msgq.h"
+#include "../core/probe.h"
 #include "../core/rng.h"
 #include "../core/stats.h"
 
@@ -85,7 +86,7 @@ struct network {
     struct channel_state *chan;
     struct node_state *node;  /* NULL without the node model */
     double node_service;      /* 1/μ_N; 0 without the node model */
-    uint32_t ev_node_done, ev_window;
+    uint32_t ev_node_done;
     enum queue_discipline discipline;
     uint64_t queued_seq;
 
@@ -96,19 +97,9 @@ struct network {
     struct trace trace;         /* trace arrivals: the records replayed */
     FILE *trace_out;            /* not NULL: every created message is written here as a trace line */
     uint64_t created;           /* messages created so far */
-    /* Message mode: the messages numbered measure_first.. measure_first+count-1 are
-     * measured.  Time mode (run.duration > 0): every delivery inside the window is. */
-    bool time_mode;
-    uint64_t measure_first;     /* = warmup_messages */
-    uint64_t measure_count;     /* = messages */
-    uint64_t measured_done;     /* measured messages delivered */
-    bool window_open;
-    double window_start, window_end;
-    uint64_t delivered_in_window; /* every message, measured or not: for throughput */
-    uint64_t hops_measured;       /* hops of measured messages */
-    uint32_t in_flight_at_open;   /* backlog when the window opened */
-    struct sample_stats delay;
-    struct moments delay_node, delay_link; /* the two parts of every measured delay */
+    /* What is measured, and when (warm-up, window, delays): the probe decides, for
+     * every engine. */
+    struct probe probe;
     /* A switching module's fatal finding (deadlock): the run stops and sim exits
      * with status 3 printing this line. */
     char fatal[512];

@@ -20,7 +20,7 @@ static void on_node_done(struct kernel *k, void *ctx, uint32_t v)
     struct network *net = ctx;
     struct node_state *n = &net->node[v];
     uint32_t m = n->serving;
-    if (net->window_open)
+    if (net->probe.window_open)
         n->busy_time += k->now - n->busy_since;
     n->serving = NET_NONE;
     uint32_t next = msgq_pop(net, &n->queue);

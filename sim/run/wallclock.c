@@ -41,12 +41,12 @@ static void on_progress(struct ev_loop *loop, ev_timer *w, int revents)
     wc->last_events = net->kernel.events;
     wc->last_time = now;
     double fraction;
-    if (net->time_mode) { /* time mode: the fraction of simulated time */
+    if (net->probe.time_mode) { /* time mode: the fraction of simulated time */
         fraction = net->kernel.now / (net->cfg->run.warmup_time + net->cfg->run.duration);
     } else { /* ETA from the fraction of messages created so far (creation keeps pace with delivery) */
-        double target = (double)(net->measure_first + net->measure_count);
-        double done = (double)net->measured_done + (double)net->measure_first;
-        if (net->created < net->measure_first)
+        double target = (double)(net->probe.spec.warmup_messages + net->probe.spec.messages);
+        double done = (double)net->probe.measured_done + (double)net->probe.spec.warmup_messages;
+        if (net->created < net->probe.spec.warmup_messages)
             done = (double)net->created;
         fraction = target > 0 ? done / target : 0;
     }
@@ -54,12 +54,12 @@ static void on_progress(struct ev_loop *loop, ev_timer *w, int revents)
     char eta[32] = "?";
     if (fraction > 0.001)
         snprintf(eta, sizeof eta, "%.0f s", elapsed * (1 - fraction) / fraction);
-    if (net->time_mode)
+    if (net->probe.time_mode)
         fprintf(stderr, "\r[sim] t=%.6g of %.6g  measured %llu  %.3g events/s  ETA %s   ", net->kernel.now,
-                net->cfg->run.warmup_time + net->cfg->run.duration, (unsigned long long)net->delay.count, rate, eta);
+                net->cfg->run.warmup_time + net->cfg->run.duration, (unsigned long long)net->probe.delay.count, rate, eta);
     else
         fprintf(stderr, "\r[sim] t=%.6g  messages %llu/%llu  %.3g events/s  ETA %s   ", net->kernel.now,
-                (unsigned long long)net->measured_done, (unsigned long long)net->measure_count, rate, eta);
+                (unsigned long long)net->probe.measured_done, (unsigned long long)net->probe.spec.messages, rate, eta);
     fflush(stderr);
 }
 
