@@ -11,6 +11,7 @@
 #include "../sim/run/network.h"
 #include "../sim/report/report.h"
 #include "../sim/run/collect.h"
+#include "../sim/run/run_config.h"
 
 Suite *eventq_suite(void);
 Suite *rng_suite(void);

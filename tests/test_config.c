@@ -39,7 +39,7 @@ static void expect_error(const char *text, int line, const char *key, const char
     struct config cfg;
     struct cfg_error err;
     const char *path = write_ini("t.ini", text);
-    ck_assert_msg(!cfg_load(&cfg, path, NULL, 0, &err), "accepted: %s", text);
+    ck_assert_msg(!run_config_load(&cfg, path, NULL, 0, &err), "accepted: %s", text);
     ck_assert_str_eq(err.file, path);
     ck_assert_int_eq(err.line, line);
     ck_assert_str_eq(err.key, key);
@@ -106,7 +106,7 @@ START_TEST(unreadable_file_is_refused)
     struct cfg_error err;
     char missing[128];
     snprintf(missing, sizeof missing, "%s/none.ini", dir);
-    ck_assert(!cfg_load(&cfg, missing, NULL, 0, &err));
+    ck_assert(!run_config_load(&cfg, missing, NULL, 0, &err));
     ck_assert_str_eq(err.file, missing);
     ck_assert_msg(strstr(err.message, "cannot read"), "%s", err.message);
 }
@@ -118,7 +118,7 @@ START_TEST(overrides_apply_after_the_file)
     struct cfg_error err;
     const char *path = write_ini("o.ini", "[network]\ndimension = 3\n[workload]\nrate = 0.5 ; comment\n");
     const char *ov[] = { "network.dimension=5", "run.seed=77", "run.redraw_length_per_hop=true" };
-    ck_assert_msg(cfg_load(&cfg, path, ov, 3, &err), "%s", err.message);
+    ck_assert_msg(run_config_load(&cfg, path, ov, 3, &err), "%s", err.message);
     ck_assert_int_eq(cfg.network.dimension, 5);
     ck_assert_double_eq(cfg.workload.rate, 0.5);
     ck_assert_uint_eq(cfg.run.seed, 77);
@@ -126,11 +126,11 @@ START_TEST(overrides_apply_after_the_file)
     ck_assert_str_eq(cfg.routing.algorithm, "ecube"); /* untouched keys keep their defaults */
 
     const char *bad[] = { "network.dimension=0" };
-    ck_assert(!cfg_load(&cfg, path, bad, 1, &err));
+    ck_assert(!run_config_load(&cfg, path, bad, 1, &err));
     ck_assert_str_eq(err.file, "command line (-s)");
     ck_assert_str_eq(err.key, "network.dimension");
     const char *malformed[] = { "dimension" };
-    ck_assert(!cfg_load(&cfg, path, malformed, 1, &err));
+    ck_assert(!run_config_load(&cfg, path, malformed, 1, &err));
     ck_assert_msg(strstr(err.message, "expected section.key=value"), "%s", err.message);
 }
 END_TEST
@@ -154,7 +154,7 @@ START_TEST(blame_names_where_a_key_was_set)
     struct config cfg;
     struct cfg_error err;
     const char *path = write_ini("b.ini", "[workload]\n\nrate = 3\n");
-    ck_assert(cfg_load(&cfg, path, NULL, 0, &err));
+    ck_assert(run_config_load(&cfg, path, NULL, 0, &err));
     cfg_blame(&cfg, KEY_WORKLOAD_RATE, &err, "x");
     ck_assert_int_eq(err.line, 3);
     ck_assert_str_eq(err.key, "workload.rate");

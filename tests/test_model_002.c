@@ -18,7 +18,7 @@ static double figure_of(const char *path, const char *const *overrides, size_t n
 {
     struct config cfg;
     struct cfg_error err;
-    ck_assert_msg(cfg_load(&cfg, path, overrides, n_overrides, &err), "%s: %s: %s", path, err.key, err.message);
+    ck_assert_msg(run_config_load(&cfg, path, overrides, n_overrides, &err), "%s: %s: %s", path, err.key, err.message);
     struct topo t;
     ck_assert_msg(topo_build(&t, &cfg, &err), "%s", err.message);
     struct channel_loads l;
@@ -404,7 +404,7 @@ START_TEST(bad_physical_keys_are_refused)
         struct config cfg;
         struct cfg_error err;
         const char *o[] = { bad[i][0] };
-        ck_assert_msg(!cfg_load(&cfg, "configs/002/contention.ini", o, 1, &err), "%s accepted", bad[i][0]);
+        ck_assert_msg(!run_config_load(&cfg, "configs/002/contention.ini", o, 1, &err), "%s accepted", bad[i][0]);
         ck_assert_str_eq(err.key, bad[i][1]);
         ck_assert_msg(strstr(err.message, bad[i][2]), "%s: %s", bad[i][0], err.message);
     }

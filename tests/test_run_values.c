@@ -50,7 +50,7 @@ static size_t count_settings(const struct run_case *c)
 static void start(struct stepped *s, const struct run_case *c)
 {
     struct cfg_error err;
-    ck_assert_msg(cfg_load(&s->cfg, c->config, c->settings, count_settings(c), &err), "%s: %s", c->config,
+    ck_assert_msg(run_config_load(&s->cfg, c->config, c->settings, count_settings(c), &err), "%s: %s", c->config,
                   err.message);
     ck_assert_msg(net_create(&s->net, &s->cfg, &err), "%s: %s", c->config, err.message);
     loads_compute(&s->cfg, &s->net.topo, &s->loads);

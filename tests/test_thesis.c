@@ -55,7 +55,7 @@ static void load_row(const struct row *row, int replications, struct config *cfg
     snprintf(reps, sizeof reps, "run.replications=%d", replications);
     const char *overrides[] = { reps };
     struct cfg_error err;
-    ck_assert_msg(cfg_load(cfg, path, overrides, 1, &err), "%s: %s", path, err.message);
+    ck_assert_msg(run_config_load(cfg, path, overrides, 1, &err), "%s: %s", path, err.message);
 }
 
 /* Every xxxx row, and only those, is saturated: the check is analytic, so all rows. */

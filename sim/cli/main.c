@@ -14,6 +14,7 @@
 #include "describe.h"
 #include "../run/network.h"
 #include "../run/replicate.h"
+#include "../run/run_config.h"
 #include "../report/report.h"
 #include "sweep.h"
 #include "../run/wallclock.h"
@@ -238,7 +239,7 @@ int main(int argc, char **argv)
 
     struct config cfg;
     struct cfg_error err;
-    if (!cfg_load(&cfg, argv[optind], overrides, n_overrides, &err))
+    if (!run_config_load(&cfg, argv[optind], overrides, n_overrides, &err))
         return input_error(&err);
     if (describe_only)
         return describe(&cfg, fmt, stdout);

@@ -10,6 +10,7 @@
 
 #include "../config/config.h"
 #include "../run/replicate.h"
+#include "../run/run_config.h"
 
 static const char *key_name(int key, char *buf, size_t size)
 {
@@ -99,7 +100,7 @@ int sweep_plan_build(struct sweep_plan *p, const struct sweep_args *a)
         }
     struct config cfg;
     struct cfg_error err;
-    if (!cfg_load(&cfg, a->config, a->overrides, a->n_overrides, &err)) {
+    if (!run_config_load(&cfg, a->config, a->overrides, a->n_overrides, &err)) {
         cfg_error_print(&err, stderr);
         return SWEEP_BAD_INPUT;
     }
@@ -117,7 +118,7 @@ int sweep_plan_build(struct sweep_plan *p, const struct sweep_args *a)
             return SWEEP_FAILED;
         }
         struct run_report unstable;
-        int status = cfg_load(&cfg, a->config, sp->settings, sp->n_settings, &err) ? run_check(&cfg, &unstable, &err)
+        int status = run_config_load(&cfg, a->config, sp->settings, sp->n_settings, &err) ? run_check(&cfg, &unstable, &err)
                                                                                      : RUN_BAD_INPUT;
         if (status == RUN_BAD_INPUT) {
             fprintf(stderr, "sim: --sweep point %s: ", sp->label[0] ? sp->label : "(none)");
@@ -156,7 +157,7 @@ int sweep_point_run(const struct sweep_plan *p, size_t i, char **text, size_t *l
     struct cfg_error err;
     *text = NULL;
     *len = 0;
-    if (!cfg_load(&cfg, p->args->config, sp->settings, sp->n_settings, &err)) {
+    if (!run_config_load(&cfg, p->args->config, sp->settings, sp->n_settings, &err)) {
         cfg_error_print(&err, stderr);
         return SWEEP_BAD_INPUT;
     }

@@ -5,6 +5,8 @@
  * key at fault: unknown section or key (with the nearest valid key), wrong type,
  * impossible value, key set twice, unreadable file.  Every key is declared once in
  * config_keys.c with its type, default, bounds and meaning; --list prints that table.
+ * Checks a plug-in makes across its own keys are not the loader's: sim/run/run_config.h
+ * runs them after loading.
  * Choice keys (topology, routing, ...) accept the names in the module registries.
  * Needs: inih, the module registries (names only).
  */

@@ -1,0 +1,18 @@
+/* Loading the configuration of a run: the generic loader (sim/config: files, -s
+ * overrides, types, bounds, choices) and then the checks the chosen plug-ins make
+ * across their own keys (the workload's: arrival, lengths, trace), which may also
+ * derive values (the empirical lengths' mean).  The loader itself knows no plug-in.
+ * Promise: true with *cfg ready for net_create(), or false with *err naming the file,
+ * line and key at fault.
+ */
+#ifndef SIM_RUN_CONFIG_H
+#define SIM_RUN_CONFIG_H
+
+#include <stddef.h>
+
+#include "../config/config.h"
+
+bool run_config_load(struct config *cfg, const char *path, const char *const *overrides, size_t n_overrides,
+                     struct cfg_error *err);
+
+#endif
