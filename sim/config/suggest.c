@@ -1,0 +1,96 @@
+#include "suggest.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Edit distance, for "did you mean" suggestions. */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 63 || lb > 63)
+        return 64;
+    size_t row[64];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+            size_t best = diag + cost;
+            if (row[j] + 1 < best)
+                best = row[j] + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+static bool close_enough(size_t distance, const char *word)
+{
+    size_t len = strlen(word);
+    return distance <= (len > 6 ? len / 3 : 2);
+}
+
+/* Nearest "section.key" to the given one, or NULL. */
+const char *cfg_nearest_key(const char *section, const char *name, char *buf, size_t size)
+{
+    char want[128];
+    snprintf(want, sizeof want, "%s.%s", section, name);
+    size_t best = SIZE_MAX;
+    for (int i = 0; i < CFG_KEY_COUNT; i++) {
+        char have[128];
+        snprintf(have, sizeof have, "%s.%s", cfg_keys[i].section, cfg_keys[i].name);
+        size_t d = edit_distance(want, have);
+        /* A key under the wrong section is a near miss too. */
+        size_t by_name = edit_distance(name, cfg_keys[i].name);
+        if (by_name < d)
+            d = by_name;
+        if (d < best) {
+            best = d;
+            snprintf(buf, size, "%s", have);
+        }
+    }
+    return best != SIZE_MAX && close_enough(best, want) ? buf : NULL;
+}
+
+bool cfg_known_section(const char *section)
+{
+    for (int i = 0; i < CFG_KEY_COUNT; i++)
+        if (strcmp(cfg_keys[i].section, section) == 0)
+            return true;
+    return false;
+}
+
+const char *cfg_nearest_section(const char *section)
+{
+    const char *best_name = NULL;
+    size_t best = SIZE_MAX;
+    for (int i = 0; i < CFG_KEY_COUNT; i++) {
+        size_t d = edit_distance(section, cfg_keys[i].section);
+        if (d < best) {
+            best = d;
+            best_name = cfg_keys[i].section;
+        }
+    }
+    return close_enough(best, section) ? best_name : NULL;
+}
+
+const char *cfg_nearest_choice(const struct cfg_choices *c, const char *value)
+{
+    const char *best_name = NULL;
+    size_t best = SIZE_MAX;
+    for (size_t i = 0; c->name(i); i++) {
+        size_t d = edit_distance(value, c->name(i));
+        if (d < best) {
+            best = d;
+            best_name = c->name(i);
+        }
+    }
+    return close_enough(best, value) ? best_name : NULL;
+}
