@@ -3,7 +3,7 @@
  * Promise of every protocol: after request(ch, msg) the message is eventually passed
  * to switch_ops.granted(ch, msg), and at most one message holds a channel at a
  * time; release(ch) is called by the switching module when the holder is done.
- * The sender of a request is net->msgs[msg].at.  Every queue a protocol keeps is a
+ * The sender of a request is net->pool.msgs[msg].at.  Every queue a protocol keeps is a
  * msgq, so protocol.priority orders it.  capacity() (NULL: 1) is the largest channel
  * utilisation the protocol sustains under symmetric load: the stability check uses it.
  * Registered by one line in protocols/registry.c.

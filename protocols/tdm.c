@@ -58,7 +58,7 @@ static void try_start(struct network *net, uint32_t ch, uint64_t k)
     unsigned J = senders_on(&s->sq, ch);
     struct msgq *owner = position_queue(&s->sq, ch, (unsigned)(k % J));
     if (!msgq_empty(owner)) {
-        net->sw->granted(net, ch, msgq_pop(net, owner));
+        net->sw->granted(net, ch, msgq_pop(&net->pool, owner));
         return;
     }
     for (unsigned j = 1; j < J; j++) {
@@ -94,12 +94,12 @@ static void on_wake(struct kernel *k, void *ctx, uint32_t ch)
 static void request(struct network *net, uint32_t ch, uint32_t m)
 {
     struct tdm_state *s = net->proto_state;
-    struct msgq *own = sender_queue(&s->sq, ch, net->msgs[m].at);
+    struct msgq *own = sender_queue(&s->sq, ch, net->pool.msgs[m].at);
     if (!s->strict && net->chan[ch].serving == NET_NONE && msgq_empty(own)) {
         net->sw->granted(net, ch, m);
         return;
     }
-    msgq_push(net, own, m);
+    msgq_push(&net->pool, own, m);
     try_start(net, ch, current_slot(net, ch));
 }
 

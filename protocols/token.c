@@ -50,7 +50,7 @@ static void serve(struct network *net, uint32_t ch)
     struct msgq *own = position_queue(&s->sq, ch, t->holder);
     if (!msgq_empty(own) && t->sent < (uint64_t)net->cfg->protocol.max_per_capture) {
         t->sent++;
-        net->sw->granted(net, ch, msgq_pop(net, own));
+        net->sw->granted(net, ch, msgq_pop(&net->pool, own));
     } else if (all_empty(s, ch)) {
         t->circulating = true;
         t->idle_since = net->kernel.now;
@@ -76,7 +76,7 @@ static void request(struct network *net, uint32_t ch, uint32_t m)
 {
     struct token_state *s = net->proto_state;
     struct token_channel *t = &s->tok[ch];
-    msgq_push(net, sender_queue(&s->sq, ch, net->msgs[m].at), m);
+    msgq_push(&net->pool, sender_queue(&s->sq, ch, net->pool.msgs[m].at), m);
     if (!t->circulating)
         return; /* the token is busy: a message, a pass, or a holder about to send */
     /* Recover the implicit pass in progress: it left holder + n, arrives at holder + n + 1. */

@@ -14,7 +14,7 @@ struct saf_state {
 /* Done at node msg->at: delivered there, or on to the next channel. */
 static void visited(struct network *net, uint32_t m)
 {
-    struct message *msg = &net->msgs[m];
+    struct message *msg = &net->pool.msgs[m];
     if (msg->at == msg->dst) {
         net_deliver(net, m);
         return;
@@ -41,7 +41,7 @@ static void on_transmission_done(struct kernel *k, void *ctx, uint32_t ch)
     uint32_t m = net->chan[ch].serving;
     net_channel_idle(net, ch);
     net->proto->release(net, ch);
-    struct message *msg = &net->msgs[m];
+    struct message *msg = &net->pool.msgs[m];
     msg->link_time += k->now - msg->stage_start;
     msg->at = msg->next_node;
     msg->hops++;

@@ -11,47 +11,27 @@
 #include "../../workloads/trace.h"
 #include "../../workloads/workload.h"
 
-/* --- message pool: indices, a free list, growth by doubling (no malloc per message) --- */
-
-static bool pool_grow(struct network *net)
-{
-    uint32_t old = net->msg_capacity;
-    uint32_t cap = old ? old * 2 : 1024;
-    if (cap <= old)
-        return false;
-    struct message *grown = realloc(net->msgs, (size_t)cap * sizeof *grown);
-    if (!grown)
-        return false;
-    net->msgs = grown;
-    for (uint32_t i = old; i < cap; i++)
-        grown[i].link = i + 1 < cap ? i + 1 : net->msg_free;
-    net->msg_free = old;
-    net->msg_capacity = cap;
-    return true;
-}
+/* --- messages in flight: the pool's take and give, counted --- */
 
 static uint32_t pool_take(struct network *net)
 {
-    if (net->msg_free == NET_NONE && !pool_grow(net))
-        return NET_NONE;
-    uint32_t m = net->msg_free;
-    net->msg_free = net->msgs[m].link;
-    net->in_flight++;
+    uint32_t m = msg_pool_take(&net->pool);
+    if (m != MSG_NONE)
+        net->in_flight++;
     return m;
 }
 
 static void pool_give(struct network *net, uint32_t m)
 {
-    net->msgs[m].link = net->msg_free;
-    net->msg_free = m;
+    msg_pool_give(&net->pool, m);
     net->in_flight--;
 }
 
 /* --- channel queues and accounting --- */
 
-void net_queue_push(struct network *net, uint32_t ch, uint32_t m) { msgq_push(net, &net->chan[ch].queue, m); }
+void net_queue_push(struct network *net, uint32_t ch, uint32_t m) { msgq_push(&net->pool, &net->chan[ch].queue, m); }
 
-uint32_t net_queue_pop(struct network *net, uint32_t ch) { return msgq_pop(net, &net->chan[ch].queue); }
+uint32_t net_queue_pop(struct network *net, uint32_t ch) { return msgq_pop(&net->pool, &net->chan[ch].queue); }
 
 void net_channel_busy(struct network *net, uint32_t ch, uint32_t m)
 {
@@ -70,12 +50,12 @@ void net_channel_idle(struct network *net, uint32_t ch)
 
 double net_transmission_time(struct network *net, uint32_t m, uint32_t ch)
 {
-    return net->msgs[m].length / topo_channel_bandwidth(&net->topo, ch);
+    return net->pool.msgs[m].length / topo_channel_bandwidth(&net->topo, ch);
 }
 
 void net_redraw_length(struct network *net, uint32_t m)
 {
-    struct message *msg = &net->msgs[m];
+    struct message *msg = &net->pool.msgs[m];
     if (net->cfg->run.redraw_length_per_hop && msg->hops > 0)
         msg->length = net->length->draw(net->cfg, &net->rng_redraw[msg->at]);
 }
@@ -84,7 +64,7 @@ struct hop net_route(struct network *net, uint32_t m)
 {
     if (net->route->choose)
         return net->route->choose(net, m);
-    const struct message *msg = &net->msgs[m];
+    const struct message *msg = &net->pool.msgs[m];
     return net->route->next(&net->topo, msg->at, msg->dst, &net->rng_route[msg->at]);
 }
 
@@ -125,7 +105,7 @@ static void measure(struct network *net, const struct message *msg, uint64_t bat
 
 void net_deliver(struct network *net, uint32_t m)
 {
-    const struct message *msg = &net->msgs[m];
+    const struct message *msg = &net->pool.msgs[m];
     if (net->window_open)
         net->delivered_in_window++;
     if (net->time_mode) {
@@ -149,7 +129,7 @@ void net_deliver(struct network *net, uint32_t m)
 
 void net_drop(struct network *net, uint32_t m)
 {
-    const struct message *msg = &net->msgs[m];
+    const struct message *msg = &net->pool.msgs[m];
     uint64_t index = msg->id - net->measure_first;
     if (!net->time_mode && msg->id >= net->measure_first && index < net->measure_count) {
         stats_skip(&net->delay, index);
@@ -177,7 +157,7 @@ static void create_message(struct network *net, uint32_t node, uint32_t dst, dou
     }
     if (net->trace_out)
         trace_write_record(net->trace_out, k->now, node, dst, length);
-    struct message *msg = &net->msgs[m];
+    struct message *msg = &net->pool.msgs[m];
     *msg = (struct message){
         .id = net->created++,
         .created = k->now,
@@ -243,7 +223,6 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
 {
     memset(net, 0, sizeof *net);
     net->cfg = cfg;
-    net->msg_free = NET_NONE;
     net->route = route_select(cfg);
     net->sw = switch_find(cfg->routing.switching);
     net->proto = proto_find(cfg->protocol.link);
@@ -272,7 +251,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         goto out_of_memory;
     for (uint32_t ch = 0; ch < net->topo.channels; ch++)
         net->chan[ch] = (struct channel_state){ MSGQ_EMPTY, NET_NONE, 0, 0 };
-    net->discipline = priority_discipline(cfg->protocol.priority);
+    net->pool = msg_pool_empty(priority_discipline(cfg->protocol.priority));
     if (!net_nodes_init(net))
         goto out_of_memory;
     uint64_t seed = cfg->run.seed;
@@ -289,7 +268,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     uint64_t numbered = net->time_mode ? (uint64_t)cfg->run.batches : net->measure_count;
     if (!stats_init(&net->delay, numbered, (unsigned)cfg->run.batches))
         goto out_of_memory;
-    if (!pool_grow(net))
+    if (!msg_pool_grow(&net->pool))
         goto out_of_memory;
     if (net->route->init && !net->route->init(net))
         goto out_of_memory;
@@ -385,7 +364,7 @@ void net_free(struct network *net)
     free(net->rng_route);
     free(net->chan);
     free(net->node);
-    free(net->msgs);
+    msg_pool_free(&net->pool);
     dest_free(&net->dest);
     trace_free(&net->trace);
     if (net->trace_out)

@@ -34,20 +34,6 @@
 
 #define NET_NONE UINT32_MAX
 
-struct message {
-    uint64_t id;      /* creation number */
-    uint64_t queued_seq; /* msgq: arrival order in the current queue (tie-break) */
-    double created;
-    double length;    /* current length: re-drawn per hop when run.redraw_length_per_hop */
-    double stage_start; /* when the current node visit or channel request began */
-    double node_time, link_time; /* delay so far spent at nodes and at channels */
-    uint32_t src, dst;
-    uint32_t at;      /* node holding the message (SAF: the sender of the current hop) */
-    uint32_t next_node; /* node the requested or held channel leads to */
-    uint32_t link, link2; /* intrusive links: queues (msgq) and the free list */
-    uint32_t hops;
-};
-
 struct channel_state {
     struct msgq queue;   /* messages waiting for the channel (protocols may keep their own) */
     uint32_t serving;    /* message holding the channel, NET_NONE when idle */
@@ -79,15 +65,12 @@ struct network {
     void *sw_state, *proto_state;
     void *route_state; /* the routing algorithm's own state (least-count, backtracking) */
 
-    struct message *msgs; /* pool addressed by 32-bit index */
-    uint32_t msg_capacity, msg_free;
+    struct msg_pool pool;     /* every message, by 32-bit index; protocol.priority orders its queues */
     uint32_t in_flight;
     struct channel_state *chan;
     struct node_state *node;  /* NULL without the node model */
     double node_service;      /* 1/μ_N; 0 without the node model */
     uint32_t ev_node_done, ev_window;
-    enum queue_discipline discipline;
-    uint64_t queued_seq;
 
     /* Per-node streams; see rng.h for the purposes. */
     struct rng *rng_arrival, *rng_dest, *rng_length, *rng_redraw, *rng_route;
