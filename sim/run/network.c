@@ -27,11 +27,38 @@ static void pool_give(struct network *net, uint32_t m)
     net->in_flight--;
 }
 
-/* --- channel queues and accounting --- */
+/* --- the channels as an access protocol sees them --- */
 
-void net_queue_push(struct network *net, uint32_t ch, uint32_t m) { msgq_push(&net->pool, &net->chan[ch].queue, m); }
+static uint32_t channel_senders(const void *ctx, uint32_t ch, uint32_t *out, uint32_t max)
+{
+    const struct network *net = ctx;
+    return net->topo.ops->senders(&net->topo, ch, out, max);
+}
 
-uint32_t net_queue_pop(struct network *net, uint32_t ch) { return msgq_pop(&net->pool, &net->chan[ch].queue); }
+static double channel_mean_tx(const void *ctx, uint32_t ch)
+{
+    const struct network *net = ctx;
+    return net->cfg->workload.mean_length / topo_channel_bandwidth(&net->topo, ch);
+}
+
+/* The engine's access protocol, granting through its switch_ops.granted. */
+static bool access_create(struct network *net)
+{
+    if (!net->sw->granted)
+        return true; /* the engine arbitrates its channels itself */
+    struct access_env env = {
+        .kernel = &net->kernel,
+        .pool = &net->pool,
+        .channels = { net->topo.channels, net->topo.nodes, net, channel_senders, channel_mean_tx },
+        .params = access_params_of(net->cfg),
+        .grant = net->sw->granted,
+        .engine = net,
+    };
+    net->proto_state = net->proto->create(&env);
+    return net->proto_state != NULL;
+}
+
+/* --- channel accounting --- */
 
 void net_channel_busy(struct network *net, uint32_t ch, uint32_t m)
 {
@@ -250,7 +277,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     if (!net->chan)
         goto out_of_memory;
     for (uint32_t ch = 0; ch < net->topo.channels; ch++)
-        net->chan[ch] = (struct channel_state){ MSGQ_EMPTY, NET_NONE, 0, 0 };
+        net->chan[ch] = (struct channel_state){ NET_NONE, 0, 0 };
     net->pool = msg_pool_empty(priority_discipline(cfg->protocol.priority));
     if (!net_nodes_init(net))
         goto out_of_memory;
@@ -278,7 +305,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         return true;
     }
     net->ev_arrival = kernel_register(&net->kernel, net->arrival->replay ? on_trace : on_arrival, net);
-    if (!net->sw->init(net) || (net->proto->init && !net->proto->init(net)))
+    if (!net->sw->init(net) || !access_create(net))
         goto out_of_memory;
     if (net->time_mode) {
         net->ev_window = kernel_register(&net->kernel, on_window, net);
@@ -354,8 +381,8 @@ void net_free(struct network *net)
         net->route->free(net);
     if (net->sw && net->sw->free && net->sw_state)
         net->sw->free(net);
-    if (net->proto && net->proto->free && net->proto_state)
-        net->proto->free(net);
+    if (net->proto && net->proto_state)
+        net->proto->destroy(net->proto_state);
     stats_free(&net->delay);
     free(net->rng_arrival);
     free(net->rng_dest);
