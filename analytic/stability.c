@@ -14,7 +14,8 @@ void stability_check(const struct config *cfg, const struct topo *t, const struc
     }
     out->known = true;
     const struct proto_ops *proto = proto_find(cfg->protocol.link);
-    double capacity = proto->capacity ? proto->capacity(cfg) : 1.0;
+    struct access_params params = access_params_of(cfg);
+    double capacity = proto->capacity ? proto->capacity(&params) : 1.0;
     out->channel_load = loads->max_utilization / capacity;
     if (cfg->node.service_rate > 0)
         out->node_load = loads->node_visit_rate_max / cfg->node.service_rate;

@@ -1,36 +1,86 @@
 /* Channel access protocols: who gets a channel next.
  *
- * Promise of every protocol: after request(ch, msg) the message is eventually passed
- * to switch_ops.granted(ch, msg), and at most one message holds a channel at a
- * time; release(ch) is called by the switching module when the holder is done.
- * The sender of a request is net->msgs[msg].at.  Every queue a protocol keeps is a
- * msgq, so protocol.priority orders it.  capacity() (NULL: 1) is the largest channel
- * utilisation the protocol sustains under symmetric load: the stability check uses it.
- * Registered by one line in protocols/registry.c.
+ * Promise of every protocol: after request(self, ch, msg, sender) the message is
+ * eventually handed to the engine through grant(engine, ch, msg), and at most one
+ * message holds a channel at a time; the engine calls release(self, ch) when the
+ * holder is done.  So a protocol knows by itself whether a channel is busy (granted
+ * and not yet released) and is told nothing else about the run.  Every queue a
+ * protocol keeps is a msgq on the pool it was given, so protocol.priority orders it.
+ * capacity() (NULL: 1) is the largest channel utilisation the protocol sustains under
+ * symmetric load: the stability check uses it.
+ * Needs: sim/core only (kernel for its own timed events, the message pool and its
+ * queues).  Registered by one line in protocols/registry.c.
  */
 #ifndef PROTOCOLS_PROTOCOL_H
 #define PROTOCOLS_PROTOCOL_H
 
-#include <string.h>
+#include <stdbool.h>
+#include <stdint.h>
 
-#include "../sim/run/network.h"
+#include "../sim/core/kernel.h"
+#include "../sim/core/msgq.h"
+#include "../sim/core/registry.h"
+
+/* The channels a protocol arbitrates, as the run describes them.  Queries, not
+ * tables: only the protocols that serve senders in turn want sender lists, and
+ * building them for every channel of a large network would cost FIFO memory it never
+ * reads.  The queries stay valid for the protocol's whole life. */
+struct access_channels {
+    uint32_t count;
+    uint32_t max_senders; /* no channel has more: the scratch size senders() needs */
+    const void *ctx;
+    /* The senders of ch in position order (the digit on a bus, the lower end first on
+     * a half-duplex link), at most max of them into out; returns how many there are. */
+    uint32_t (*senders)(const void *ctx, uint32_t ch, uint32_t *out, uint32_t max);
+    /* Mean transmission time of a message on ch: the unit of slots and token times. */
+    double (*mean_tx)(const void *ctx, uint32_t ch);
+};
+
+/* The protocol.* keys; each protocol reads its own (filled by access_params_of until
+ * plug-ins get key tables of their own). */
+struct access_params {
+    double slot;             /* tdm: slot per sender, in mean transmission times */
+    const char *tdm_rule;    /* tdm: "thesis" or "strict" */
+    double token_time;       /* token: one pass, in mean transmission times */
+    int64_t max_per_capture; /* token: messages sent per capture */
+};
+
+/* The engine's side: msg now holds ch (the engine starts transmitting it). */
+typedef void access_grant_fn(void *engine, uint32_t ch, uint32_t msg);
+
+/* Everything a protocol is given, once, at creation. */
+struct access_env {
+    struct kernel *kernel;   /* for the protocol's own timed events */
+    struct msg_pool *pool;   /* the messages its queues hold */
+    struct access_channels channels;
+    struct access_params params;
+    access_grant_fn *grant;
+    void *engine;            /* grant's first argument */
+};
 
 struct proto_ops {
     const char *name, *help;
-    bool (*init)(struct network *net);
-    void (*free)(struct network *net);
-    void (*request)(struct network *net, uint32_t ch, uint32_t msg);
-    void (*release)(struct network *net, uint32_t ch);
-    double (*capacity)(const struct config *cfg);
+    void *(*create)(const struct access_env *env); /* NULL when out of memory */
+    void (*destroy)(void *self);
+    /* msg, waiting at `sender`, asks for channel ch. */
+    void (*request)(void *self, uint32_t ch, uint32_t msg, uint32_t sender);
+    void (*release)(void *self, uint32_t ch);
+    double (*capacity)(const struct access_params *params);
 };
 
-/* Whether cfg's channel access protocol is `name`. */
-static inline bool proto_is(const struct config *cfg, const char *name) { return strcmp(cfg->protocol.link, name) == 0; }
+const struct proto_ops *proto_find(const char *name);
+extern const struct cfg_choices proto_choices, priority_choices, tdm_rule_choices;
 
 /* The queue discipline named by protocol.priority. */
 enum queue_discipline priority_discipline(const char *name);
 
-const struct proto_ops *proto_find(const char *name);
-extern const struct cfg_choices proto_choices, priority_choices, tdm_rule_choices;
+/* Bridges to the one struct config (protocols/config_params.c), for as long as
+ * plug-ins have no key tables of their own. */
+struct config;
+/* cfg's protocol.* keys. */
+struct access_params access_params_of(const struct config *cfg);
+/* Whether cfg's channel access protocol is `name` (kept for the report's table; a
+ * capability question should be a trait of the protocol, not its name). */
+bool proto_is(const struct config *cfg, const char *name);
 
 #endif

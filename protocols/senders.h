@@ -1,10 +1,12 @@
 /* One waiting line per (channel, attached sender), for protocols that serve senders
- * in turn (TDM, token passing).  A sender's position is its place in the topology's
- * senders() order: the digit on a bus, 0 for the lower end of a half-duplex link. */
+ * in turn (TDM, token passing).  A sender's position is its place in the channel's
+ * senders() order (struct access_channels): the digit on a bus, 0 for the lower end
+ * of a half-duplex link.
+ * Needs: the channel queries of protocol.h and msgq. */
 #ifndef PROTOCOLS_SENDERS_H
 #define PROTOCOLS_SENDERS_H
 
-#include "../sim/run/network.h"
+#include "protocol.h"
 
 struct sender_queues {
     uint32_t *first;    /* per channel: index of its first queue; first[channels] = total */
@@ -12,7 +14,7 @@ struct sender_queues {
     struct msgq *queue;
 };
 
-bool sender_queues_init(struct sender_queues *sq, const struct topo *t);
+bool sender_queues_init(struct sender_queues *sq, const struct access_channels *c);
 void sender_queues_free(struct sender_queues *sq);
 
 static inline unsigned senders_on(const struct sender_queues *sq, uint32_t ch)
@@ -32,12 +34,6 @@ static inline struct msgq *sender_queue(const struct sender_queues *sq, uint32_t
 static inline struct msgq *position_queue(const struct sender_queues *sq, uint32_t ch, unsigned position)
 {
     return &sq->queue[sq->first[ch] + position];
-}
-
-/* Mean transmission time of a message on channel ch: the unit of slots and token times. */
-static inline double mean_transmission_time(const struct network *net, uint32_t ch)
-{
-    return net->cfg->workload.mean_length / topo_channel_bandwidth(&net->topo, ch);
 }
 
 #endif

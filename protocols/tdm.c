@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../routing/routing.h"
 #include "../sim/core/registry.h"
 #include "protocol.h"
 #include "senders.h"
@@ -35,109 +34,129 @@ static const struct tdm_rule *const tdm_rules[] = { &rule_thesis, &rule_strict }
 
 REGISTRY_DEFINE(struct tdm_rule, tdm_rules, tdm_rule_find, tdm_rule_choices);
 
+struct tdm_channel {
+    double wake_at;     /* time of the pending wake-up, INFINITY when none */
+    uint64_t wake_slot; /* its slot number */
+    bool busy;          /* granted and not yet released */
+};
+
 struct tdm_state {
+    struct access_env env;
     struct sender_queues sq;
-    double *wake_at;      /* per channel: time of the pending wake-up, INFINITY when none */
-    uint64_t *wake_slot;  /* its slot number */
+    struct tdm_channel *chan;
     uint32_t ev_wake;
     bool strict;
 };
 
-static double slot_length(const struct network *net, uint32_t ch)
+static double slot_length(const struct tdm_state *s, uint32_t ch)
 {
-    return net->cfg->protocol.slot * mean_transmission_time(net, ch);
+    return s->env.params.slot * s->env.channels.mean_tx(s->env.channels.ctx, ch);
+}
+
+static void grant(struct tdm_state *s, uint32_t ch, uint32_t m)
+{
+    s->chan[ch].busy = true;
+    s->env.grant(s->env.engine, ch, m);
 }
 
 /* Serves the owner of slot k if the channel is idle; otherwise, if messages wait,
  * makes sure a wake-up is pending at the next slot whose owner has one. */
-static void try_start(struct network *net, uint32_t ch, uint64_t k)
+static void try_start(struct tdm_state *s, uint32_t ch, uint64_t k)
 {
-    struct tdm_state *s = net->proto_state;
-    if (net->chan[ch].serving != NET_NONE)
+    struct tdm_channel *c = &s->chan[ch];
+    if (c->busy)
         return;
     unsigned J = senders_on(&s->sq, ch);
     struct msgq *owner = position_queue(&s->sq, ch, (unsigned)(k % J));
     if (!msgq_empty(owner)) {
-        net->sw->granted(net, ch, msgq_pop(net, owner));
+        grant(s, ch, msgq_pop(s->env.pool, owner));
         return;
     }
+    struct kernel *kernel = s->env.kernel;
     for (unsigned j = 1; j < J; j++) {
         if (msgq_empty(position_queue(&s->sq, ch, (unsigned)((k + j) % J))))
             continue;
         uint64_t target = k + j;
-        double at = (double)target * slot_length(net, ch);
-        if (at < s->wake_at[ch]) {
-            double delay = at > net->kernel.now ? at - net->kernel.now : 0;
-            kernel_schedule(&net->kernel, delay, s->ev_wake, ch);
-            s->wake_at[ch] = net->kernel.now + delay; /* exactly the event's time */
-            s->wake_slot[ch] = target;
+        double at = (double)target * slot_length(s, ch);
+        if (at < c->wake_at) {
+            double delay = at > kernel->now ? at - kernel->now : 0;
+            kernel_schedule(kernel, delay, s->ev_wake, ch);
+            c->wake_at = kernel->now + delay; /* exactly the event's time */
+            c->wake_slot = target;
         }
         return;
     }
 }
 
-static uint64_t current_slot(const struct network *net, uint32_t ch)
+static uint64_t current_slot(const struct tdm_state *s, uint32_t ch)
 {
-    return (uint64_t)floor(net->kernel.now / slot_length(net, ch));
+    return (uint64_t)floor(s->env.kernel->now / slot_length(s, ch));
 }
 
 static void on_wake(struct kernel *k, void *ctx, uint32_t ch)
 {
-    struct network *net = ctx;
-    struct tdm_state *s = net->proto_state;
-    if (s->wake_at[ch] != k->now)
+    struct tdm_state *s = ctx;
+    struct tdm_channel *c = &s->chan[ch];
+    if (c->wake_at != k->now)
         return; /* superseded by an earlier wake-up, which did the work */
-    s->wake_at[ch] = INFINITY;
-    try_start(net, ch, s->wake_slot[ch]);
+    c->wake_at = INFINITY;
+    try_start(s, ch, c->wake_slot);
 }
 
-static void request(struct network *net, uint32_t ch, uint32_t m)
+static void request(void *self, uint32_t ch, uint32_t m, uint32_t sender)
 {
-    struct tdm_state *s = net->proto_state;
-    struct msgq *own = sender_queue(&s->sq, ch, net->msgs[m].at);
-    if (!s->strict && net->chan[ch].serving == NET_NONE && msgq_empty(own)) {
-        net->sw->granted(net, ch, m);
+    struct tdm_state *s = self;
+    struct msgq *own = sender_queue(&s->sq, ch, sender);
+    if (!s->strict && !s->chan[ch].busy && msgq_empty(own)) {
+        grant(s, ch, m);
         return;
     }
-    msgq_push(net, own, m);
-    try_start(net, ch, current_slot(net, ch));
+    msgq_push(s->env.pool, own, m);
+    try_start(s, ch, current_slot(s, ch));
 }
 
-static void release(struct network *net, uint32_t ch) { try_start(net, ch, current_slot(net, ch)); }
+static void release(void *self, uint32_t ch)
+{
+    struct tdm_state *s = self;
+    s->chan[ch].busy = false;
+    try_start(s, ch, current_slot(s, ch));
+}
 
-static bool init(struct network *net)
+static void destroy(void *self)
+{
+    struct tdm_state *s = self;
+    if (!s)
+        return;
+    sender_queues_free(&s->sq);
+    free(s->chan);
+    free(s);
+}
+
+static void *create(const struct access_env *env)
 {
     struct tdm_state *s = calloc(1, sizeof *s);
     if (!s)
-        return false;
-    net->proto_state = s;
-    uint32_t channels = net->topo.channels;
-    s->wake_at = malloc((size_t)channels * sizeof *s->wake_at);
-    s->wake_slot = malloc((size_t)channels * sizeof *s->wake_slot);
-    if (!s->wake_at || !s->wake_slot || !sender_queues_init(&s->sq, &net->topo))
-        return false;
+        return NULL;
+    s->env = *env;
+    uint32_t channels = env->channels.count;
+    s->chan = malloc(((size_t)channels + 1) * sizeof *s->chan); /* + 1: never malloc(0) */
+    if (!s->chan || !sender_queues_init(&s->sq, &env->channels)) {
+        destroy(s);
+        return NULL;
+    }
     for (uint32_t ch = 0; ch < channels; ch++)
-        s->wake_at[ch] = INFINITY;
-    s->strict = tdm_rule_find(net->cfg->protocol.tdm_rule)->strict;
-    s->ev_wake = kernel_register(&net->kernel, on_wake, net);
-    return true;
-}
-
-static void release_state(struct network *net)
-{
-    struct tdm_state *s = net->proto_state;
-    sender_queues_free(&s->sq);
-    free(s->wake_at);
-    free(s->wake_slot);
-    free(s);
-    net->proto_state = NULL;
+        s->chan[ch] = (struct tdm_channel){ INFINITY, 0, false };
+    const struct tdm_rule *rule = tdm_rule_find(env->params.tdm_rule);
+    s->strict = rule && rule->strict;
+    s->ev_wake = kernel_register(env->kernel, on_wake, s);
+    return s;
 }
 
 const struct proto_ops proto_tdm = {
     .name = "tdm",
     .help = "time-division multiplexing: slots of protocol.slot owned by the senders in turn (protocol.tdm_rule)",
-    .init = init,
-    .free = release_state,
+    .create = create,
+    .destroy = destroy,
     .request = request,
     .release = release,
 };

@@ -11,7 +11,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "../routing/routing.h"
 #include "protocol.h"
 #include "senders.h"
 
@@ -24,14 +23,15 @@ struct token_channel {
 };
 
 struct token_state {
+    struct access_env env;
     struct sender_queues sq;
     struct token_channel *tok;
     uint32_t ev_pass_done;
 };
 
-static double token_time(const struct network *net, uint32_t ch)
+static double token_time(const struct token_state *s, uint32_t ch)
 {
-    return net->cfg->protocol.token_time * mean_transmission_time(net, ch);
+    return s->env.params.token_time * s->env.channels.mean_tx(s->env.channels.ctx, ch);
 }
 
 static bool all_empty(const struct token_state *s, uint32_t ch)
@@ -43,92 +43,94 @@ static bool all_empty(const struct token_state *s, uint32_t ch)
 }
 
 /* The channel is free (no message, no pass): the holder sends or the token moves on. */
-static void serve(struct network *net, uint32_t ch)
+static void serve(struct token_state *s, uint32_t ch)
 {
-    struct token_state *s = net->proto_state;
     struct token_channel *t = &s->tok[ch];
     struct msgq *own = position_queue(&s->sq, ch, t->holder);
-    if (!msgq_empty(own) && t->sent < (uint64_t)net->cfg->protocol.max_per_capture) {
+    if (!msgq_empty(own) && t->sent < (uint64_t)s->env.params.max_per_capture) {
         t->sent++;
-        net->sw->granted(net, ch, msgq_pop(net, own));
+        s->env.grant(s->env.engine, ch, msgq_pop(s->env.pool, own));
     } else if (all_empty(s, ch)) {
         t->circulating = true;
-        t->idle_since = net->kernel.now;
+        t->idle_since = s->env.kernel->now;
     } else {
         t->passing = true;
-        kernel_schedule(&net->kernel, token_time(net, ch), s->ev_pass_done, ch);
+        kernel_schedule(s->env.kernel, token_time(s, ch), s->ev_pass_done, ch);
     }
 }
 
 static void on_pass_done(struct kernel *k, void *ctx, uint32_t ch)
 {
     (void)k;
-    struct network *net = ctx;
-    struct token_state *s = net->proto_state;
+    struct token_state *s = ctx;
     struct token_channel *t = &s->tok[ch];
     t->passing = false;
     t->holder = (t->holder + 1) % senders_on(&s->sq, ch);
     t->sent = 0;
-    serve(net, ch);
+    serve(s, ch);
 }
 
-static void request(struct network *net, uint32_t ch, uint32_t m)
+static void request(void *self, uint32_t ch, uint32_t m, uint32_t sender)
 {
-    struct token_state *s = net->proto_state;
+    struct token_state *s = self;
     struct token_channel *t = &s->tok[ch];
-    msgq_push(net, sender_queue(&s->sq, ch, net->msgs[m].at), m);
+    struct kernel *k = s->env.kernel;
+    msgq_push(s->env.pool, sender_queue(&s->sq, ch, sender), m);
     if (!t->circulating)
         return; /* the token is busy: a message, a pass, or a holder about to send */
     /* Recover the implicit pass in progress: it left holder + n, arrives at holder + n + 1. */
-    double tau = token_time(net, ch), since = net->kernel.now - t->idle_since;
+    double tau = token_time(s, ch), since = k->now - t->idle_since;
     double passes = floor(since / tau);
     unsigned J = senders_on(&s->sq, ch);
     t->holder = (t->holder + (uint32_t)fmod(passes, J)) % J;
     double arrival = t->idle_since + (passes + 1) * tau;
     t->circulating = false;
     t->passing = true;
-    kernel_schedule(&net->kernel, arrival > net->kernel.now ? arrival - net->kernel.now : 0, s->ev_pass_done, ch);
+    kernel_schedule(k, arrival > k->now ? arrival - k->now : 0, s->ev_pass_done, ch);
 }
 
-static void release(struct network *net, uint32_t ch) { serve(net, ch); }
+static void release(void *self, uint32_t ch) { serve(self, ch); }
 
-static bool init(struct network *net)
+static void destroy(void *self)
 {
-    struct token_state *s = calloc(1, sizeof *s);
+    struct token_state *s = self;
     if (!s)
-        return false;
-    net->proto_state = s;
-    s->tok = calloc(net->topo.channels, sizeof *s->tok);
-    if (!s->tok || !sender_queues_init(&s->sq, &net->topo))
-        return false;
-    for (uint32_t ch = 0; ch < net->topo.channels; ch++) /* holder 0 at t = 0, queues empty */
-        s->tok[ch] = (struct token_channel){ .circulating = true, .idle_since = 0 };
-    s->ev_pass_done = kernel_register(&net->kernel, on_pass_done, net);
-    return true;
-}
-
-static void release_state(struct network *net)
-{
-    struct token_state *s = net->proto_state;
+        return;
     sender_queues_free(&s->sq);
     free(s->tok);
     free(s);
-    net->proto_state = NULL;
 }
 
-static double capacity(const struct config *cfg)
+static void *create(const struct access_env *env)
+{
+    struct token_state *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->env = *env;
+    s->tok = calloc((size_t)env->channels.count + 1, sizeof *s->tok); /* + 1: never calloc(0) */
+    if (!s->tok || !sender_queues_init(&s->sq, &env->channels)) {
+        destroy(s);
+        return NULL;
+    }
+    for (uint32_t ch = 0; ch < env->channels.count; ch++) /* holder 0 at t = 0, queues empty */
+        s->tok[ch] = (struct token_channel){ .circulating = true, .idle_since = 0 };
+    s->ev_pass_done = kernel_register(env->kernel, on_pass_done, s);
+    return s;
+}
+
+static double capacity(const struct access_params *p)
 {
     /* Saturated, every sender sends its quota per capture: per cycle J·quota mean
      * transmissions against J passes. */
-    double quota = (double)cfg->protocol.max_per_capture;
-    return quota / (quota + cfg->protocol.token_time);
+    double quota = (double)p->max_per_capture;
+    return quota / (quota + p->token_time);
 }
 
 const struct proto_ops proto_token = {
     .name = "token",
     .help = "token passing round the senders of each channel (protocol.token_time, protocol.max_per_capture)",
-    .init = init,
-    .free = release_state,
+    .create = create,
+    .destroy = destroy,
     .request = request,
     .release = release,
     .capacity = capacity,

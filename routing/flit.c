@@ -114,7 +114,7 @@ void flit_inject(struct network *net, uint32_t m)
     uint32_t w = e->worm_free;
     struct worm *x = &e->worms[w];
     e->worm_free = x->next;
-    struct message *msg = &net->msgs[m];
+    struct message *msg = &net->pool.msgs[m];
     double flits = ceil(msg->length / net->topo.class_bandwidth[0]);
     x->msg = m;
     x->id = msg->id;
@@ -416,7 +416,7 @@ static void deliver(struct flit_engine *e, int64_t c)
         make_inactive(e, w);
         if (e->obs.delivered)
             e->obs.delivered(e->obs.ctx, x, c);
-        struct message *msg = &net->msgs[x->msg];
+        struct message *msg = &net->pool.msgs[x->msg];
         msg->node_time = (double)x->grant0 - msg->created;
         msg->link_time = (double)(c - x->grant0);
         if (net->probe.window_open) {

@@ -46,7 +46,7 @@
 enum { DEADLOCK_CHECK_CYCLES = 1024 };
 
 struct worm {
-    uint32_t msg;         /* in net->msgs */
+    uint32_t msg;         /* in net->pool.msgs */
     uint32_t src, flits, hops;
     uint32_t acquired;    /* hops granted so far (the header asks for hop `acquired`) */
     uint32_t lo;          /* first hop the tail has not yet been sent over */

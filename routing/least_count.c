@@ -60,7 +60,7 @@ static void release(struct network *net)
 
 static struct hop choose(struct network *net, uint32_t m)
 {
-    const struct message *msg = &net->msgs[m];
+    const struct message *msg = &net->pool.msgs[m];
     const struct topo *t = &net->topo;
     struct least_count *lc = net->route_state;
     struct rng *r = &net->rng_route[msg->at];

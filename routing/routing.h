@@ -7,9 +7,10 @@
  * slotted engine of its own (backtracking: its own buffers, cycles and flow control)
  * sets `engine`; net_create() then hands it the run instead of the event-driven
  * switching module.  check() refuses the configurations an algorithm cannot run.
- * Switching (switch_ops) moves messages through channels: it owns its event handlers, asks the access protocol for channels (proto_ops.request) and is
- * told when one is granted (switch_ops.granted).  Both kinds are registered by one
- * line in routing/registry.c.
+ * Switching (switch_ops) moves messages through channels: it owns its event handlers,
+ * asks the access protocol for channels (proto_ops.request on net->proto_state) and is
+ * told when one is granted (switch_ops.granted, which net_create() hands the protocol
+ * as its grant callback).  Both kinds are registered by one line in routing/registry.c.
  */
 #ifndef ROUTING_ROUTING_H
 #define ROUTING_ROUTING_H
@@ -50,8 +51,10 @@ struct switch_ops {
     void (*free)(struct network *net);
     void (*inject)(struct network *net, uint32_t msg); /* a new message at its source, src != dst */
     /* Protocol and node-model callbacks; NULL for switchings that use neither (the
-     * flit-level ones arbitrate channels themselves and refuse the node model). */
-    void (*granted)(struct network *net, uint32_t ch, uint32_t msg);
+     * flit-level ones arbitrate channels themselves and refuse the node model).
+     * granted is the access protocol's grant callback (protocols/protocol.h), so its
+     * first argument is untyped: it is the run, struct network. */
+    void (*granted)(void *net, uint32_t ch, uint32_t msg);
     /* The node model is done with the message at msg->at (see net_node_visit). */
     void (*visited)(struct network *net, uint32_t msg);
 };

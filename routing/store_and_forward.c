@@ -14,7 +14,7 @@ struct saf_state {
 /* Done at node msg->at: delivered there, or on to the next channel. */
 static void visited(struct network *net, uint32_t m)
 {
-    struct message *msg = &net->msgs[m];
+    struct message *msg = &net->pool.msgs[m];
     if (msg->at == msg->dst) {
         net_deliver(net, m);
         return;
@@ -23,13 +23,14 @@ static void visited(struct network *net, uint32_t m)
     msg->next_node = h.next;
     net_redraw_length(net, m);
     msg->stage_start = net->kernel.now;
-    net->proto->request(net, h.channel, m);
+    net->proto->request(net->proto_state, h.channel, m, msg->at);
 }
 
 static void inject(struct network *net, uint32_t m) { net_node_visit(net, m); }
 
-static void granted(struct network *net, uint32_t ch, uint32_t m)
+static void granted(void *ctx, uint32_t ch, uint32_t m)
 {
+    struct network *net = ctx;
     struct saf_state *s = net->sw_state;
     net_channel_busy(net, ch, m);
     kernel_schedule(&net->kernel, net_transmission_time(net, m, ch), s->ev_done, ch);
@@ -40,14 +41,13 @@ static void on_transmission_done(struct kernel *k, void *ctx, uint32_t ch)
     struct network *net = ctx;
     uint32_t m = net->chan[ch].serving;
     net_channel_idle(net, ch);
-    net->proto->release(net, ch);
-    struct message *msg = &net->msgs[m];
+    net->proto->release(net->proto_state, ch);
+    struct message *msg = &net->pool.msgs[m];
     msg->link_time += k->now - msg->stage_start;
     msg->at = msg->next_node;
     msg->hops++;
     net_node_visit(net, m);
 }
-
 
 /* The flit-level keys mean nothing here: setting one is a mistake worth naming. */
 static bool check(const struct config *cfg, const struct topo *t, struct cfg_error *err)

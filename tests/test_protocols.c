@@ -136,22 +136,20 @@ END_TEST
 /* The queue itself: every discipline pops in key order, ties in arrival order. */
 START_TEST(queue_disciplines_order_and_break_ties_by_arrival)
 {
-    static struct network net;
     static struct message msgs[512];
-    memset(&net, 0, sizeof net);
-    net.msgs = msgs;
+    struct msg_pool pool = { .msgs = msgs };
     struct rng r;
     rng_seed_stream(&r, 7, RNG_TEST, 0);
     for (int d = QUEUE_FIFO; d <= QUEUE_SHORTEST_FIRST; d++) {
-        net.discipline = (enum queue_discipline)d;
+        pool.discipline = (enum queue_discipline)d;
         struct msgq q = MSGQ_EMPTY;
         for (uint32_t m = 0; m < 512; m++) {
             /* few distinct keys, so ties are common */
             msgs[m].created = (double)rng_below(&r, 8);
             msgs[m].length = (double)rng_below(&r, 8);
-            msgq_push(&net, &q, m);
+            msgq_push(&pool, &q, m);
             if (m % 3 == 2) { /* interleave pops with pushes */
-                uint32_t out = msgq_pop(&net, &q);
+                uint32_t out = msgq_pop(&pool, &q);
                 ck_assert_uint_ne(out, NET_NONE);
                 msgs[out].id = UINT64_MAX; /* popped */
             }
@@ -159,7 +157,7 @@ START_TEST(queue_disciplines_order_and_break_ties_by_arrival)
         double last_key = -INFINITY;
         uint64_t last_seq = 0;
         uint32_t left = q.length, popped = 0;
-        for (uint32_t m; (m = msgq_pop(&net, &q)) != NET_NONE; popped++) {
+        for (uint32_t m; (m = msgq_pop(&pool, &q)) != NET_NONE; popped++) {
             double key = d == QUEUE_OLDEST_FIRST ? msgs[m].created
                          : d == QUEUE_LONGEST_FIRST ? -msgs[m].length
                          : d == QUEUE_SHORTEST_FIRST ? msgs[m].length : 0;

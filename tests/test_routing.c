@@ -163,7 +163,7 @@ START_TEST(least_count_takes_the_least_used_link)
     static struct network net;
     struct cfg_error err;
     ck_assert(net_create(&net, &cfg, &err));
-    struct message *m = &net.msgs[0];
+    struct message *m = &net.pool.msgs[0];
     m->at = 0;
     const uint32_t dsts[] = { 7, 7, 7, 1, 7, 7, 3, 7, 7 };
     bool taken[3] = { false };

@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../core/registry.h" /* struct cfg_choices */
+
 enum { CFG_TEXT_MAX = 512, CFG_LIST_MAX = 64 };
 
 /* A list key's value: up to CFG_LIST_MAX numbers written "a, b, c" (empty: none). */
@@ -150,12 +152,6 @@ struct config {
 };
 
 enum cfg_type { CFG_INT, CFG_UINT, CFG_REAL, CFG_BOOL, CFG_CHOICE, CFG_LIST, CFG_TEXT };
-
-/* A registry seen by the config: the i-th name and its one-line meaning, NULL past the end. */
-struct cfg_choices {
-    const char *(*name)(size_t i);
-    const char *(*help)(size_t i);
-};
 
 struct cfg_key {
     const char *section, *name;

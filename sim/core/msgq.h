@@ -7,6 +7,8 @@
  * messages that wait.  Intrusive (no allocation): a queued message's `link` and
  * `link2` fields are the queue's; FIFO is a list, the others a top-down skew heap
  * (amortised O(log n) per operation, no recursion).
+ * Needs: the message pool (message.h), whose discipline and arrival counter every
+ * queue on it shares.
  */
 #ifndef SIM_MSGQ_H
 #define SIM_MSGQ_H
@@ -14,19 +16,17 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-enum queue_discipline { QUEUE_FIFO, QUEUE_OLDEST_FIRST, QUEUE_LONGEST_FIRST, QUEUE_SHORTEST_FIRST };
+#include "message.h"
 
 struct msgq {
     uint32_t head, tail; /* FIFO: list ends; heaps: head is the root */
     uint32_t length;
 };
 
-struct network;
-
 #define MSGQ_EMPTY ((struct msgq){ UINT32_MAX, UINT32_MAX, 0 })
 
-void msgq_push(struct network *net, struct msgq *q, uint32_t msg);
-uint32_t msgq_pop(struct network *net, struct msgq *q); /* NET_NONE when empty */
+void msgq_push(struct msg_pool *pool, struct msgq *q, uint32_t msg);
+uint32_t msgq_pop(struct msg_pool *pool, struct msgq *q); /* MSG_NONE when empty */
 static inline bool msgq_empty(const struct msgq *q) { return q->length == 0; }
 
 #endif

@@ -7,6 +7,13 @@
 #include <stddef.h>
 #include <string.h>
 
+/* A registry seen by the config: the i-th name and its one-line meaning, NULL past the end.
+ * Here, not in sim/config, so a plug-in can define its registry without seeing the config. */
+struct cfg_choices {
+    const char *(*name)(size_t i);
+    const char *(*help)(size_t i);
+};
+
 #define REGISTRY_DEFINE(ops_type, array, find_fn, choices_var)                                                  \
     const ops_type *find_fn(const char *name)                                                                   \
     {                                                                                                            \

@@ -11,47 +11,54 @@
 #include "../../workloads/trace.h"
 #include "../../workloads/workload.h"
 
-/* --- message pool: indices, a free list, growth by doubling (no malloc per message) --- */
-
-static bool pool_grow(struct network *net)
-{
-    uint32_t old = net->msg_capacity;
-    uint32_t cap = old ? old * 2 : 1024;
-    if (cap <= old)
-        return false;
-    struct message *grown = realloc(net->msgs, (size_t)cap * sizeof *grown);
-    if (!grown)
-        return false;
-    net->msgs = grown;
-    for (uint32_t i = old; i < cap; i++)
-        grown[i].link = i + 1 < cap ? i + 1 : net->msg_free;
-    net->msg_free = old;
-    net->msg_capacity = cap;
-    return true;
-}
+/* --- messages in flight: the pool's take and give, counted --- */
 
 static uint32_t pool_take(struct network *net)
 {
-    if (net->msg_free == NET_NONE && !pool_grow(net))
-        return NET_NONE;
-    uint32_t m = net->msg_free;
-    net->msg_free = net->msgs[m].link;
-    net->in_flight++;
+    uint32_t m = msg_pool_take(&net->pool);
+    if (m != MSG_NONE)
+        net->in_flight++;
     return m;
 }
 
 static void pool_give(struct network *net, uint32_t m)
 {
-    net->msgs[m].link = net->msg_free;
-    net->msg_free = m;
+    msg_pool_give(&net->pool, m);
     net->in_flight--;
 }
 
-/* --- channel queues and accounting --- */
+/* --- the channels as an access protocol sees them --- */
 
-void net_queue_push(struct network *net, uint32_t ch, uint32_t m) { msgq_push(net, &net->chan[ch].queue, m); }
+static uint32_t channel_senders(const void *ctx, uint32_t ch, uint32_t *out, uint32_t max)
+{
+    const struct network *net = ctx;
+    return net->topo.ops->senders(&net->topo, ch, out, max);
+}
 
-uint32_t net_queue_pop(struct network *net, uint32_t ch) { return msgq_pop(net, &net->chan[ch].queue); }
+static double channel_mean_tx(const void *ctx, uint32_t ch)
+{
+    const struct network *net = ctx;
+    return net->cfg->workload.mean_length / topo_channel_bandwidth(&net->topo, ch);
+}
+
+/* The engine's access protocol, granting through its switch_ops.granted. */
+static bool access_create(struct network *net)
+{
+    if (!net->sw->granted)
+        return true; /* the engine arbitrates its channels itself */
+    struct access_env env = {
+        .kernel = &net->kernel,
+        .pool = &net->pool,
+        .channels = { net->topo.channels, net->topo.nodes, net, channel_senders, channel_mean_tx },
+        .params = access_params_of(net->cfg),
+        .grant = net->sw->granted,
+        .engine = net,
+    };
+    net->proto_state = net->proto->create(&env);
+    return net->proto_state != NULL;
+}
+
+/* --- channel accounting --- */
 
 void net_channel_busy(struct network *net, uint32_t ch, uint32_t m)
 {
@@ -70,12 +77,12 @@ void net_channel_idle(struct network *net, uint32_t ch)
 
 double net_transmission_time(struct network *net, uint32_t m, uint32_t ch)
 {
-    return net->msgs[m].length / topo_channel_bandwidth(&net->topo, ch);
+    return net->pool.msgs[m].length / topo_channel_bandwidth(&net->topo, ch);
 }
 
 void net_redraw_length(struct network *net, uint32_t m)
 {
-    struct message *msg = &net->msgs[m];
+    struct message *msg = &net->pool.msgs[m];
     if (net->cfg->run.redraw_length_per_hop && msg->hops > 0)
         msg->length = net->length->draw(net->cfg, &net->rng_redraw[msg->at]);
 }
@@ -84,7 +91,7 @@ struct hop net_route(struct network *net, uint32_t m)
 {
     if (net->route->choose)
         return net->route->choose(net, m);
-    const struct message *msg = &net->msgs[m];
+    const struct message *msg = &net->pool.msgs[m];
     return net->route->next(&net->topo, msg->at, msg->dst, &net->rng_route[msg->at]);
 }
 
@@ -104,7 +111,7 @@ static void restart_busy_clocks(void *ctx, double now)
 
 void net_deliver(struct network *net, uint32_t m)
 {
-    const struct message *msg = &net->msgs[m];
+    const struct message *msg = &net->pool.msgs[m];
     const struct delay_parts parts = { msg->node_time, msg->link_time };
     double now = net->kernel.now;
     probe_delivered(&net->probe, msg->id, now, now - msg->created, &parts, msg->hops);
@@ -113,7 +120,7 @@ void net_deliver(struct network *net, uint32_t m)
 
 void net_drop(struct network *net, uint32_t m)
 {
-    probe_refused(&net->probe, net->msgs[m].id, net->kernel.now);
+    probe_refused(&net->probe, net->pool.msgs[m].id, net->kernel.now);
     pool_give(net, m);
 }
 
@@ -132,7 +139,7 @@ static void create_message(struct network *net, uint32_t node, uint32_t dst, dou
     }
     if (net->trace_out)
         trace_write_record(net->trace_out, k->now, node, dst, length);
-    struct message *msg = &net->msgs[m];
+    struct message *msg = &net->pool.msgs[m];
     *msg = (struct message){
         .id = net->created++,
         .created = k->now,
@@ -198,7 +205,6 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
 {
     memset(net, 0, sizeof *net);
     net->cfg = cfg;
-    net->msg_free = NET_NONE;
     net->route = route_select(cfg);
     net->sw = switch_find(cfg->routing.switching);
     net->proto = proto_find(cfg->protocol.link);
@@ -226,8 +232,8 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     if (!net->chan)
         goto out_of_memory;
     for (uint32_t ch = 0; ch < net->topo.channels; ch++)
-        net->chan[ch] = (struct channel_state){ MSGQ_EMPTY, NET_NONE, 0, 0 };
-    net->discipline = priority_discipline(cfg->protocol.priority);
+        net->chan[ch] = (struct channel_state){ NET_NONE, 0, 0 };
+    net->pool = msg_pool_empty(priority_discipline(cfg->protocol.priority));
     if (!net_nodes_init(net))
         goto out_of_memory;
     uint64_t seed = cfg->run.seed;
@@ -247,7 +253,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     if (!probe_init(&net->probe, &net->kernel, &measured, &net->in_flight))
         goto out_of_memory;
     probe_set_open_hook(&net->probe, restart_busy_clocks, net);
-    if (!pool_grow(net))
+    if (!msg_pool_grow(&net->pool))
         goto out_of_memory;
     if (net->route->init && !net->route->init(net))
         goto out_of_memory;
@@ -257,7 +263,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         return true;
     }
     net->ev_arrival = kernel_register(&net->kernel, net->arrival->replay ? on_trace : on_arrival, net);
-    if (!net->sw->init(net) || (net->proto->init && !net->proto->init(net)))
+    if (!net->sw->init(net) || !access_create(net))
         goto out_of_memory;
     if (net->probe.time_mode)
         probe_schedule_window(&net->probe);
@@ -324,8 +330,8 @@ void net_free(struct network *net)
         net->route->free(net);
     if (net->sw && net->sw->free && net->sw_state)
         net->sw->free(net);
-    if (net->proto && net->proto->free && net->proto_state)
-        net->proto->free(net);
+    if (net->proto && net->proto_state)
+        net->proto->destroy(net->proto_state);
     probe_free(&net->probe);
     free(net->rng_arrival);
     free(net->rng_dest);
@@ -334,7 +340,7 @@ void net_free(struct network *net)
     free(net->rng_route);
     free(net->chan);
     free(net->node);
-    free(net->msgs);
+    msg_pool_free(&net->pool);
     dest_free(&net->dest);
     trace_free(&net->trace);
     if (net->trace_out)

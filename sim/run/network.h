@@ -13,8 +13,9 @@
  * (run.duration > 0, the seeds' way) every message delivered in [run.warmup_time,
  * run.warmup_time + run.duration] is measured and the run stops at the window's end.
  * A delay is split into its node part (queueing and service at nodes) and its link
- * part (waiting for and crossing channels).  Switching modules move messages; access
- * protocols decide who gets a channel; both use the helpers below.
+ * part (waiting for and crossing channels).  Switching modules move messages and use
+ * the helpers below; access protocols decide who gets a channel and see only what
+ * net_create() hands them (protocols/protocol.h).
  * Needs: kernel, rng, stats, config and the module registries.
  */
 #ifndef SIM_NETWORK_H
@@ -35,22 +36,8 @@
 
 #define NET_NONE UINT32_MAX
 
-struct message {
-    uint64_t id;      /* creation number */
-    uint64_t queued_seq; /* msgq: arrival order in the current queue (tie-break) */
-    double created;
-    double length;    /* current length: re-drawn per hop when run.redraw_length_per_hop */
-    double stage_start; /* when the current node visit or channel request began */
-    double node_time, link_time; /* delay so far spent at nodes and at channels */
-    uint32_t src, dst;
-    uint32_t at;      /* node holding the message (SAF: the sender of the current hop) */
-    uint32_t next_node; /* node the requested or held channel leads to */
-    uint32_t link, link2; /* intrusive links: queues (msgq) and the free list */
-    uint32_t hops;
-};
-
+/* What the run keeps per channel; its waiting lines are the access protocol's. */
 struct channel_state {
-    struct msgq queue;   /* messages waiting for the channel (protocols may keep their own) */
     uint32_t serving;    /* message holding the channel, NET_NONE when idle */
     double busy_since;   /* valid while serving != NET_NONE */
     double busy_time;    /* accumulated within the measurement window */
@@ -77,18 +64,16 @@ struct network {
     const struct arrival_ops *arrival;
     struct destinations dest;
     const struct length_ops *length;
-    void *sw_state, *proto_state;
+    void *sw_state;
+    void *proto_state;  /* the access protocol's instance (proto->create); NULL when the engine takes no grants */
     void *route_state; /* the routing algorithm's own state (least-count, backtracking) */
 
-    struct message *msgs; /* pool addressed by 32-bit index */
-    uint32_t msg_capacity, msg_free;
+    struct msg_pool pool;     /* every message, by 32-bit index; protocol.priority orders its queues */
     uint32_t in_flight;
     struct channel_state *chan;
     struct node_state *node;  /* NULL without the node model */
     double node_service;      /* 1/μ_N; 0 without the node model */
     uint32_t ev_node_done;
-    enum queue_discipline discipline;
-    uint64_t queued_seq;
 
     /* Per-node streams; see rng.h for the purposes. */
     struct rng *rng_arrival, *rng_dest, *rng_length, *rng_redraw, *rng_route;
@@ -132,9 +117,5 @@ double net_transmission_time(struct network *net, uint32_t msg, uint32_t ch);
 /* Before a message asks for its next channel: re-draws its length when
  * run.redraw_length_per_hop (so length priorities see the length it will use). */
 void net_redraw_length(struct network *net, uint32_t msg);
-
-/* Channel queues, in the order of protocol.priority. */
-void net_queue_push(struct network *net, uint32_t ch, uint32_t msg);
-uint32_t net_queue_pop(struct network *net, uint32_t ch); /* NET_NONE when empty */
 
 #endif

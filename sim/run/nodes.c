@@ -23,10 +23,10 @@ static void on_node_done(struct kernel *k, void *ctx, uint32_t v)
     if (net->probe.window_open)
         n->busy_time += k->now - n->busy_since;
     n->serving = NET_NONE;
-    uint32_t next = msgq_pop(net, &n->queue);
+    uint32_t next = msgq_pop(&net->pool, &n->queue);
     if (next != NET_NONE)
         start_service(net, v, next);
-    struct message *msg = &net->msgs[m];
+    struct message *msg = &net->pool.msgs[m];
     msg->node_time += k->now - msg->stage_start;
     net->sw->visited(net, m);
 }
@@ -37,12 +37,12 @@ void net_node_visit(struct network *net, uint32_t m)
         net->sw->visited(net, m);
         return;
     }
-    struct message *msg = &net->msgs[m];
+    struct message *msg = &net->pool.msgs[m];
     msg->stage_start = net->kernel.now;
     if (net->node[msg->at].serving == NET_NONE)
         start_service(net, msg->at, m);
     else
-        msgq_push(net, &net->node[msg->at].queue, m);
+        msgq_push(&net->pool, &net->node[msg->at].queue, m);
 }
 
 bool net_nodes_init(struct network *net)

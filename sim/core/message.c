@@ -1,0 +1,26 @@
+#include "message.h"
+
+#include <stdlib.h>
+
+bool msg_pool_grow(struct msg_pool *p)
+{
+    uint32_t old = p->capacity;
+    uint32_t cap = old ? old * 2 : 1024;
+    if (cap <= old)
+        return false;
+    struct message *grown = realloc(p->msgs, (size_t)cap * sizeof *grown);
+    if (!grown)
+        return false;
+    p->msgs = grown;
+    for (uint32_t i = old; i < cap; i++)
+        grown[i].link = i + 1 < cap ? i + 1 : p->free;
+    p->free = old;
+    p->capacity = cap;
+    return true;
+}
+
+void msg_pool_free(struct msg_pool *p)
+{
+    free(p->msgs);
+    *p = msg_pool_empty(p->discipline);
+}

@@ -1,0 +1,70 @@
+/* Messages and their pool: the one record every engine, protocol and queue moves.
+ *
+ * Promise: a message is named by a 32-bit index into pool->msgs, so reaching it is one
+ * direct array access; msg_pool_take() hands out a free index (growing the array by
+ * doubling, never a malloc per message) and msg_pool_give() takes it back.  The pool
+ * also carries what every queue on it shares (msgq.h): the discipline that orders them
+ * and the arrival counter that breaks ties, so a queue needs the pool and nothing else.
+ * Growth moves the array: hold indices, never pointers, across a take.
+ * Needs: nothing but the C library.
+ */
+#ifndef SIM_MESSAGE_H
+#define SIM_MESSAGE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define MSG_NONE UINT32_MAX
+
+struct message {
+    uint64_t id;      /* creation number */
+    uint64_t queued_seq; /* msgq: arrival order in the current queue (tie-break) */
+    double created;
+    double length;    /* current length: re-drawn per hop when run.redraw_length_per_hop */
+    double stage_start; /* when the current node visit or channel request began */
+    double node_time, link_time; /* delay so far spent at nodes and at channels */
+    uint32_t src, dst;
+    uint32_t at;      /* node holding the message (SAF: the sender of the current hop) */
+    uint32_t next_node; /* node the requested or held channel leads to */
+    uint32_t link, link2; /* intrusive links: queues (msgq) and the free list */
+    uint32_t hops;
+};
+
+/* The order in which every queue on a pool serves its waiting messages. */
+enum queue_discipline { QUEUE_FIFO, QUEUE_OLDEST_FIRST, QUEUE_LONGEST_FIRST, QUEUE_SHORTEST_FIRST };
+
+struct msg_pool {
+    struct message *msgs;
+    uint32_t capacity;
+    uint32_t free;        /* head of the free list (through `link`), MSG_NONE when empty */
+    enum queue_discipline discipline;
+    uint64_t queued_seq;  /* arrivals into any queue so far */
+};
+
+/* An empty pool of the given discipline; the first take allocates. */
+static inline struct msg_pool msg_pool_empty(enum queue_discipline d)
+{
+    return (struct msg_pool){ .free = MSG_NONE, .discipline = d };
+}
+
+/* Doubles the array (first call: 1024 messages); false when memory or indices run out. */
+bool msg_pool_grow(struct msg_pool *p);
+void msg_pool_free(struct msg_pool *p);
+
+/* A free message index, MSG_NONE when the pool cannot grow; the record is not cleared. */
+static inline uint32_t msg_pool_take(struct msg_pool *p)
+{
+    if (p->free == MSG_NONE && !msg_pool_grow(p))
+        return MSG_NONE;
+    uint32_t m = p->free;
+    p->free = p->msgs[m].link;
+    return m;
+}
+
+static inline void msg_pool_give(struct msg_pool *p, uint32_t m)
+{
+    p->msgs[m].link = p->free;
+    p->free = m;
+}
+
+#endif
