@@ -1,8 +1,6 @@
 /* The protocols' window on the one struct config: the only protocol file that sees
  * it, so every protocol proper is handed a struct access_params instead.  Goes when
  * plug-ins get key tables of their own. */
-#include <string.h>
-
 #include "../sim/config/config.h"
 #include "protocol.h"
 
@@ -15,5 +13,3 @@ struct access_params access_params_of(const struct config *cfg)
         .max_per_capture = cfg->protocol.max_per_capture,
     };
 }
-
-bool proto_is(const struct config *cfg, const char *name) { return strcmp(cfg->protocol.link, name) == 0; }

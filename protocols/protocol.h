@@ -15,6 +15,7 @@
 #define PROTOCOLS_PROTOCOL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../sim/core/kernel.h"
@@ -66,6 +67,9 @@ struct proto_ops {
     void (*request)(void *self, uint32_t ch, uint32_t msg, uint32_t sender);
     void (*release)(void *self, uint32_t ch);
     double (*capacity)(const struct access_params *params);
+    /* Optional: the parameters this protocol runs with, as the report's table shows
+     * them after its name (" (slot 1, rule thesis)"); NULL when it has none. */
+    void (*describe)(const struct access_params *params, char *buf, size_t size);
 };
 
 const struct proto_ops *proto_find(const char *name);
@@ -79,8 +83,5 @@ enum queue_discipline priority_discipline(const char *name);
 struct config;
 /* cfg's protocol.* keys. */
 struct access_params access_params_of(const struct config *cfg);
-/* Whether cfg's channel access protocol is `name` (kept for the report's table; a
- * capability question should be a trait of the protocol, not its name). */
-bool proto_is(const struct config *cfg, const char *name);
 
 #endif

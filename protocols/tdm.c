@@ -14,6 +14,7 @@
  * Slot boundaries cost no events: an idle channel with waiting messages schedules one
  * wake-up at the next slot whose owner has a message. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,6 +153,11 @@ static void *create(const struct access_env *env)
     return s;
 }
 
+static void describe(const struct access_params *p, char *buf, size_t size)
+{
+    snprintf(buf, size, " (slot %g, rule %s)", p->slot, p->tdm_rule);
+}
+
 const struct proto_ops proto_tdm = {
     .name = "tdm",
     .help = "time-division multiplexing: slots of protocol.slot owned by the senders in turn (protocol.tdm_rule)",
@@ -159,4 +165,5 @@ const struct proto_ops proto_tdm = {
     .destroy = destroy,
     .request = request,
     .release = release,
+    .describe = describe,
 };

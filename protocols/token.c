@@ -9,6 +9,7 @@
  * a function of time (it left `holder` at `idle_since`, one pass per token time), so
  * the next message recovers it and only then are passes simulated one by one. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "protocol.h"
@@ -126,6 +127,11 @@ static double capacity(const struct access_params *p)
     return quota / (quota + p->token_time);
 }
 
+static void describe(const struct access_params *p, char *buf, size_t size)
+{
+    snprintf(buf, size, " (token time %g, %lld per capture)", p->token_time, (long long)p->max_per_capture);
+}
+
 const struct proto_ops proto_token = {
     .name = "token",
     .help = "token passing round the senders of each channel (protocol.token_time, protocol.max_per_capture)",
@@ -134,4 +140,5 @@ const struct proto_ops proto_token = {
     .request = request,
     .release = release,
     .capacity = capacity,
+    .describe = describe,
 };

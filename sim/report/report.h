@@ -73,6 +73,7 @@ struct run_report {
     const struct config *cfg;
     uint32_t nodes, channels;
     char network[192]; /* the topology's label */
+    char access_detail[96]; /* the access protocol's parameters, as the table shows them ("" when none) */
     /* With run.replications > 1 every figure is the average of the replications'
      * figures (counts, events and wall time are totals, min the smallest), and
      * delay.ci95 is the across-replication interval instead of batch means. */

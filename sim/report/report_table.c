@@ -1,7 +1,6 @@
 /* The human-readable report (sim's default output format). */
 #include <math.h>
 
-#include "../../protocols/protocol.h"
 #include "report.h"
 
 #define FMT(buf, v) report_fmt_number(buf, sizeof buf, v, "-")
@@ -29,13 +28,8 @@ static void header(FILE *out, const struct run_report *r)
             r->interrupted ? "   ** INTERRUPTED: partial results **" : "");
     fprintf(out, "network      %s (%s): %u nodes, %u channels, bandwidth %g\n", c->network.topology, r->network,
             r->nodes, r->channels, c->network.bandwidth);
-    fprintf(out, "routing      %s, %s; access %s", c->routing.algorithm, c->routing.switching, c->protocol.link);
-    if (proto_is(c, "tdm"))
-        fprintf(out, " (slot %g, rule %s)", c->protocol.slot, c->protocol.tdm_rule);
-    else if (proto_is(c, "token"))
-        fprintf(out, " (token time %g, %lld per capture)", c->protocol.token_time,
-                (long long)c->protocol.max_per_capture);
-    fprintf(out, "; queues %s\n", c->protocol.priority);
+    fprintf(out, "routing      %s, %s; access %s%s; queues %s\n", c->routing.algorithm, c->routing.switching,
+            c->protocol.link, r->access_detail, c->protocol.priority);
     if (c->node.service_rate > 0)
         fprintf(out, "nodes        one server per node, service 1/%g per visit\n", c->node.service_rate);
     if (c->workload.trace[0]) /* trace arrivals: times, ends and lengths are the file's */
