@@ -1,6 +1,7 @@
 #!/bin/sh
 # Golden fingerprints: every configs/**/*.ini run short (JSON, --no-timing), its
-# --analytic (JSON) and --describe output; plus --list and the default run as a table.
+# --analytic (JSON) and --describe output; plus --list, and the table output of every
+# top-level config and of one config per engine and protocol of the seed folders.
 # Each is hashed with its stderr and exit status.  A refactoring changes none of them;
 # a change meant to alter results regenerates them in a commit of its own.
 #   tests/golden/fingerprint.sh BINARY            print the fingerprints
@@ -55,6 +56,16 @@ list_fingerprints() {
     { "$bin" --list 2>&1; echo "exit $?"; } >"$out/list"
     { "$bin" --no-timing --no-progress -s run.messages=2000 -s run.warmup_messages=500 \
         configs/default.ini 2>&1; echo "exit $?"; } >"$out/table-default"
+    # The table format: what each engine, protocol and model prints for people.
+    for ini in configs/*.ini configs/000/fig2.ini configs/001/m10-l1.00.ini configs/002/fig02.ini \
+        configs/003/wh-inf-0.10.ini configs/003/fig2-uniform-cut-through.ini configs/004/t52-slot-0.50.ini \
+        configs/004/b3a-dbh-02.5.ini; do
+        grep -q '^ *duration' "$ini" && length="-s run.duration=50 -s run.warmup_time=10" ||
+            length="-s run.messages=2000 -s run.warmup_messages=500"
+        # shellcheck disable=SC2086 # $length is a list of arguments
+        { "$bin" --no-timing --no-progress -s run.replications=1 $length "$ini" 2>&1; echo "exit $?"; } \
+            >"$out/table-$(echo "$ini" | tr / -)"
+    done
     # shellcheck disable=SC2086 # the overrides are split on purpose
     short_runs | while read -r ini args; do printf '%s %s %s\n' "$out" "$ini" "$args"; done |
         xargs -L 1 -P "$(nproc 2>/dev/null || echo 2)" sh "$0" "$bin" --one
