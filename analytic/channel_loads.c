@@ -76,7 +76,7 @@ static bool push_towards(const struct topo *t, const struct route_ops *route, co
             continue;
         struct hop hops[SPLIT_MAX];
         unsigned ways = 1;
-        if (route->uniform_split)
+        if (route->traits & ROUTE_UNIFORM_SPLIT)
             ways = t->ops->minimal_hops(t, x, dst, hops, SPLIT_MAX);
         else
             hops[0] = route->next(t, x, dst, NULL);
@@ -130,7 +130,7 @@ static bool compute(const struct config *cfg, const struct topo *t, struct chann
         snprintf(l->why, sizeof l->why, "trace replay: the loads are the trace's, not workload.rate's");
         return false;
     }
-    if (!route->deterministic && !route->uniform_split) {
+    if (!(route->traits & (ROUTE_DETERMINISTIC | ROUTE_UNIFORM_SPLIT))) {
         snprintf(l->why, sizeof l->why, "%s", route->engine
                      ? "backtracking: finite buffers and non-minimal hops; loads depend on the run (see the "
                        "backtracking figures)"

@@ -96,7 +96,7 @@ static const char *applies(const struct config *cfg, const struct channel_loads 
         return "needs Poisson arrivals";
     if (!length_find(cfg->workload.length)->exponential)
         return "needs exponential message lengths";
-    if (!route_select(cfg)->deterministic)
+    if (!(route_select(cfg)->traits & ROUTE_DETERMINISTIC))
         return "needs deterministic routing (it walks each pair's one route)";
     if (cfg->run.redraw_length_per_hop)
         return "keeps a message's length on every hop (run.redraw_length_per_hop = false)";

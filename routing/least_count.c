@@ -97,7 +97,7 @@ const struct route_ops route_least_count = {
     .name = "least-count",
     .help = "seed 000's improved routing: the minimal next hop whose outgoing link this node has used least "
             "(cumulative count; ties random; level-2 hops random)",
-    .deterministic = false,
+    .traits = 0, /* the choice depends on the counts the run has built up */
     .check = check,
     .init = init,
     .free = release,

@@ -265,24 +265,28 @@ static bool build_ccc(struct topo *t, const struct config *cfg, struct cfg_error
 
 const struct topo_ops topo_bh_bh = {
     .name = "bh-bh",
+    .traits = TOPO_HYPERCUBE_CLUSTERS | TOPO_LEVEL2_HYPERCUBE,
     .help = "hypercube clusters of 2^d nodes, interface nodes joined by a (D-d)-cube " HIN_KEYS,
     .build = build_bh,
     HIN_OPS,
 };
 const struct topo_ops topo_bh_br = {
     .name = "bh-br",
+    .traits = TOPO_HYPERCUBE_CLUSTERS | TOPO_LEVEL2_RING,
     .help = "hypercube clusters, interface nodes on a bidirectional ring " HIN_KEYS,
     .build = build_br,
     HIN_OPS,
 };
 const struct topo_ops topo_bh_cc = {
     .name = "bh-cc",
+    .traits = TOPO_HYPERCUBE_CLUSTERS | TOPO_LEVEL2_COMPLETE,
     .help = "hypercube clusters, interface nodes completely connected " HIN_KEYS,
     .build = build_cc,
     HIN_OPS,
 };
 const struct topo_ops topo_bh_ccc = {
     .name = "bh-ccc",
+    .traits = TOPO_HYPERCUBE_CLUSTERS | TOPO_LEVEL2_CCC,
     .help = "hypercube clusters, interface nodes joined by cube-connected cycles, 2^(D-d) = D_c 2^D_c " HIN_KEYS,
     .build = build_ccc,
     HIN_OPS,

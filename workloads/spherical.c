@@ -166,6 +166,7 @@ const struct dest_ops dest_spherical = {
     .name = "spherical",
     .help = "distance h with probability proportional to workload.distance_weights[h] (default: all distances "
             "equal), then uniform over the nodes h hops away",
+    .traits = DEST_DISTANCE_WEIGHTS,
     .translation_invariant = true,
     .init = init,
     .pick = pick,

@@ -15,6 +15,7 @@ static double prob(const struct destinations *d, uint32_t src, uint32_t dst)
 const struct dest_ops dest_uniform = {
     .name = "uniform",
     .help = "uniform over the other nodes",
+    .traits = DEST_UNIFORM,
     .translation_invariant = true,
     .pick = pick,
     .prob = prob,

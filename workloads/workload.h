@@ -4,7 +4,9 @@
  * reproducible per node and independent of the rest of the run.  prob() gives the
  * exact destination distribution to the analytic models.  workload_check() refuses
  * parameters no pattern can honour (called by cfg_load), dest_init() those the
- * topology cannot.  Registered by one line each in workloads/registry.c.
+ * topology cannot.  Shapes the analytic models ask about are trait bits on the ops
+ * (ARRIVAL_*, DEST_*, LENGTH_*), never names.  Registered by one line each in
+ * workloads/registry.c.
  */
 #ifndef WORKLOADS_WORKLOAD_H
 #define WORKLOADS_WORKLOAD_H
@@ -13,8 +15,28 @@
 #include "../sim/core/rng.h"
 #include "../topo/topo.h"
 
+/* Shapes a model may need to know exactly (the ops' `traits`). */
+enum arrival_traits {
+    /* Slotted: each cycle a node creates a geometric batch of mean workload.rate (seed 001's input). */
+    ARRIVAL_GEOMETRIC_BATCHES = 1u << 0,
+};
+enum dest_traits {
+    DEST_UNIFORM = 1u << 0,          /* uniform over the other nodes */
+    /* distance h with probability proportional to workload.distance_weights[h], then
+     * uniform over the nodes h hops away */
+    DEST_DISTANCE_WEIGHTS = 1u << 1,
+    DEST_FIXED_DISTANCE = 1u << 2,   /* uniform over the nodes exactly workload.hops hops away */
+    /* own cluster (source included) with probability workload.locality, else uniform
+     * over the other clusters */
+    DEST_CLUSTER_LOCALITY = 1u << 3,
+};
+enum length_traits {
+    LENGTH_FIXED = 1u << 0, /* every message exactly workload.mean_length long */
+};
+
 struct arrival_ops {
     const char *name, *help;
+    unsigned traits; /* enum arrival_traits */
     bool poisson; /* exponential inter-arrival times */
     /* Messages come from workload.trace, not from per-node processes (the network
      * schedules them; interarrival and per_cycle are NULL). */
@@ -58,6 +80,7 @@ struct destinations {
 
 struct dest_ops {
     const char *name, *help;
+    unsigned traits; /* enum dest_traits */
     /* prob(src, dst) is unchanged when the topology's translate() moves both ends */
     bool translation_invariant;
     /* Optional: checks the parameters against the topology and builds tables. */
@@ -68,6 +91,7 @@ struct dest_ops {
 
 struct length_ops {
     const char *name, *help;
+    unsigned traits; /* enum length_traits */
     bool exponential;
     /* One length, in length units; reads its parameters from cfg->workload. */
     double (*draw)(const struct config *cfg, struct rng *r);
