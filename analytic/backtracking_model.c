@@ -7,9 +7,9 @@
 #include "backtracking_chain.h"
 #include "model.h"
 
-static bool predict(const struct config *cfg, const struct channel_loads *loads, struct model_result *out)
+static bool predict(const struct model_in *in, struct model_result *out)
 {
-    (void)loads; /* the chain needs no channel loads: every node is alike */
+    const struct config *cfg = in->cfg; /* the chain needs no channel loads: every node is alike */
     const char *why = NULL;
     if (strcmp(cfg->routing.algorithm, "backtracking") != 0)
         why = "needs routing.algorithm = backtracking";

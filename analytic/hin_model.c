@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../routing/routing.h"
 #include "../workloads/workload.h"
 #include "hin_formulas.h"
 #include "model.h"
@@ -81,8 +80,10 @@ static const char *queue_mismatch(const struct config *cfg, const struct hin_net
     return NULL;
 }
 
-static bool predict(const struct config *cfg, const struct channel_loads *loads, struct model_result *out)
+static bool predict(const struct model_in *in, struct model_result *out)
 {
+    const struct config *cfg = in->cfg;
+    const struct channel_loads *loads = in->loads;
     struct hin_net h;
     const char *why = NULL;
     if (!read_net(cfg, &h, &why)) {

@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../routing/routing.h"
 #include "kary_limits.h"
 #include "model.h"
 
@@ -55,8 +54,10 @@ static const char *applies(const struct config *cfg, const struct channel_loads 
     return NULL;
 }
 
-static bool predict(const struct config *cfg, const struct channel_loads *l, struct model_result *out)
+static bool predict(const struct model_in *in, struct model_result *out)
 {
+    const struct config *cfg = in->cfg;
+    const struct channel_loads *l = in->loads;
     const char *why = applies(cfg, l);
     if (why) {
         snprintf(out->why, sizeof out->why, "kary-contention %.200s", why);

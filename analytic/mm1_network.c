@@ -7,13 +7,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../protocols/protocol.h"
-#include "../routing/routing.h"
 #include "../workloads/workload.h"
 #include "model.h"
 
-static bool predict(const struct config *cfg, const struct channel_loads *l, struct model_result *out)
+static bool predict(const struct model_in *in, struct model_result *out)
 {
+    const struct config *cfg = in->cfg;
+    const struct channel_loads *l = in->loads;
     const char *why = NULL;
     if (strcmp(cfg->routing.switching, "store-and-forward") != 0)
         why = "needs store-and-forward switching";

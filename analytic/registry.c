@@ -63,7 +63,7 @@ static void add_scalars(struct model_result *m)
     }
 }
 
-void model_predict(const struct config *cfg, const struct channel_loads *loads, struct model_result *out)
+void model_predict(const struct model_in *in, struct model_result *out)
 {
     static struct model_result one; /* large: not on the stack */
     char reasons[sizeof out->why] = "";
@@ -71,7 +71,7 @@ void model_predict(const struct config *cfg, const struct channel_loads *loads, 
     clear(out);
     for (size_t i = 0; i < model_registry_count; i++) {
         clear(&one);
-        if (!model_registry[i]->predict(cfg, loads, &one)) {
+        if (!model_registry[i]->predict(in, &one)) {
             used += (size_t)snprintf(reasons + used, used < sizeof reasons ? sizeof reasons - used : 0, "%s%s",
                                      used ? "; " : "", one.why);
             continue;

@@ -112,9 +112,9 @@ static void add_mode(struct model_result *out, const char *prefix, enum kd_varia
         }
 }
 
-static bool predict(const struct config *cfg, const struct channel_loads *loads, struct model_result *out)
+static bool predict(const struct model_in *in, struct model_result *out)
 {
-    (void)loads; /* the seed's traffic lemmas give the loads */
+    const struct config *cfg = in->cfg; /* the seed's traffic lemmas give the loads */
     enum kd_variant v = LR_WORMHOLE;
     const char *why = applies(cfg, &v);
     if (why) {

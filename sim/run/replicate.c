@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "../../analytic/model.h"
+#include "model_input.h"
 #include "wallclock.h"
 
 int run_replications(const struct config *cfg, int progress, struct run_report *report, enum kernel_stop *why,
@@ -16,9 +16,10 @@ int run_replications(const struct config *cfg, int progress, struct run_report *
         return RUN_BAD_INPUT;
     /* Loads, model and stability depend on the config, not on the seed: once. */
     struct channel_loads loads;
-    loads_compute(cfg, &net.topo, &loads);
+    struct model_in in;
+    model_input(&in, cfg, &net.topo, &loads);
     struct model_result model;
-    model_predict(cfg, &loads, &model);
+    model_predict(&in, &model);
     struct stability stab;
     stability_check(cfg, &net.topo, &loads, &stab);
     if (stab.saturated && !cfg->run.allow_unstable) {
@@ -78,13 +79,14 @@ int run_check(const struct config *cfg, struct run_report *unstable, struct cfg_
     if (!net_create(&net, cfg, err))
         return RUN_BAD_INPUT;
     struct channel_loads loads;
-    loads_compute(cfg, &net.topo, &loads);
+    struct model_in in;
+    model_input(&in, cfg, &net.topo, &loads);
     struct stability stab;
     stability_check(cfg, &net.topo, &loads, &stab);
     int status = 0;
     if (stab.saturated && !cfg->run.allow_unstable) {
         struct model_result model;
-        model_predict(cfg, &loads, &model);
+        model_predict(&in, &model);
         report_collect(unstable, &net, &loads, &model, KERNEL_RUNNING, 0);
         unstable->interrupted = false;
         unstable->stop_reason = "unstable: not run";

@@ -1,0 +1,39 @@
+/* The model input from the registries; see model_input.h. */
+#include "model_input.h"
+
+#include "../../protocols/protocol.h"
+#include "../../routing/routing.h"
+
+/* The access traits the models ask for.  The access protocols carry no trait bits yet,
+ * so protocol.link is asked through the protocols' own proto_is(); the priority is its
+ * queue discipline. */
+static unsigned access_traits(const struct config *cfg)
+{
+    unsigned traits = 0;
+    if (proto_is(cfg, "fifo"))
+        traits |= ACCESS_FIFO_CHANNEL;
+    if (priority_discipline(cfg->protocol.priority) == QUEUE_FIFO)
+        traits |= ACCESS_FIFO_QUEUES;
+    return traits;
+}
+
+bool model_input(struct model_in *in, const struct config *cfg, const struct topo *t, struct channel_loads *loads)
+{
+    const struct route_ops *route = route_select(cfg);
+    const struct switch_ops *sw = switch_find(cfg->routing.switching);
+    const struct proto_ops *proto = proto_find(cfg->protocol.link);
+    *in = (struct model_in){
+        .cfg = cfg,
+        .topo = t,
+        .next = route ? route->next : NULL,
+        .route = route ? route->traits : 0,
+        .switching = sw ? sw->traits : 0,
+        .access = access_traits(cfg),
+        .capacity = proto && proto->capacity ? proto->capacity(cfg) : 1.0,
+    };
+    if (!loads)
+        return true;
+    bool known = loads_compute(in, loads);
+    in->loads = loads;
+    return known;
+}
