@@ -13,7 +13,6 @@
  * latencies are in T^w(2), not simulated cycles. */
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "kary_limits.h"
 #include "model.h"
@@ -31,7 +30,7 @@ static bool predict(const struct model_in *in, struct model_result *out)
 {
     const struct config *cfg = in->cfg;
     const char *why = NULL;
-    if (strcmp(cfg->network.topology, "kary-ncube") != 0 && strcmp(cfg->network.topology, "torus") != 0)
+    if (!(in->topo->ops->traits & TOPO_KARY_NCUBE))
         why = "needs a k-ary n-cube (topology kary-ncube or torus)";
     else if (!physical_requested(cfg))
         why = "is evaluated when the configuration sets a [physical] key";

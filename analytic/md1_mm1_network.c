@@ -86,9 +86,9 @@ static const char *applies(const struct model_in *in)
 {
     const struct config *cfg = in->cfg;
     const struct channel_loads *l = in->loads;
-    if (strcmp(cfg->routing.switching, "store-and-forward") != 0)
+    if (!(in->switching & SWITCH_WHOLE_MESSAGE))
         return "needs store-and-forward switching";
-    if (strcmp(cfg->protocol.link, "fifo") != 0 || strcmp(cfg->protocol.priority, "fifo") != 0)
+    if ((in->access & (ACCESS_FIFO_CHANNEL | ACCESS_FIFO_QUEUES)) != (ACCESS_FIFO_CHANNEL | ACCESS_FIFO_QUEUES))
         return "needs FIFO channels and queues";
     if (cfg->node.service_rate <= 0)
         return "needs node servers (node.service_rate > 0)";

@@ -5,7 +5,6 @@
  * exponential service of one rate per channel) when the length is re-drawn at every
  * hop; Kleinrock's independence approximation when a message keeps its length. */
 #include <stdio.h>
-#include <string.h>
 
 #include "../workloads/workload.h"
 #include "model.h"
@@ -15,11 +14,11 @@ static bool predict(const struct model_in *in, struct model_result *out)
     const struct config *cfg = in->cfg;
     const struct channel_loads *l = in->loads;
     const char *why = NULL;
-    if (strcmp(cfg->routing.switching, "store-and-forward") != 0)
+    if (!(in->switching & SWITCH_WHOLE_MESSAGE))
         why = "needs store-and-forward switching";
-    else if (strcmp(cfg->protocol.link, "fifo") != 0)
+    else if (!(in->access & ACCESS_FIFO_CHANNEL))
         why = "needs FIFO channels";
-    else if (strcmp(cfg->protocol.priority, "fifo") != 0)
+    else if (!(in->access & ACCESS_FIFO_QUEUES))
         why = "needs first-come-first-served queues (protocol.priority = fifo)";
     else if (cfg->node.service_rate > 0)
         why = "has no node servers (node.service_rate = 0)";

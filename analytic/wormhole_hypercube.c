@@ -14,7 +14,6 @@
  * the s-th in e-cube's correction order. */
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "../workloads/workload.h"
 #include "kim_das.h"
@@ -26,17 +25,23 @@ enum { PER_CHANNEL_FIGURES_MAX_DIMENSION = 16 };
 
 enum kd_variant { LR_WORMHOLE, RANDOM_WORMHOLE, LR_CUT_THROUGH };
 
-static const char *applies(const struct config *cfg, enum kd_variant *variant)
+/* The destination shapes with the same probability for every node at one distance. */
+enum { BY_DISTANCE = DEST_UNIFORM | DEST_DISTANCE_WEIGHTS | DEST_FIXED_DISTANCE };
+
+static const char *applies(const struct model_in *in, enum kd_variant *variant)
 {
-    bool wormhole = strcmp(cfg->routing.switching, "wormhole") == 0;
-    bool ecube = strcmp(cfg->routing.algorithm, "ecube") == 0;
-    if (strcmp(cfg->network.topology, "hypercube") != 0)
+    const struct config *cfg = in->cfg;
+    bool pipelined = in->switching & SWITCH_PIPELINED;
+    bool wormhole = pipelined && (in->switching & SWITCH_HOLDS_CHANNELS);
+    bool ecube = in->route & ROUTE_DIMENSION_ORDER;
+    unsigned dest = dest_find(cfg->workload.destination)->traits;
+    if (!(in->topo->ops->traits & TOPO_BINARY_HYPERCUBE))
         return "needs a binary hypercube";
     if (cfg->network.dimension > KD_DIM_MAX)
         return "needs a hypercube of dimension 64 at most";
-    if (strcmp(cfg->network.links, "full-duplex") != 0)
+    if (in->topo->kind != CHANNEL_LINK_DIRECTION)
         return "needs full-duplex links (a channel each way)";
-    if (!wormhole && strcmp(cfg->routing.switching, "cut-through") != 0)
+    if (!pipelined)
         return "needs wormhole or cut-through switching";
     if (cfg->routing.virtual_channels != 1)
         return "needs one virtual channel per channel";
@@ -44,16 +49,15 @@ static const char *applies(const struct config *cfg, enum kd_variant *variant)
         return "needs t_u = 1 cycle per hop (router_delay = 0, link_latency = 1)";
     if (wormhole && cfg->routing.flit_buffers < 2)
         return "needs flit_buffers >= 2 (one flit per cycle on every channel)";
-    if (!ecube && !(wormhole && strcmp(cfg->routing.algorithm, "random-minimal") == 0))
+    if (!ecube && !(wormhole && (in->route & ROUTE_UNIFORM_SPLIT)))
         return wormhole ? "needs ecube or random-minimal routing" : "needs ecube routing with cut-through";
     if (!arrival_find(cfg->workload.arrival)->poisson || !arrival_find(cfg->workload.arrival)->interarrival)
         return "needs Poisson arrivals";
     if (!length_find(cfg->workload.length)->exponential)
         return "needs exponential message lengths";
-    if (strcmp(cfg->workload.destination, "uniform") != 0 && strcmp(cfg->workload.destination, "spherical") != 0 &&
-        strcmp(cfg->workload.destination, "fixed-hops") != 0)
+    if (!(dest & BY_DISTANCE))
         return "needs destinations uniform among the nodes at each distance (uniform, spherical or fixed-hops)";
-    if (strcmp(cfg->workload.destination, "fixed-hops") == 0 && cfg->workload.hops > cfg->network.dimension)
+    if ((dest & DEST_FIXED_DISTANCE) && cfg->workload.hops > cfg->network.dimension)
         return "needs workload.hops within the dimension";
     if (cfg->node.service_rate > 0)
         return "has no node servers (node.service_rate = 0)";
@@ -116,16 +120,17 @@ static bool predict(const struct model_in *in, struct model_result *out)
 {
     const struct config *cfg = in->cfg; /* the seed's traffic lemmas give the loads */
     enum kd_variant v = LR_WORMHOLE;
-    const char *why = applies(cfg, &v);
+    const char *why = applies(in, &v);
     if (why) {
         snprintf(out->why, sizeof out->why, "wormhole-hypercube %s", why);
         return false;
     }
     unsigned n = (unsigned)cfg->network.dimension;
     double p[KD_DIM_MAX + 1] = { 0 };
-    if (strcmp(cfg->workload.destination, "uniform") == 0)
+    unsigned dest = dest_find(cfg->workload.destination)->traits;
+    if (dest & DEST_UNIFORM)
         kd_uniform(n, p);
-    else if (strcmp(cfg->workload.destination, "spherical") == 0) {
+    else if (dest & DEST_DISTANCE_WEIGHTS) {
         /* P_k proportional to workload.distance_weights (empty: all equal, the seed's P_k = 1/n) */
         const struct cfg_list *w = &cfg->workload.distance_weights;
         double total = 0;
