@@ -14,6 +14,7 @@
  * the s-th in e-cube's correction order. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "../workloads/workload.h"
 #include "kim_das.h"
@@ -116,6 +117,45 @@ static void add_mode(struct model_result *out, const char *prefix, enum kd_varia
         }
 }
 
+/* Solves both buffer modes on the traffic t and adds their figures; sets the delay or
+ * marks the configured mode saturated. */
+static void solve_and_add(struct model_result *out, const struct config *cfg, enum kd_variant v,
+                          const struct kd_traffic *t, unsigned n)
+{
+    double length = cfg->workload.mean_length / cfg->network.bandwidth, rate = cfg->workload.rate;
+    struct kd_result infinite, finite;
+    solve(v, t, length, rate, false, &infinite);
+    solve(v, t, length, rate, true, &finite);
+
+    out->mean_hops = t->hops_mean;
+    model_add(out, "traffic.channel", t->channel * rate);
+    for (unsigned s = 0; s < n; s++)
+        if (v != RANDOM_WORMHOLE && shown(s, n)) {
+            char name[48];
+            snprintf(name, sizeof name, "traffic.new.%u", s);
+            model_add(out, name, t->fresh[s] * rate);
+            snprintf(name, sizeof name, "traffic.transit.%u", s);
+            model_add(out, name, t->transit[s] * rate);
+        }
+    bool finite_mode = cfg->routing.finite_buffer;
+    const struct kd_result *chosen = finite_mode ? &finite : &infinite;
+    add_mode(out, "", v, chosen, finite_mode, n, rate);
+    add_mode(out, finite_mode ? "infinite." : "finite.", v, finite_mode ? &infinite : &finite, !finite_mode, n, rate);
+
+    if (chosen->saturated) {
+        out->unstable = true;
+        snprintf(out->why, sizeof out->why, "saturated: %s",
+                 v == RANDOM_WORMHOLE ? "eqs. (12)-(14) have no positive root at this load"
+                                      : "a channel's blocking probability reaches 1 (eq. 9)");
+        return;
+    }
+    out->delay_mean = chosen->delay_mean;
+    snprintf(out->why, sizeof out->why, "Kim & Das %s; the delay starts at the first channel's grant (no source wait)",
+             v == LR_WORMHOLE       ? "eqs. (1)-(11), e-cube wormhole"
+             : v == RANDOM_WORMHOLE ? "eqs. (12)-(14), random wormhole"
+                                    : "cut-through P_b, delay by eqs. (8), (11) with d = l/2 (our completion)");
+}
+
 static bool predict(const struct model_in *in, struct model_result *out)
 {
     const struct config *cfg = in->cfg; /* the seed's traffic lemmas give the loads */
@@ -141,43 +181,15 @@ static bool predict(const struct model_in *in, struct model_result *out)
     }
     else
         p[cfg->workload.hops] = 1;
-    static struct kd_traffic t; /* 64 KiB: off the stack */
-    if (!kd_traffic_init(&t, n, p)) {
-        snprintf(out->why, sizeof out->why, "wormhole-hypercube: no destination distribution over distances");
+    struct kd_traffic *t = calloc(1, sizeof *t); /* 64 KiB: off the stack */
+    if (!t || !kd_traffic_init(t, n, p)) {
+        snprintf(out->why, sizeof out->why, "wormhole-hypercube: %s",
+                 t ? "no destination distribution over distances" : "out of memory");
+        free(t);
         return false;
     }
-    double length = cfg->workload.mean_length / cfg->network.bandwidth, rate = cfg->workload.rate;
-    struct kd_result infinite, finite;
-    solve(v, &t, length, rate, false, &infinite);
-    solve(v, &t, length, rate, true, &finite);
-
-    out->mean_hops = t.hops_mean;
-    model_add(out, "traffic.channel", t.channel * rate);
-    for (unsigned s = 0; s < n; s++)
-        if (v != RANDOM_WORMHOLE && shown(s, n)) {
-            char name[48];
-            snprintf(name, sizeof name, "traffic.new.%u", s);
-            model_add(out, name, t.fresh[s] * rate);
-            snprintf(name, sizeof name, "traffic.transit.%u", s);
-            model_add(out, name, t.transit[s] * rate);
-        }
-    bool finite_mode = cfg->routing.finite_buffer;
-    const struct kd_result *chosen = finite_mode ? &finite : &infinite;
-    add_mode(out, "", v, chosen, finite_mode, n, rate);
-    add_mode(out, finite_mode ? "infinite." : "finite.", v, finite_mode ? &infinite : &finite, !finite_mode, n, rate);
-
-    if (chosen->saturated) {
-        out->unstable = true;
-        snprintf(out->why, sizeof out->why, "saturated: %s",
-                 v == RANDOM_WORMHOLE ? "eqs. (12)-(14) have no positive root at this load"
-                                      : "a channel's blocking probability reaches 1 (eq. 9)");
-        return true;
-    }
-    out->delay_mean = chosen->delay_mean;
-    snprintf(out->why, sizeof out->why, "Kim & Das %s; the delay starts at the first channel's grant (no source wait)",
-             v == LR_WORMHOLE       ? "eqs. (1)-(11), e-cube wormhole"
-             : v == RANDOM_WORMHOLE ? "eqs. (12)-(14), random wormhole"
-                                    : "cut-through P_b, delay by eqs. (8), (11) with d = l/2 (our completion)");
+    solve_and_add(out, cfg, v, t, n);
+    free(t);
     return true;
 }
 
