@@ -40,13 +40,16 @@ enum topo_traits {
     TOPO_KARY_NCUBE = 1u << 1,
     /* Binary hypercube clusters of 2^cluster_dimension nodes whose interface nodes are
      * joined by a level-2 network (seed 000's hierarchical networks); then exactly one
-     * TOPO_LEVEL2_* bit says what that network is. */
+     * TOPO_LEVEL2_* bit says what that network is, and channel class TOPO_LEVEL2_CLASS
+     * holds the level-2 channels. */
     TOPO_HYPERCUBE_CLUSTERS = 1u << 2,
     TOPO_LEVEL2_HYPERCUBE = 1u << 3,  /* a binary hypercube of the clusters */
     TOPO_LEVEL2_RING = 1u << 4,       /* a bidirectional ring */
     TOPO_LEVEL2_COMPLETE = 1u << 5,   /* every pair of clusters linked */
     TOPO_LEVEL2_CCC = 1u << 6,        /* cube-connected cycles */
 };
+
+enum { TOPO_LEVEL2_CLASS = 0 };
 
 struct hop {
     uint32_t channel;
