@@ -111,8 +111,8 @@ bool workload_check(struct config *cfg, struct cfg_error *err);
 bool dest_init(struct destinations *d, const struct config *cfg, const struct topo *t, struct cfg_error *err);
 void dest_free(struct destinations *d);
 
-/* The k-ary n-cube the topology is, for lattice patterns: hypercube (k = 2), torus,
- * kary-ncube.  False for every other family. */
+/* The k-ary n-cube d->topo is, for lattice patterns: a binary hypercube (k = 2) or a
+ * TOPO_KARY_NCUBE family.  False for every other family. */
 bool dest_lattice(struct destinations *d, const struct config *cfg);
 
 const struct arrival_ops *arrival_find(const char *name);
