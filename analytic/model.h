@@ -21,7 +21,6 @@
 #include <stddef.h>
 
 #include "../sim/config/config.h"
-#include "../sim/core/rng.h"
 #include "../sim/core/traits.h"
 #include "../topo/topo.h"
 
@@ -29,16 +28,12 @@ enum { LOADS_ENUMERATION_MAX_NODES = 4096 };
 
 struct channel_loads;
 
-/* A pure path function: the next hop from cur towards dst (cur != dst) on t, a
- * function of its arguments and of the draws it takes from r (NULL for a
- * deterministic path selection, which draws nothing). */
-typedef struct hop (*path_next_fn)(const struct topo *t, uint32_t cur, uint32_t dst, struct rng *r);
-
 /* Everything a model may know about the configured run. */
 struct model_in {
     const struct config *cfg;
     const struct topo *topo;  /* built; topo->ops->traits say what family it is */
-    path_next_fn next;        /* NULL when the path selection has none (it keeps state, or runs the network) */
+    path_next_fn next;        /* topo/topo.h; NULL when the path selection has none (it keeps state, or runs
+                               * the network) */
     unsigned route;           /* enum route_traits of the path selection */
     unsigned switching;       /* enum switch_traits */
     unsigned access;          /* enum access_traits of protocol.link and protocol.priority */

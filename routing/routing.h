@@ -24,7 +24,7 @@ struct route_ops {
     const char *name, *help;
     unsigned traits; /* enum route_traits */
     /* NULL for algorithms that only choose() or are an engine. */
-    struct hop (*next)(const struct topo *t, uint32_t cur, uint32_t dst, struct rng *r);
+    path_next_fn next;
     /* Optional: refuses configurations the algorithm cannot run (t is built). */
     bool (*check)(const struct config *cfg, const struct topo *t, struct cfg_error *err);
     /* Optional: per-run state (net->route_state) and a choice that uses it. */

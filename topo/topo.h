@@ -56,7 +56,15 @@ struct hop {
     uint32_t next; /* node reached over that channel */
 };
 
+struct topo;
 struct topo_ops;
+struct rng;
+
+/* A pure path function: the next hop from cur towards dst (cur != dst) on t, a
+ * function of its arguments and of the draws it takes from r (NULL for a
+ * deterministic path selection, which draws nothing).  Path selection provides it
+ * (routing/routing.h); the analytic models walk routes with it. */
+typedef struct hop (*path_next_fn)(const struct topo *t, uint32_t cur, uint32_t dst, struct rng *r);
 
 struct topo {
     const struct topo_ops *ops;
