@@ -127,7 +127,7 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
     l->capacity = in->capacity;
     double lambda = cfg->workload.rate;
     l->message_rate = lambda * t->nodes;
-    if (arrival_find(cfg->workload.arrival)->replay) {
+    if (arrival_find(cfg->workload.arrival)->traits & ARRIVAL_REPLAY) {
         snprintf(l->why, sizeof l->why, "trace replay: the loads are the trace's, not workload.rate's");
         return false;
     }
@@ -139,7 +139,8 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
                        "the run has built up, so no flow can be pushed without simulating");
         return false;
     }
-    bool by_class = use_classes && t->uniform_class_loads && dest_find(cfg->workload.destination)->translation_invariant;
+    bool by_class = use_classes && t->uniform_class_loads &&
+                    (dest_find(cfg->workload.destination)->traits & DEST_TRANSLATION_INVARIANT);
     if (!by_class && t->nodes > LOADS_ENUMERATION_MAX_NODES) {
         snprintf(l->why, sizeof l->why, "channel loads of a %s network of more than %d nodes are not computed",
                  t->uniform_class_loads ? "non-uniform workload on a" : "non-symmetric", LOADS_ENUMERATION_MAX_NODES);

@@ -73,9 +73,9 @@ static const char *queue_mismatch(const struct model_in *in, const struct hin_ne
         return "R needs FIFO channels and queues";
     if (cfg->node.service_rate > 0)
         return "R needs node.service_rate = 0";
-    if (!arrival_find(cfg->workload.arrival)->poisson)
+    if (!(arrival_find(cfg->workload.arrival)->traits & ARRIVAL_POISSON))
         return "R needs Poisson arrivals";
-    if (!length_find(cfg->workload.length)->exponential)
+    if (!(length_find(cfg->workload.length)->traits & LENGTH_EXPONENTIAL))
         return "R needs exponential message lengths";
     if (in->topo->kind != CHANNEL_LINK_DIRECTION) /* these networks have links, not buses */
         return "R needs full-duplex links";

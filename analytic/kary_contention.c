@@ -29,7 +29,7 @@ static double hop_cycles(const struct config *cfg)
  * cycle, so the simulator's latency starts half a cycle later on average. */
 static double creation_offset(const struct config *cfg)
 {
-    return arrival_find(cfg->workload.arrival)->poisson ? 0.5 : 1;
+    return (arrival_find(cfg->workload.arrival)->traits & ARRIVAL_POISSON) ? 0.5 : 1;
 }
 
 static const char *applies(const struct model_in *in)

@@ -92,9 +92,9 @@ static const char *applies(const struct model_in *in)
         return "needs FIFO channels and queues";
     if (cfg->node.service_rate <= 0)
         return "needs node servers (node.service_rate > 0)";
-    if (!arrival_find(cfg->workload.arrival)->poisson)
+    if (!(arrival_find(cfg->workload.arrival)->traits & ARRIVAL_POISSON))
         return "needs Poisson arrivals";
-    if (!length_find(cfg->workload.length)->exponential)
+    if (!(length_find(cfg->workload.length)->traits & LENGTH_EXPONENTIAL))
         return "needs exponential message lengths";
     if (!(in->route & ROUTE_DETERMINISTIC) || !in->next)
         return "needs deterministic routing (it walks each pair's one route)";
@@ -163,7 +163,7 @@ static bool predict(const struct model_in *in, struct model_result *out)
     }
     struct route_sums *acc = calloc(1, sizeof *acc);
     struct walk w = { t, in->next, group_of, wait, tr, m };
-    bool from_zero = t->transitive && dest.ops->translation_invariant, ok = acc != NULL;
+    bool from_zero = t->transitive && (dest.ops->traits & DEST_TRANSLATION_INVARIANT), ok = acc != NULL;
     uint32_t sources = from_zero ? 1 : t->nodes;
     for (uint32_t s = 0; ok && s < sources; s++)
         for (uint32_t d = 0; ok && d < t->nodes; d++) {

@@ -22,9 +22,9 @@ static bool predict(const struct model_in *in, struct model_result *out)
         why = "needs first-come-first-served queues (protocol.priority = fifo)";
     else if (cfg->node.service_rate > 0)
         why = "has no node servers (node.service_rate = 0)";
-    else if (!arrival_find(cfg->workload.arrival)->poisson)
+    else if (!(arrival_find(cfg->workload.arrival)->traits & ARRIVAL_POISSON))
         why = "needs Poisson arrivals";
-    else if (!length_find(cfg->workload.length)->exponential)
+    else if (!(length_find(cfg->workload.length)->traits & LENGTH_EXPONENTIAL))
         why = "needs exponential message lengths";
     else if (!l->known)
         why = l->why;

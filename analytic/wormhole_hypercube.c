@@ -52,9 +52,10 @@ static const char *applies(const struct model_in *in, enum kd_variant *variant)
         return "needs flit_buffers >= 2 (one flit per cycle on every channel)";
     if (!ecube && !(wormhole && (in->route & ROUTE_UNIFORM_SPLIT)))
         return wormhole ? "needs ecube or random-minimal routing" : "needs ecube routing with cut-through";
-    if (!arrival_find(cfg->workload.arrival)->poisson || !arrival_find(cfg->workload.arrival)->interarrival)
+    const struct arrival_ops *arrival = arrival_find(cfg->workload.arrival);
+    if (!(arrival->traits & ARRIVAL_POISSON) || !arrival->interarrival)
         return "needs Poisson arrivals";
-    if (!length_find(cfg->workload.length)->exponential)
+    if (!(length_find(cfg->workload.length)->traits & LENGTH_EXPONENTIAL))
         return "needs exponential message lengths";
     if (!(dest & BY_DISTANCE))
         return "needs destinations uniform among the nodes at each distance (uniform, spherical or fixed-hops)";

@@ -17,7 +17,6 @@ const struct arrival_ops arrival_batch_geometric = {
     .name = "batch-geometric",
     .help = "slotted: each cycle a node creates a geometric batch, P(i) = (1-a) a^i, a = rate/(1+rate), mean workload.rate",
     .traits = ARRIVAL_GEOMETRIC_BATCHES,
-    .poisson = false,
     .interarrival = NULL,
     .per_cycle = per_cycle,
 };

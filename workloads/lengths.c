@@ -95,7 +95,7 @@ static double mean_empirical(const struct config *cfg)
 const struct length_ops length_exponential = {
     .name = "exponential",
     .help = "continuous, exponentially distributed with mean workload.mean_length",
-    .exponential = true,
+    .traits = LENGTH_EXPONENTIAL,
     .draw = draw_exponential,
 };
 

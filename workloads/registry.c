@@ -62,11 +62,11 @@ bool workload_check(struct config *cfg, struct cfg_error *err)
         sum += i < w->count ? w->value[i] : 0;
         cfg->workload.empirical_cdf[i] = i >= last ? 1 : sum / total;
     }
-    if (arrival->replay && !cfg->workload.trace[0]) {
+    if ((arrival->traits & ARRIVAL_REPLAY) && !cfg->workload.trace[0]) {
         cfg_blame(cfg, KEY_WORKLOAD_ARRIVAL, err, "trace arrivals need workload.trace = FILE");
         return false;
     }
-    if (!arrival->replay && cfg->workload.trace[0]) {
+    if (!(arrival->traits & ARRIVAL_REPLAY) && cfg->workload.trace[0]) {
         cfg_blame(cfg, KEY_WORKLOAD_TRACE, err, "a trace is replayed only with workload.arrival = trace");
         return false;
     }

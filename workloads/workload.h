@@ -15,32 +15,35 @@
 #include "../sim/core/rng.h"
 #include "../topo/topo.h"
 
-/* Shapes a model may need to know exactly (the ops' `traits`). */
+/* What a process or distribution is, as the run and the models ask it (the ops' `traits`). */
 enum arrival_traits {
+    ARRIVAL_POISSON = 1u << 0, /* exponential inter-arrival times */
+    /* Messages come from workload.trace, not from per-node processes (the network
+     * schedules them; interarrival and per_cycle are NULL). */
+    ARRIVAL_REPLAY = 1u << 1,
     /* Slotted: each cycle a node creates a geometric batch of mean workload.rate (seed 001's input). */
-    ARRIVAL_GEOMETRIC_BATCHES = 1u << 0,
+    ARRIVAL_GEOMETRIC_BATCHES = 1u << 2,
 };
 enum dest_traits {
-    DEST_UNIFORM = 1u << 0,          /* uniform over the other nodes */
+    /* prob(src, dst) is unchanged when the topology's translate() moves both ends */
+    DEST_TRANSLATION_INVARIANT = 1u << 0,
+    DEST_UNIFORM = 1u << 1,          /* uniform over the other nodes */
     /* distance h with probability proportional to workload.distance_weights[h], then
      * uniform over the nodes h hops away */
-    DEST_DISTANCE_WEIGHTS = 1u << 1,
-    DEST_FIXED_DISTANCE = 1u << 2,   /* uniform over the nodes exactly workload.hops hops away */
+    DEST_DISTANCE_WEIGHTS = 1u << 2,
+    DEST_FIXED_DISTANCE = 1u << 3,   /* uniform over the nodes exactly workload.hops hops away */
     /* own cluster (source included) with probability workload.locality, else uniform
      * over the other clusters */
-    DEST_CLUSTER_LOCALITY = 1u << 3,
+    DEST_CLUSTER_LOCALITY = 1u << 4,
 };
 enum length_traits {
-    LENGTH_FIXED = 1u << 0, /* every message exactly workload.mean_length long */
+    LENGTH_EXPONENTIAL = 1u << 0,
+    LENGTH_FIXED = 1u << 1, /* every message exactly workload.mean_length long */
 };
 
 struct arrival_ops {
     const char *name, *help;
     unsigned traits; /* enum arrival_traits */
-    bool poisson; /* exponential inter-arrival times */
-    /* Messages come from workload.trace, not from per-node processes (the network
-     * schedules them; interarrival and per_cycle are NULL). */
-    bool replay;
     /* Event-driven engines: the time to a node's next message; NULL when the process
      * only exists in slotted time (a batch per cycle). */
     double (*interarrival)(const struct config *cfg, struct rng *r);
@@ -81,8 +84,6 @@ struct destinations {
 struct dest_ops {
     const char *name, *help;
     unsigned traits; /* enum dest_traits */
-    /* prob(src, dst) is unchanged when the topology's translate() moves both ends */
-    bool translation_invariant;
     /* Optional: checks the parameters against the topology and builds tables. */
     bool (*init)(struct destinations *d, const struct config *cfg, struct cfg_error *err);
     uint32_t (*pick)(const struct destinations *d, uint32_t src, struct rng *r);
@@ -92,7 +93,6 @@ struct dest_ops {
 struct length_ops {
     const char *name, *help;
     unsigned traits; /* enum length_traits */
-    bool exponential;
     /* One length, in length units; reads its parameters from cfg->workload. */
     double (*draw)(const struct config *cfg, struct rng *r);
     /* Optional: refuses parameters the distribution cannot take. */
