@@ -2,22 +2,22 @@
  * backtracking_chain.c for the configured n, M and λ.  Its figures carry the names of
  * the engine's report fields, so every run prints model and simulation side by side. */
 #include <stdio.h>
-#include <string.h>
 
+#include "../workloads/workload.h"
 #include "backtracking_chain.h"
 #include "model.h"
 
-static bool predict(const struct config *cfg, const struct channel_loads *loads, struct model_result *out)
+static bool predict(const struct model_in *in, struct model_result *out)
 {
-    (void)loads; /* the chain needs no channel loads: every node is alike */
+    const struct config *cfg = in->cfg; /* the chain needs no channel loads: every node is alike */
     const char *why = NULL;
-    if (strcmp(cfg->routing.algorithm, "backtracking") != 0)
+    if (!(in->route & ROUTE_BACKTRACKS))
         why = "needs routing.algorithm = backtracking";
-    else if (strcmp(cfg->network.topology, "hypercube") != 0)
+    else if (!(in->topo->ops->traits & TOPO_BINARY_HYPERCUBE))
         why = "needs the binary hypercube";
-    else if (strcmp(cfg->workload.arrival, "batch-geometric") != 0)
+    else if (!(arrival_find(cfg->workload.arrival)->traits & ARRIVAL_GEOMETRIC_BATCHES))
         why = "needs geometric batch arrivals (workload.arrival = batch-geometric)";
-    else if (strcmp(cfg->workload.destination, "uniform") != 0)
+    else if (!(dest_find(cfg->workload.destination)->traits & DEST_UNIFORM))
         why = "needs uniform destinations over the other nodes";
     if (why) {
         snprintf(out->why, sizeof out->why, "backtracking-chain %s", why);

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../routing/routing.h"
 #include "../workloads/workload.h"
 #include "model.h"
 
@@ -48,7 +47,7 @@ static void tree_free(struct tree *tr)
 /* Pushes weight(s) * p(s, dst) from every source s towards dst, adding what crosses
  * each channel to per_class[] or per_channel[].  False if a hop does not get closer
  * (the routing is not minimal), which the tests rule out. */
-static bool push_towards(const struct topo *t, const struct route_ops *route, const struct destinations *dest,
+static bool push_towards(const struct topo *t, const struct model_in *in, const struct destinations *dest,
                          uint32_t dst, double weight, struct tree *tr, double *per_class, double *per_channel,
                          double *per_node)
 {
@@ -76,10 +75,10 @@ static bool push_towards(const struct topo *t, const struct route_ops *route, co
             continue;
         struct hop hops[SPLIT_MAX];
         unsigned ways = 1;
-        if (route->uniform_split)
+        if (in->route & ROUTE_UNIFORM_SPLIT)
             ways = t->ops->minimal_hops(t, x, dst, hops, SPLIT_MAX);
         else
-            hops[0] = route->next(t, x, dst, NULL);
+            hops[0] = in->next(t, x, dst, NULL);
         double share = f / ways;
         for (unsigned i = 0; i < ways; i++) {
             struct hop h = hops[i];
@@ -119,26 +118,29 @@ static void finish(const struct config *cfg, const struct topo *t, struct channe
     }
 }
 
-static bool compute(const struct config *cfg, const struct topo *t, struct channel_loads *l, bool use_classes)
+static bool compute(const struct model_in *in, struct channel_loads *l, bool use_classes)
 {
+    const struct config *cfg = in->cfg;
+    const struct topo *t = in->topo;
     memset(l, 0, sizeof *l);
     l->topo = t;
-    const struct route_ops *route = route_select(cfg);
+    l->capacity = in->capacity;
     double lambda = cfg->workload.rate;
     l->message_rate = lambda * t->nodes;
-    if (arrival_find(cfg->workload.arrival)->replay) {
+    if (arrival_find(cfg->workload.arrival)->traits & ARRIVAL_REPLAY) {
         snprintf(l->why, sizeof l->why, "trace replay: the loads are the trace's, not workload.rate's");
         return false;
     }
-    if (!route->deterministic && !route->uniform_split) {
-        snprintf(l->why, sizeof l->why, "%s", route->engine
+    if (!(in->route & (ROUTE_DETERMINISTIC | ROUTE_UNIFORM_SPLIT)) || !in->next) {
+        snprintf(l->why, sizeof l->why, "%s", in->route & ROUTE_BACKTRACKS
                      ? "backtracking: finite buffers and non-minimal hops; loads depend on the run (see the "
                        "backtracking figures)"
                      : "channel loads are not computed for least-count routing: its choices depend on the counts "
                        "the run has built up, so no flow can be pushed without simulating");
         return false;
     }
-    bool by_class = use_classes && t->uniform_class_loads && dest_find(cfg->workload.destination)->translation_invariant;
+    bool by_class = use_classes && t->uniform_class_loads &&
+                    (dest_find(cfg->workload.destination)->traits & DEST_TRANSLATION_INVARIANT);
     if (!by_class && t->nodes > LOADS_ENUMERATION_MAX_NODES) {
         snprintf(l->why, sizeof l->why, "channel loads of a %s network of more than %d nodes are not computed",
                  t->uniform_class_loads ? "non-uniform workload on a" : "non-symmetric", LOADS_ENUMERATION_MAX_NODES);
@@ -156,7 +158,7 @@ static bool compute(const struct config *cfg, const struct topo *t, struct chann
     snprintf(l->why, sizeof l->why, "out of memory");
     if (ok && by_class) {
         double class_hops[TOPO_MAX_CLASSES] = { 0 };
-        ok = push_towards(t, route, &dest, 0, 1.0, &tr, class_hops, NULL, NULL);
+        ok = push_towards(t, in, &dest, 0, 1.0, &tr, class_hops, NULL, NULL);
         l->groups = calloc(t->classes, sizeof *l->groups);
         ok = ok && l->groups;
         for (unsigned c = 0; ok && c < t->classes; c++) {
@@ -175,7 +177,7 @@ static bool compute(const struct config *cfg, const struct topo *t, struct chann
         l->groups = calloc(t->channels, sizeof *l->groups);
         ok = rate && visits && l->groups;
         for (uint32_t d = 0; ok && d < t->nodes; d++)
-            ok = push_towards(t, route, &dest, d, lambda, &tr, NULL, rate, visits);
+            ok = push_towards(t, in, &dest, d, lambda, &tr, NULL, rate, visits);
         for (uint32_t v = 0; ok && v < t->nodes; v++)
             if (visits[v] > l->node_visit_rate_max)
                 l->node_visit_rate_max = visits[v];
@@ -202,14 +204,14 @@ static bool compute(const struct config *cfg, const struct topo *t, struct chann
     return ok;
 }
 
-bool loads_compute(const struct config *cfg, const struct topo *t, struct channel_loads *l)
+bool loads_compute(const struct model_in *in, struct channel_loads *l)
 {
-    return compute(cfg, t, l, true);
+    return compute(in, l, true);
 }
 
-bool loads_compute_enumerated(const struct config *cfg, const struct topo *t, struct channel_loads *l)
+bool loads_compute_enumerated(const struct model_in *in, struct channel_loads *l)
 {
-    return compute(cfg, t, l, false);
+    return compute(in, l, false);
 }
 
 void loads_free(struct channel_loads *l)

@@ -11,9 +11,7 @@
  * Figures do not depend on run length or seed. */
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
-#include "../routing/routing.h"
 #include "../workloads/workload.h"
 #include "hin_formulas.h"
 #include "model.h"
@@ -21,22 +19,28 @@
 /* Fig. 7's bound on level-2 utilisation (T11). */
 #define FIG7_TARGET_UTILIZATION 0.8
 
-static bool read_net(const struct config *cfg, struct hin_net *h, const char **why)
+static bool read_net(const struct model_in *in, struct hin_net *h, const char **why)
 {
+    /* The seed's networks by what the topology is: flat, or which level-2 network. */
     static const struct {
-        const char *topology;
+        unsigned traits;
         enum hin_kind kind;
-    } kinds[] = { { "hypercube", HIN_FLAT_BH }, { "bh-bh", HIN_BH }, { "bh-br", HIN_BR }, { "bh-cc", HIN_CC },
-                  { "bh-ccc", HIN_CCC } };
+    } kinds[] = { { TOPO_BINARY_HYPERCUBE, HIN_FLAT_BH },
+                  { TOPO_HYPERCUBE_CLUSTERS | TOPO_LEVEL2_HYPERCUBE, HIN_BH },
+                  { TOPO_HYPERCUBE_CLUSTERS | TOPO_LEVEL2_RING, HIN_BR },
+                  { TOPO_HYPERCUBE_CLUSTERS | TOPO_LEVEL2_COMPLETE, HIN_CC },
+                  { TOPO_HYPERCUBE_CLUSTERS | TOPO_LEVEL2_CCC, HIN_CCC } };
+    const struct config *cfg = in->cfg;
+    unsigned traits = in->topo->ops->traits;
     int64_t D = cfg->network.dimension, d = cfg->network.cluster_dimension;
     size_t i = 0;
-    while (i < sizeof kinds / sizeof kinds[0] && strcmp(kinds[i].topology, cfg->network.topology) != 0)
+    while (i < sizeof kinds / sizeof kinds[0] && (traits & kinds[i].traits) != kinds[i].traits)
         i++;
     if (i == sizeof kinds / sizeof kinds[0]) {
         *why = "needs a binary hypercube or a hierarchical network bh-*";
         return false;
     }
-    if (strcmp(cfg->workload.destination, "cluster-locality") != 0) {
+    if (!(dest_find(cfg->workload.destination)->traits & DEST_CLUSTER_LOCALITY)) {
         *why = "needs the cluster-locality destinations";
         return false;
     }
@@ -60,32 +64,35 @@ static bool read_net(const struct config *cfg, struct hin_net *h, const char **w
 }
 
 /* Why the queueing part does not apply, or NULL. */
-static const char *queue_mismatch(const struct config *cfg, const struct hin_net *h)
+static const char *queue_mismatch(const struct model_in *in, const struct hin_net *h)
 {
-    if (strcmp(cfg->routing.switching, "store-and-forward") != 0)
+    const struct config *cfg = in->cfg;
+    if (!(in->switching & SWITCH_WHOLE_MESSAGE))
         return "R needs store-and-forward switching";
-    if (strcmp(cfg->protocol.link, "fifo") != 0 || strcmp(cfg->protocol.priority, "fifo") != 0)
+    if ((in->access & (ACCESS_FIFO_CHANNEL | ACCESS_FIFO_QUEUES)) != (ACCESS_FIFO_CHANNEL | ACCESS_FIFO_QUEUES))
         return "R needs FIFO channels and queues";
     if (cfg->node.service_rate > 0)
         return "R needs node.service_rate = 0";
-    if (!arrival_find(cfg->workload.arrival)->poisson)
+    if (!(arrival_find(cfg->workload.arrival)->traits & ARRIVAL_POISSON))
         return "R needs Poisson arrivals";
-    if (!length_find(cfg->workload.length)->exponential)
+    if (!(length_find(cfg->workload.length)->traits & LENGTH_EXPONENTIAL))
         return "R needs exponential message lengths";
-    if (strcmp(cfg->network.links, "full-duplex") != 0)
+    if (in->topo->kind != CHANNEL_LINK_DIRECTION) /* these networks have links, not buses */
         return "R needs full-duplex links";
-    bool random = strcmp(cfg->routing.algorithm, "random-minimal") == 0;
+    bool random = in->route & ROUTE_UNIFORM_SPLIT;
     /* on the flat hypercube ecube loads every link of a dimension alike too */
-    if (!random && !(h->kind == HIN_FLAT_BH && strcmp(cfg->routing.algorithm, "ecube") == 0))
+    if (!random && !(h->kind == HIN_FLAT_BH && (in->route & ROUTE_DIMENSION_ORDER)))
         return "R assumes random shortest-path routing (routing.algorithm = random-minimal)";
     return NULL;
 }
 
-static bool predict(const struct config *cfg, const struct channel_loads *loads, struct model_result *out)
+static bool predict(const struct model_in *in, struct model_result *out)
 {
+    const struct config *cfg = in->cfg;
+    const struct channel_loads *loads = in->loads;
     struct hin_net h;
     const char *why = NULL;
-    if (!read_net(cfg, &h, &why)) {
+    if (!read_net(in, &h, &why)) {
         snprintf(out->why, sizeof out->why, "hin %s", why);
         return false;
     }
@@ -98,7 +105,7 @@ static bool predict(const struct config *cfg, const struct channel_loads *loads,
     model_add(out, "distance.bh", hin_distance(&ref, alpha));
     model_add(out, "lp_ratio", hin_lp_ratio(&h, alpha));
 
-    why = queue_mismatch(cfg, &h);
+    why = queue_mismatch(in, &h);
     if (why) {
         snprintf(out->why, sizeof out->why, "hin: static figures only; %s", why);
         return true;

@@ -12,9 +12,8 @@
  * to first offer). */
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
-#include "../routing/routing.h"
+#include "../workloads/workload.h"
 #include "kary_limits.h"
 #include "model.h"
 
@@ -30,23 +29,20 @@ static double hop_cycles(const struct config *cfg)
  * cycle, so the simulator's latency starts half a cycle later on average. */
 static double creation_offset(const struct config *cfg)
 {
-    return strcmp(cfg->workload.arrival, "poisson") == 0 ? 0.5 : 1;
+    return (arrival_find(cfg->workload.arrival)->traits & ARRIVAL_POISSON) ? 0.5 : 1;
 }
 
-static bool pipelined(const struct config *cfg)
+static const char *applies(const struct model_in *in)
 {
-    return strcmp(cfg->routing.switching, "cut-through") == 0 || strcmp(cfg->routing.switching, "wormhole") == 0;
-}
-
-static const char *applies(const struct config *cfg, const struct channel_loads *l)
-{
-    if (strcmp(cfg->network.topology, "kary-ncube") != 0 && strcmp(cfg->network.topology, "torus") != 0)
+    const struct config *cfg = in->cfg;
+    const struct channel_loads *l = in->loads;
+    if (!(in->topo->ops->traits & TOPO_KARY_NCUBE))
         return "needs a k-ary n-cube (topology kary-ncube or torus)";
-    if (!pipelined(cfg))
+    if (!(in->switching & SWITCH_PIPELINED))
         return "needs pipelined switching (cut-through or wormhole)";
-    if (strcmp(cfg->routing.algorithm, "ecube") != 0)
+    if (!(in->route & ROUTE_DIMENSION_ORDER))
         return "needs dimension-ordered routing (ecube)";
-    if (strcmp(cfg->workload.length, "constant") != 0 && strcmp(cfg->workload.length, "fixed") != 0)
+    if (!(length_find(cfg->workload.length)->traits & LENGTH_FIXED))
         return "needs messages of a fixed length (B flits)";
     if (!l->known)
         return l->why;
@@ -55,9 +51,11 @@ static const char *applies(const struct config *cfg, const struct channel_loads 
     return NULL;
 }
 
-static bool predict(const struct config *cfg, const struct channel_loads *l, struct model_result *out)
+static bool predict(const struct model_in *in, struct model_result *out)
 {
-    const char *why = applies(cfg, l);
+    const struct config *cfg = in->cfg;
+    const struct channel_loads *l = in->loads;
+    const char *why = applies(in);
     if (why) {
         snprintf(out->why, sizeof out->why, "kary-contention %.200s", why);
         return false;
@@ -88,7 +86,7 @@ static bool predict(const struct config *cfg, const struct channel_loads *l, str
     snprintf(out->why, sizeof out->why,
              "seed 002 eq. (10): output queues, synchronised arrivals%s; k_d = %.4g measured by flow conservation; "
              "from creation (%g cycle to the first offer)",
-             strcmp(cfg->routing.switching, "wormhole") == 0 ? " (wormhole blocking not modelled)" : "", kd,
+             in->switching & SWITCH_HOLDS_CHANNELS ? " (wormhole blocking not modelled)" : "", kd,
              creation_offset(cfg));
     return true;
 }

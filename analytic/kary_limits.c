@@ -40,10 +40,11 @@ enum kary_constraint kary_constraint_of(const char *name)
 
 enum kary_variant kary_variant_of(const struct config *cfg)
 {
-    bool torus_topology = strcmp(cfg->network.topology, "torus") == 0;
-    if (!torus_topology && !cfg->network.wrap)
+    /* The torus family refuses wrap = false and bidirectional = false, so the two keys
+     * say the variant for every k-ary n-cube that builds. */
+    if (!cfg->network.wrap)
         return KARY_MESH;
-    return torus_topology || cfg->network.bidirectional ? KARY_TWO_WAY_TORUS : KARY_ONE_WAY_TORUS;
+    return cfg->network.bidirectional ? KARY_TWO_WAY_TORUS : KARY_ONE_WAY_TORUS;
 }
 
 double kary_kd(enum kary_variant v, double k)

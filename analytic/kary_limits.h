@@ -27,6 +27,7 @@ enum kary_constraint { KARY_FIXED_WIDTH, KARY_FIXED_BISECTION, KARY_FIXED_NODE_S
 extern const struct cfg_choices kary_wire_choices, kary_constraint_choices;
 enum kary_wire kary_wire_of(const char *name);
 enum kary_constraint kary_constraint_of(const char *name);
+/* The variant of a k-ary n-cube that builds, from network.wrap and network.bidirectional. */
 enum kary_variant kary_variant_of(const struct config *cfg);
 
 /* Mean hops per dimension, destinations uniform over all k positions (source included):

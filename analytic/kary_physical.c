@@ -13,7 +13,6 @@
  * latencies are in T^w(2), not simulated cycles. */
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "kary_limits.h"
 #include "model.h"
@@ -27,10 +26,11 @@ static bool physical_requested(const struct config *cfg)
     return false;
 }
 
-static bool predict(const struct config *cfg, const struct channel_loads *l, struct model_result *out)
+static bool predict(const struct model_in *in, struct model_result *out)
 {
+    const struct config *cfg = in->cfg;
     const char *why = NULL;
-    if (strcmp(cfg->network.topology, "kary-ncube") != 0 && strcmp(cfg->network.topology, "torus") != 0)
+    if (!(in->topo->ops->traits & TOPO_KARY_NCUBE))
         why = "needs a k-ary n-cube (topology kary-ncube or torus)";
     else if (!physical_requested(cfg))
         why = "is evaluated when the configuration sets a [physical] key";
@@ -50,7 +50,7 @@ static bool predict(const struct config *cfg, const struct channel_loads *l, str
         .locality = cfg->physical.locality_fraction,
         .rate = cfg->workload.rate,
     };
-    double N = cfg->physical.nodes ? (double)cfg->physical.nodes : (double)l->topo->nodes;
+    double N = cfg->physical.nodes ? (double)cfg->physical.nodes : (double)in->topo->nodes;
     double n = (double)(cfg->physical.dimension ? cfg->physical.dimension : cfg->network.dimension);
     struct kary_point pt;
     kary_physical_eval(&p, N, n, &pt);

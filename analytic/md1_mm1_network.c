@@ -15,8 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../protocols/protocol.h"
-#include "../routing/routing.h"
 #include "../workloads/workload.h"
 #include "model.h"
 
@@ -32,7 +30,7 @@ struct route_sums {
 
 struct walk {
     const struct topo *t;
-    const struct route_ops *route;
+    path_next_fn next;
     const unsigned *group_of; /* class -> group */
     const double *wait;       /* group -> E[T_LW] */
     double node_time, mean_length;
@@ -43,7 +41,7 @@ static bool walk_route(const struct walk *w, uint32_t s, uint32_t d, double p, s
     unsigned delta = 0, per_group[MAX_GROUPS] = { 0 };
     double y = 0, a = 0;
     for (uint32_t cur = s; cur != d;) {
-        struct hop h = w->route->next(w->t, cur, d, NULL);
+        struct hop h = w->next(w->t, cur, d, NULL);
         unsigned g = w->group_of[w->t->ops->channel_class(w->t, h.channel)];
         double inv_bw = 1 / topo_channel_bandwidth(w->t, h.channel);
         if (++delta >= MAX_HOPS)
@@ -84,19 +82,21 @@ static double mean_of(const double *p)
     return mean;
 }
 
-static const char *applies(const struct config *cfg, const struct channel_loads *l)
+static const char *applies(const struct model_in *in)
 {
-    if (strcmp(cfg->routing.switching, "store-and-forward") != 0)
+    const struct config *cfg = in->cfg;
+    const struct channel_loads *l = in->loads;
+    if (!(in->switching & SWITCH_WHOLE_MESSAGE))
         return "needs store-and-forward switching";
-    if (strcmp(cfg->protocol.link, "fifo") != 0 || strcmp(cfg->protocol.priority, "fifo") != 0)
+    if ((in->access & (ACCESS_FIFO_CHANNEL | ACCESS_FIFO_QUEUES)) != (ACCESS_FIFO_CHANNEL | ACCESS_FIFO_QUEUES))
         return "needs FIFO channels and queues";
     if (cfg->node.service_rate <= 0)
         return "needs node servers (node.service_rate > 0)";
-    if (!arrival_find(cfg->workload.arrival)->poisson)
+    if (!(arrival_find(cfg->workload.arrival)->traits & ARRIVAL_POISSON))
         return "needs Poisson arrivals";
-    if (!length_find(cfg->workload.length)->exponential)
+    if (!(length_find(cfg->workload.length)->traits & LENGTH_EXPONENTIAL))
         return "needs exponential message lengths";
-    if (!route_select(cfg)->deterministic)
+    if (!(in->route & ROUTE_DETERMINISTIC) || !in->next)
         return "needs deterministic routing (it walks each pair's one route)";
     if (cfg->run.redraw_length_per_hop)
         return "keeps a message's length on every hop (run.redraw_length_per_hop = false)";
@@ -111,9 +111,11 @@ static const char *applies(const struct config *cfg, const struct channel_loads 
     return NULL;
 }
 
-static bool predict(const struct config *cfg, const struct channel_loads *l, struct model_result *out)
+static bool predict(const struct model_in *in, struct model_result *out)
 {
-    const char *why = applies(cfg, l);
+    const struct config *cfg = in->cfg;
+    const struct channel_loads *l = in->loads;
+    const char *why = applies(in);
     if (why) {
         snprintf(out->why, sizeof out->why, "md1-mm1-network %.200s", why);
         return false;
@@ -160,8 +162,8 @@ static bool predict(const struct config *cfg, const struct channel_loads *l, str
         return false;
     }
     struct route_sums *acc = calloc(1, sizeof *acc);
-    struct walk w = { t, route_select(cfg), group_of, wait, tr, m };
-    bool from_zero = t->transitive && dest.ops->translation_invariant, ok = acc != NULL;
+    struct walk w = { t, in->next, group_of, wait, tr, m };
+    bool from_zero = t->transitive && (dest.ops->traits & DEST_TRANSLATION_INVARIANT), ok = acc != NULL;
     uint32_t sources = from_zero ? 1 : t->nodes;
     for (uint32_t s = 0; ok && s < sources; s++)
         for (uint32_t d = 0; ok && d < t->nodes; d++) {

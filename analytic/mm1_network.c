@@ -5,27 +5,26 @@
  * exponential service of one rate per channel) when the length is re-drawn at every
  * hop; Kleinrock's independence approximation when a message keeps its length. */
 #include <stdio.h>
-#include <string.h>
 
-#include "../protocols/protocol.h"
-#include "../routing/routing.h"
 #include "../workloads/workload.h"
 #include "model.h"
 
-static bool predict(const struct config *cfg, const struct channel_loads *l, struct model_result *out)
+static bool predict(const struct model_in *in, struct model_result *out)
 {
+    const struct config *cfg = in->cfg;
+    const struct channel_loads *l = in->loads;
     const char *why = NULL;
-    if (strcmp(cfg->routing.switching, "store-and-forward") != 0)
+    if (!(in->switching & SWITCH_WHOLE_MESSAGE))
         why = "needs store-and-forward switching";
-    else if (strcmp(cfg->protocol.link, "fifo") != 0)
+    else if (!(in->access & ACCESS_FIFO_CHANNEL))
         why = "needs FIFO channels";
-    else if (strcmp(cfg->protocol.priority, "fifo") != 0)
+    else if (!(in->access & ACCESS_FIFO_QUEUES))
         why = "needs first-come-first-served queues (protocol.priority = fifo)";
     else if (cfg->node.service_rate > 0)
         why = "has no node servers (node.service_rate = 0)";
-    else if (!arrival_find(cfg->workload.arrival)->poisson)
+    else if (!(arrival_find(cfg->workload.arrival)->traits & ARRIVAL_POISSON))
         why = "needs Poisson arrivals";
-    else if (!length_find(cfg->workload.length)->exponential)
+    else if (!(length_find(cfg->workload.length)->traits & LENGTH_EXPONENTIAL))
         why = "needs exponential message lengths";
     else if (!l->known)
         why = l->why;

@@ -1,11 +1,18 @@
-/* Analytic models: the same struct config in, predicted metrics out.
+/* Analytic models: a model input in, predicted metrics out.
+ *
+ * A model sees a struct model_in, filled by the caller (sim/run/model_input.c): the
+ * config, the built topology, a pure path function with the path selection's
+ * traits, the traits of the switching and the channel access, the access protocol's
+ * capacity as a number, and the channel loads.  It never sees routing or protocol
+ * internals, and asks capability questions as trait bits (sim/core/traits.h,
+ * topo/topo.h, workloads/workload.h), never by name.
  *
  * channel_loads computes, by flow conservation, the message rate every channel
- * carries for the configured topology, deterministic routing and destination
- * distribution: from one source when the topology says loads are uniform within a
- * channel class, by enumerating every (source, destination) pair otherwise.  It is
- * also the stability check.  Models read the loads and say whether they apply;
- * when one does not, `why` says so instead of a number.  No simulation code here.
+ * carries for the configured topology, path function and destination distribution:
+ * from one source when the topology says loads are uniform within a channel class,
+ * by enumerating every (source, destination) pair otherwise.  It is also the
+ * stability check.  Models read the loads and say whether they apply; when one does
+ * not, `why` says so instead of a number.  No simulation code here.
  */
 #ifndef ANALYTIC_MODEL_H
 #define ANALYTIC_MODEL_H
@@ -14,9 +21,33 @@
 #include <stddef.h>
 
 #include "../sim/config/config.h"
+#include "../sim/core/traits.h"
 #include "../topo/topo.h"
 
 enum { LOADS_ENUMERATION_MAX_NODES = 4096 };
+
+struct channel_loads;
+
+/* Everything a model may know about the configured run. */
+struct model_in {
+    const struct config *cfg;
+    const struct topo *topo;  /* built; topo->ops->traits say what family it is */
+    path_next_fn next;        /* topo/topo.h; NULL when the path selection has none (it keeps state, or runs
+                               * the network) */
+    unsigned route;           /* enum route_traits of the path selection */
+    unsigned switching;       /* enum switch_traits */
+    unsigned access;          /* enum access_traits of protocol.link and protocol.priority */
+    double capacity;          /* the largest channel utilisation the access protocol sustains (FIFO: 1) */
+    const struct channel_loads *loads; /* NULL until the caller attaches loads_compute()'s result */
+};
+
+/* Fills *in for cfg on the built topology t and, when `loads` is not NULL, computes
+ * the loads into it (the caller frees them with loads_free) and attaches them.
+ * Returns false when the loads are unknown.  Implemented above the analytic layer
+ * (sim/run/model_input.c), which may read routing and protocols; a layer that may not
+ * call it is handed it. */
+typedef bool model_input_fn(struct model_in *in, const struct config *cfg, const struct topo *t,
+                            struct channel_loads *loads);
 
 /* A group of channels with the same message rate and bandwidth: a whole class when
  * loads are uniform within classes, else one channel. */
@@ -29,6 +60,7 @@ struct load_group {
 
 struct channel_loads {
     const struct topo *topo;  /* the network the loads are for (models may walk its routes) */
+    double capacity;          /* the model input's: what max_utilization is measured against */
     bool known;
     char why[256];            /* when !known */
     double message_rate;      /* messages created per time unit, whole network */
@@ -43,9 +75,10 @@ struct channel_loads {
     double node_visit_rate_max; /* visits per time unit at the busiest node (source, relay, destination) */
 };
 
-bool loads_compute(const struct config *cfg, const struct topo *t, struct channel_loads *out);
+/* The loads of in->cfg on in->topo along in->next (in->loads is not read). */
+bool loads_compute(const struct model_in *in, struct channel_loads *out);
 /* Forces the pair-by-pair enumeration (tests check it against the class shortcut). */
-bool loads_compute_enumerated(const struct config *cfg, const struct topo *t, struct channel_loads *out);
+bool loads_compute_enumerated(const struct model_in *in, struct channel_loads *out);
 void loads_free(struct channel_loads *l);
 
 enum { MODEL_FIGURES_MAX = 128 };
@@ -83,7 +116,7 @@ struct model_ops {
     /* Returns false (and explains in out->why) when the model does not apply.  A
      * model that applies fills the scalars it knows and adds its figures with
      * model_add(); it sets delay_mean only if it predicts the mean delay. */
-    bool (*predict)(const struct config *cfg, const struct channel_loads *loads, struct model_result *out);
+    bool (*predict)(const struct model_in *in, struct model_result *out);
 };
 
 /* Adds a figure to out (silently ignored past MODEL_FIGURES_MAX: a model adds a
@@ -93,7 +126,7 @@ void model_add(struct model_result *out, const char *name, double value);
 /* Runs every registered model.  The first that applies and predicts the delay is
  * the delay model (out->model, the scalars); every model that applies adds its
  * figures.  When none applies, out->model = NULL and out->why gives each reason. */
-void model_predict(const struct config *cfg, const struct channel_loads *loads, struct model_result *out);
+void model_predict(const struct model_in *in, struct model_result *out);
 
 /* The registered models, for --list. */
 extern const struct model_ops *const model_registry[];
@@ -101,7 +134,7 @@ extern const size_t model_registry_count;
 
 /* Stability: the offered load of the busiest node server (node model) and of the
  * busiest channel, each as a fraction of what it can serve (a channel's capacity is
- * its protocol's: 1 for FIFO and TDM, less for token passing).  Saturated when either
+ * its protocol's, loads->capacity: 1 for FIFO and TDM, less for token passing).  Saturated when either
  * reaches 1: queues then grow without bound and delays depend on the run's length. */
 struct stability {
     bool known;              /* false when the loads are unknown (why says so) */

@@ -3,6 +3,7 @@
  * delay is printed beside the simulated delay. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model.h"
@@ -63,41 +64,51 @@ static void add_scalars(struct model_result *m)
     }
 }
 
-void model_predict(const struct config *cfg, const struct channel_loads *loads, struct model_result *out)
+void model_predict(const struct model_in *in, struct model_result *out)
 {
-    static struct model_result one; /* large: not on the stack */
     char reasons[sizeof out->why] = "";
     size_t used = 0;
     clear(out);
+    /* Each model's own result, and the figures of earlier non-delay models while the
+     * delay model's replace them: large, so on the heap. */
+    struct model_result *one = malloc(sizeof *one), *keep = malloc(sizeof *keep);
+    if (!one || !keep) {
+        free(one);
+        free(keep);
+        snprintf(out->why, sizeof out->why, "out of memory");
+        return;
+    }
     for (size_t i = 0; i < model_registry_count; i++) {
-        clear(&one);
-        if (!model_registry[i]->predict(cfg, loads, &one)) {
+        clear(one);
+        if (!model_registry[i]->predict(in, one)) {
             used += (size_t)snprintf(reasons + used, used < sizeof reasons ? sizeof reasons - used : 0, "%s%s",
-                                     used ? "; " : "", one.why);
+                                     used ? "; " : "", one->why);
             continue;
         }
-        bool delay_model = !out->model && (!isnan(one.delay_mean) || one.unstable);
+        bool delay_model = !out->model && (!isnan(one->delay_mean) || one->unstable);
         if (delay_model) {
-            struct model_result keep = *out; /* figures of earlier, non-delay models */
-            *out = one;
+            *keep = *out;
+            *out = *one;
             out->model = model_registry[i]->name;
             add_scalars(out);
             unsigned own = out->n_figures;
             /* earlier models' figures first, in registry order */
-            memmove(out->figures + keep.n_figures, out->figures,
-                    (own + keep.n_figures > MODEL_FIGURES_MAX ? MODEL_FIGURES_MAX - keep.n_figures : own) *
+            memmove(out->figures + keep->n_figures, out->figures,
+                    (own + keep->n_figures > MODEL_FIGURES_MAX ? MODEL_FIGURES_MAX - keep->n_figures : own) *
                         sizeof out->figures[0]);
-            memcpy(out->figures, keep.figures, keep.n_figures * sizeof out->figures[0]);
-            out->n_figures = own + keep.n_figures > MODEL_FIGURES_MAX ? MODEL_FIGURES_MAX : own + keep.n_figures;
-            for (unsigned k = keep.n_figures; k < out->n_figures; k++)
+            memcpy(out->figures, keep->figures, keep->n_figures * sizeof out->figures[0]);
+            out->n_figures = own + keep->n_figures > MODEL_FIGURES_MAX ? MODEL_FIGURES_MAX : own + keep->n_figures;
+            for (unsigned k = keep->n_figures; k < out->n_figures; k++)
                 out->figures[k].model = model_registry[i]->name;
             continue;
         }
-        for (unsigned k = 0; k < one.n_figures && out->n_figures < MODEL_FIGURES_MAX; k++) {
-            out->figures[out->n_figures] = one.figures[k];
+        for (unsigned k = 0; k < one->n_figures && out->n_figures < MODEL_FIGURES_MAX; k++) {
+            out->figures[out->n_figures] = one->figures[k];
             out->figures[out->n_figures++].model = model_registry[i]->name;
         }
     }
+    free(one);
+    free(keep);
     if (!out->model)
         snprintf(out->why, sizeof out->why, "%s", reasons);
 }

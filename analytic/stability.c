@@ -1,7 +1,6 @@
 /* Stability check from the flow-conservation loads; see model.h. */
 #include <stdio.h>
 
-#include "../protocols/protocol.h"
 #include "model.h"
 
 void stability_check(const struct config *cfg, const struct topo *t, const struct channel_loads *loads,
@@ -13,9 +12,7 @@ void stability_check(const struct config *cfg, const struct topo *t, const struc
         return;
     }
     out->known = true;
-    const struct proto_ops *proto = proto_find(cfg->protocol.link);
-    struct access_params params = access_params_of(cfg);
-    double capacity = proto->capacity ? proto->capacity(&params) : 1.0;
+    double capacity = loads->capacity;
     out->channel_load = loads->max_utilization / capacity;
     if (cfg->node.service_rate > 0)
         out->node_load = loads->node_visit_rate_max / cfg->node.service_rate;
@@ -30,7 +27,7 @@ void stability_check(const struct config *cfg, const struct topo *t, const struc
         out->saturated = true;
         if (capacity < 1)
             snprintf(out->why, sizeof out->why, "channel utilisation %.4g on class %s exceeds the %s "
-                     "protocol's capacity %.4g", loads->max_utilization, cls, proto->name, capacity);
+                     "protocol's capacity %.4g", loads->max_utilization, cls, cfg->protocol.link, capacity);
         else
             snprintf(out->why, sizeof out->why, "channel utilisation %.4g >= 1 on class %s",
                      loads->max_utilization, cls);

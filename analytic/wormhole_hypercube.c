@@ -14,7 +14,7 @@
  * the s-th in e-cube's correction order. */
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
+#include <stdlib.h>
 
 #include "../workloads/workload.h"
 #include "kim_das.h"
@@ -26,17 +26,23 @@ enum { PER_CHANNEL_FIGURES_MAX_DIMENSION = 16 };
 
 enum kd_variant { LR_WORMHOLE, RANDOM_WORMHOLE, LR_CUT_THROUGH };
 
-static const char *applies(const struct config *cfg, enum kd_variant *variant)
+/* The destination shapes with the same probability for every node at one distance. */
+enum { BY_DISTANCE = DEST_UNIFORM | DEST_DISTANCE_WEIGHTS | DEST_FIXED_DISTANCE };
+
+static const char *applies(const struct model_in *in, enum kd_variant *variant)
 {
-    bool wormhole = strcmp(cfg->routing.switching, "wormhole") == 0;
-    bool ecube = strcmp(cfg->routing.algorithm, "ecube") == 0;
-    if (strcmp(cfg->network.topology, "hypercube") != 0)
+    const struct config *cfg = in->cfg;
+    bool pipelined = in->switching & SWITCH_PIPELINED;
+    bool wormhole = pipelined && (in->switching & SWITCH_HOLDS_CHANNELS);
+    bool ecube = in->route & ROUTE_DIMENSION_ORDER;
+    unsigned dest = dest_find(cfg->workload.destination)->traits;
+    if (!(in->topo->ops->traits & TOPO_BINARY_HYPERCUBE))
         return "needs a binary hypercube";
     if (cfg->network.dimension > KD_DIM_MAX)
         return "needs a hypercube of dimension 64 at most";
-    if (strcmp(cfg->network.links, "full-duplex") != 0)
+    if (in->topo->kind != CHANNEL_LINK_DIRECTION)
         return "needs full-duplex links (a channel each way)";
-    if (!wormhole && strcmp(cfg->routing.switching, "cut-through") != 0)
+    if (!pipelined)
         return "needs wormhole or cut-through switching";
     if (cfg->routing.virtual_channels != 1)
         return "needs one virtual channel per channel";
@@ -44,16 +50,16 @@ static const char *applies(const struct config *cfg, enum kd_variant *variant)
         return "needs t_u = 1 cycle per hop (router_delay = 0, link_latency = 1)";
     if (wormhole && cfg->routing.flit_buffers < 2)
         return "needs flit_buffers >= 2 (one flit per cycle on every channel)";
-    if (!ecube && !(wormhole && strcmp(cfg->routing.algorithm, "random-minimal") == 0))
+    if (!ecube && !(wormhole && (in->route & ROUTE_UNIFORM_SPLIT)))
         return wormhole ? "needs ecube or random-minimal routing" : "needs ecube routing with cut-through";
-    if (!arrival_find(cfg->workload.arrival)->poisson || !arrival_find(cfg->workload.arrival)->interarrival)
+    const struct arrival_ops *arrival = arrival_find(cfg->workload.arrival);
+    if (!(arrival->traits & ARRIVAL_POISSON) || !arrival->interarrival)
         return "needs Poisson arrivals";
-    if (!length_find(cfg->workload.length)->exponential)
+    if (!(length_find(cfg->workload.length)->traits & LENGTH_EXPONENTIAL))
         return "needs exponential message lengths";
-    if (strcmp(cfg->workload.destination, "uniform") != 0 && strcmp(cfg->workload.destination, "spherical") != 0 &&
-        strcmp(cfg->workload.destination, "fixed-hops") != 0)
+    if (!(dest & BY_DISTANCE))
         return "needs destinations uniform among the nodes at each distance (uniform, spherical or fixed-hops)";
-    if (strcmp(cfg->workload.destination, "fixed-hops") == 0 && cfg->workload.hops > cfg->network.dimension)
+    if ((dest & DEST_FIXED_DISTANCE) && cfg->workload.hops > cfg->network.dimension)
         return "needs workload.hops within the dimension";
     if (cfg->node.service_rate > 0)
         return "has no node servers (node.service_rate = 0)";
@@ -112,49 +118,25 @@ static void add_mode(struct model_result *out, const char *prefix, enum kd_varia
         }
 }
 
-static bool predict(const struct config *cfg, const struct channel_loads *loads, struct model_result *out)
+/* Solves both buffer modes on the traffic t and adds their figures; sets the delay or
+ * marks the configured mode saturated. */
+static void solve_and_add(struct model_result *out, const struct config *cfg, enum kd_variant v,
+                          const struct kd_traffic *t, unsigned n)
 {
-    (void)loads; /* the seed's traffic lemmas give the loads */
-    enum kd_variant v = LR_WORMHOLE;
-    const char *why = applies(cfg, &v);
-    if (why) {
-        snprintf(out->why, sizeof out->why, "wormhole-hypercube %s", why);
-        return false;
-    }
-    unsigned n = (unsigned)cfg->network.dimension;
-    double p[KD_DIM_MAX + 1] = { 0 };
-    if (strcmp(cfg->workload.destination, "uniform") == 0)
-        kd_uniform(n, p);
-    else if (strcmp(cfg->workload.destination, "spherical") == 0) {
-        /* P_k proportional to workload.distance_weights (empty: all equal, the seed's P_k = 1/n) */
-        const struct cfg_list *w = &cfg->workload.distance_weights;
-        double total = 0;
-        for (unsigned k = 1; k <= n; k++)
-            total += p[k] = w->count == 0 ? 1 : k <= w->count ? w->value[k - 1] : 0;
-        for (unsigned k = 1; k <= n; k++)
-            p[k] = total > 0 ? p[k] / total : 0;
-    }
-    else
-        p[cfg->workload.hops] = 1;
-    static struct kd_traffic t; /* 64 KiB: off the stack */
-    if (!kd_traffic_init(&t, n, p)) {
-        snprintf(out->why, sizeof out->why, "wormhole-hypercube: no destination distribution over distances");
-        return false;
-    }
     double length = cfg->workload.mean_length / cfg->network.bandwidth, rate = cfg->workload.rate;
     struct kd_result infinite, finite;
-    solve(v, &t, length, rate, false, &infinite);
-    solve(v, &t, length, rate, true, &finite);
+    solve(v, t, length, rate, false, &infinite);
+    solve(v, t, length, rate, true, &finite);
 
-    out->mean_hops = t.hops_mean;
-    model_add(out, "traffic.channel", t.channel * rate);
+    out->mean_hops = t->hops_mean;
+    model_add(out, "traffic.channel", t->channel * rate);
     for (unsigned s = 0; s < n; s++)
         if (v != RANDOM_WORMHOLE && shown(s, n)) {
             char name[48];
             snprintf(name, sizeof name, "traffic.new.%u", s);
-            model_add(out, name, t.fresh[s] * rate);
+            model_add(out, name, t->fresh[s] * rate);
             snprintf(name, sizeof name, "traffic.transit.%u", s);
-            model_add(out, name, t.transit[s] * rate);
+            model_add(out, name, t->transit[s] * rate);
         }
     bool finite_mode = cfg->routing.finite_buffer;
     const struct kd_result *chosen = finite_mode ? &finite : &infinite;
@@ -166,13 +148,49 @@ static bool predict(const struct config *cfg, const struct channel_loads *loads,
         snprintf(out->why, sizeof out->why, "saturated: %s",
                  v == RANDOM_WORMHOLE ? "eqs. (12)-(14) have no positive root at this load"
                                       : "a channel's blocking probability reaches 1 (eq. 9)");
-        return true;
+        return;
     }
     out->delay_mean = chosen->delay_mean;
     snprintf(out->why, sizeof out->why, "Kim & Das %s; the delay starts at the first channel's grant (no source wait)",
              v == LR_WORMHOLE       ? "eqs. (1)-(11), e-cube wormhole"
              : v == RANDOM_WORMHOLE ? "eqs. (12)-(14), random wormhole"
                                     : "cut-through P_b, delay by eqs. (8), (11) with d = l/2 (our completion)");
+}
+
+static bool predict(const struct model_in *in, struct model_result *out)
+{
+    const struct config *cfg = in->cfg; /* the seed's traffic lemmas give the loads */
+    enum kd_variant v = LR_WORMHOLE;
+    const char *why = applies(in, &v);
+    if (why) {
+        snprintf(out->why, sizeof out->why, "wormhole-hypercube %s", why);
+        return false;
+    }
+    unsigned n = (unsigned)cfg->network.dimension;
+    double p[KD_DIM_MAX + 1] = { 0 };
+    unsigned dest = dest_find(cfg->workload.destination)->traits;
+    if (dest & DEST_UNIFORM)
+        kd_uniform(n, p);
+    else if (dest & DEST_DISTANCE_WEIGHTS) {
+        /* P_k proportional to workload.distance_weights (empty: all equal, the seed's P_k = 1/n) */
+        const struct cfg_list *w = &cfg->workload.distance_weights;
+        double total = 0;
+        for (unsigned k = 1; k <= n; k++)
+            total += p[k] = w->count == 0 ? 1 : k <= w->count ? w->value[k - 1] : 0;
+        for (unsigned k = 1; k <= n; k++)
+            p[k] = total > 0 ? p[k] / total : 0;
+    }
+    else
+        p[cfg->workload.hops] = 1;
+    struct kd_traffic *t = calloc(1, sizeof *t); /* 64 KiB: off the stack */
+    if (!t || !kd_traffic_init(t, n, p)) {
+        snprintf(out->why, sizeof out->why, "wormhole-hypercube: %s",
+                 t ? "no destination distribution over distances" : "out of memory");
+        free(t);
+        return false;
+    }
+    solve_and_add(out, cfg, v, t, n);
+    free(t);
     return true;
 }
 

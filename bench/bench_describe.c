@@ -8,6 +8,7 @@
 
 #include "../analytic/model.h"
 #include "../sim/config/config.h"
+#include "../sim/run/model_input.h"
 #include "../topo/topo.h"
 
 static double now(void)
@@ -35,7 +36,8 @@ static int describe_one(const char *label, const char *const *overrides, size_t 
     }
     double avg = topo_mean_distance(&t, 4096);
     struct channel_loads loads;
-    bool known = loads_compute(&cfg, &t, &loads);
+    struct model_in in;
+    bool known = model_input(&in, &cfg, &t, &loads);
     double seconds = now() - t0;
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);

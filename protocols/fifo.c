@@ -68,6 +68,7 @@ static void *create(const struct access_env *env)
 const struct proto_ops proto_fifo = {
     .name = "fifo",
     .help = "first come, first served at every channel",
+    .traits = ACCESS_FIFO_CHANNEL,
     .create = create,
     .destroy = destroy,
     .request = request,

@@ -21,6 +21,7 @@
 #include "../sim/core/kernel.h"
 #include "../sim/core/msgq.h"
 #include "../sim/core/registry.h"
+#include "../sim/core/traits.h"
 
 /* The channels a protocol arbitrates, as the run describes them.  Queries, not
  * tables: only the protocols that serve senders in turn want sender lists, and
@@ -61,6 +62,7 @@ struct access_env {
 
 struct proto_ops {
     const char *name, *help;
+    unsigned traits; /* enum access_traits (sim/core/traits.h): what the protocol guarantees */
     void *(*create)(const struct access_env *env); /* NULL when out of memory */
     void (*destroy)(void *self);
     /* msg, waiting at `sender`, asks for channel ch. */

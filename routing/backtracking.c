@@ -40,6 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../protocols/protocol.h"
 #include "routing.h"
 
 enum { BT_MAX_DIMENSION = 20 };
@@ -79,7 +80,7 @@ static bool check(const struct config *cfg, const struct topo *t, struct cfg_err
     const char *bad = NULL;
     enum cfg_key_id key = KEY_ROUTING_ALGORITHM;
     const struct arrival_ops *arrival = arrival_find(cfg->workload.arrival);
-    if (strcmp(cfg->network.topology, "hypercube") != 0)
+    if (!(t->ops->traits & TOPO_BINARY_HYPERCUBE))
         key = KEY_NETWORK_TOPOLOGY, bad = "runs on the binary hypercube only";
     else if (t->kind != CHANNEL_LINK_DIRECTION)
         key = KEY_NETWORK_LINKS, bad = "needs full-duplex links (one message per direction per cycle)";
@@ -87,11 +88,11 @@ static bool check(const struct config *cfg, const struct topo *t, struct cfg_err
         key = KEY_ROUTING_BUFFERS, bad = "needs routing.buffers (M) >= network.dimension (n), or it can deadlock";
     else if ((uint64_t)t->nodes * (uint64_t)cfg->routing.buffers > BT_MAX_MESSAGES)
         key = KEY_ROUTING_BUFFERS, bad = "needs nodes x buffers <= 2^27";
-    else if (strcmp(cfg->routing.switching, "store-and-forward") != 0)
+    else if (!(switch_find(cfg->routing.switching)->traits & SWITCH_WHOLE_MESSAGE))
         key = KEY_ROUTING_SWITCHING, bad = "moves whole messages one hop per cycle (store-and-forward switching)";
-    else if (strcmp(cfg->protocol.link, "fifo") != 0)
+    else if (!(proto_find(cfg->protocol.link)->traits & ACCESS_FIFO_CHANNEL))
         key = KEY_PROTOCOL_LINK, bad = "decides every channel itself each cycle; protocol.link must stay fifo";
-    else if (strcmp(cfg->protocol.priority, "fifo") != 0)
+    else if (priority_discipline(cfg->protocol.priority) != QUEUE_FIFO)
         key = KEY_PROTOCOL_PRIORITY, bad = "orders messages by timestamp itself; protocol.priority must stay fifo";
     else if (cfg->node.service_rate > 0)
         key = KEY_NODE_SERVICE_RATE, bad = "has no node servers (node.service_rate = 0)";
@@ -99,7 +100,7 @@ static bool check(const struct config *cfg, const struct topo *t, struct cfg_err
         key = KEY_RUN_REDRAW_LENGTH_PER_HOP, bad = "has fixed-size messages: nothing to re-draw";
     else if (!arrival->per_cycle)
         key = KEY_WORKLOAD_ARRIVAL, bad = "is slotted: the arrival process must give a count per cycle";
-    else if (strcmp(cfg->workload.destination, "cluster-locality") == 0)
+    else if (dest_find(cfg->workload.destination)->traits & DEST_CLUSTER_LOCALITY)
         key = KEY_WORKLOAD_DESTINATION, bad = "has no self-addressed messages; cluster-locality can pick the source";
     if (bad)
         cfg_blame(cfg, key, err, "backtracking %s", bad);
@@ -357,7 +358,7 @@ const struct route_ops route_backtracking = {
     .name = "backtracking",
     .help = "seed 001: slotted hypercube, routing.buffers shared per node, oldest-first two-phase decision with "
             "forced (possibly backtracking) sends; excess input rejected",
-    .deterministic = false,
+    .traits = ROUTE_BACKTRACKS,
     .check = check,
     .engine = &backtracking_engine,
 };

@@ -36,7 +36,7 @@ static struct hop next_descending(const struct topo *t, uint32_t cur, uint32_t d
 const struct route_ops route_ecube = {
     .name = "ecube",
     .help = "dimension-order routing: correct differing dimensions in a fixed order (routing.dimension_order)",
-    .deterministic = true,
+    .traits = ROUTE_DETERMINISTIC | ROUTE_DIMENSION_ORDER | ROUTE_OBLIVIOUS,
     .next = next,
 };
 
@@ -44,6 +44,6 @@ const struct route_ops route_ecube = {
 const struct route_ops route_ecube_descending = {
     .name = "ecube",
     .help = "dimension-order routing, highest differing dimension first",
-    .deterministic = true,
+    .traits = ROUTE_DETERMINISTIC | ROUTE_DIMENSION_ORDER | ROUTE_OBLIVIOUS,
     .next = next_descending,
 };

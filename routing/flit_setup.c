@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../protocols/protocol.h"
 #include "flit.h"
 #include "routing.h"
 
@@ -101,8 +102,8 @@ static bool engine_init(struct network *net, bool wormhole)
     e->B = wormhole ? (uint32_t)cfg->routing.flit_buffers : UINT32_MAX;
     e->r = (uint32_t)cfg->routing.router_delay;
     e->L = (uint32_t)cfg->routing.link_latency;
-    e->dateline = e->V >= 2 && (strcmp(cfg->network.topology, "torus") == 0 ||
-                                (strcmp(cfg->network.topology, "kary-ncube") == 0 && cfg->network.wrap));
+    /* rings that close need a dateline to break their cycles (the torus enforces wrap) */
+    e->dateline = e->V >= 2 && (net->topo.ops->traits & TOPO_KARY_NCUBE) && cfg->network.wrap;
     e->radix = (uint32_t)cfg->network.radix;
     e->max_hops = net->topo.diameter ? net->topo.diameter : 1;
     e->stride = e->max_hops * (5 + (e->L > 1 ? e->L : 0));
@@ -159,13 +160,14 @@ static void inject(struct network *net, uint32_t m)
 static bool check(const struct config *cfg, const struct topo *t, struct cfg_error *err)
 {
     const char *sw = cfg->routing.switching;
-    if (strcmp(cfg->routing.algorithm, "ecube") != 0 && strcmp(cfg->routing.algorithm, "random-minimal") != 0) {
+    if (!(route_select(cfg)->traits & ROUTE_OBLIVIOUS)) {
         cfg_blame(cfg, KEY_ROUTING_ALGORITHM, err, "%s switching draws the path when a message is created: it "
                   "needs an oblivious routing (ecube or random-minimal)", sw);
         return false;
     }
-    if (strcmp(cfg->protocol.link, "fifo") != 0 || strcmp(cfg->protocol.priority, "fifo") != 0) {
-        cfg_blame(cfg, strcmp(cfg->protocol.link, "fifo") ? KEY_PROTOCOL_LINK : KEY_PROTOCOL_PRIORITY, err,
+    bool fifo_link = proto_find(cfg->protocol.link)->traits & ACCESS_FIFO_CHANNEL;
+    if (!fifo_link || priority_discipline(cfg->protocol.priority) != QUEUE_FIFO) {
+        cfg_blame(cfg, fifo_link ? KEY_PROTOCOL_PRIORITY : KEY_PROTOCOL_LINK, err,
                   "%s switching arbitrates channels itself (headers first come first served, virtual channels "
                   "round robin): protocol.link and protocol.priority must be fifo", sw);
         return false;
@@ -198,6 +200,7 @@ struct flit_engine *flit_engine_of(const struct network *net)
 const struct switch_ops switch_wormhole = {
     .name = "wormhole",
     .help = "flits follow the header; a blocked header holds every channel its flits occupy",
+    .traits = SWITCH_PIPELINED | SWITCH_HOLDS_CHANNELS,
     .check = check,
     .init = init_wormhole,
     .free = engine_free,
@@ -207,6 +210,7 @@ const struct switch_ops switch_wormhole = {
 const struct switch_ops switch_cut_through = {
     .name = "cut-through",
     .help = "virtual cut-through: as wormhole, but a blocked message is buffered whole at the header's node",
+    .traits = SWITCH_PIPELINED,
     .check = check,
     .init = init_cut_through,
     .free = engine_free,

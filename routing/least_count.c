@@ -7,11 +7,10 @@
  * dimensions are corrected changes.  Readings of what the paper leaves open (note
  * 000 §2.2): the count is per node and per outgoing direction; ties are random; the
  * rule applies to cluster links only, so level-2 hops of the hierarchical networks
- * (channel class "level2") stay uniformly random, and their counts are not kept.
+ * (channel class TOPO_LEVEL2_CLASS) stay uniformly random, and their counts are not kept.
  * Every message sent on a counted link counts, chosen or not.
  * Needs channels that are link directions (one sender each). */
 #include <stdlib.h>
-#include <string.h>
 
 #include "routing.h"
 
@@ -42,11 +41,9 @@ static bool init(struct network *net)
     lc->count = calloc(net->topo.channels, sizeof *lc->count);
     if (!lc->count)
         return false;
-    for (unsigned c = 0; c < net->topo.classes; c++) {
-        char name[32];
-        net->topo.ops->class_name(&net->topo, c, name, sizeof name);
-        lc->counted[c] = strcmp(name, "level2") != 0;
-    }
+    bool clustered = net->topo.ops->traits & TOPO_HYPERCUBE_CLUSTERS;
+    for (unsigned c = 0; c < net->topo.classes; c++)
+        lc->counted[c] = !(clustered && c == TOPO_LEVEL2_CLASS);
     return true;
 }
 
@@ -97,7 +94,7 @@ const struct route_ops route_least_count = {
     .name = "least-count",
     .help = "seed 000's improved routing: the minimal next hop whose outgoing link this node has used least "
             "(cumulative count; ties random; level-2 hops random)",
-    .deterministic = false,
+    .traits = 0, /* the choice depends on the counts the run has built up */
     .check = check,
     .init = init,
     .free = release,

@@ -15,7 +15,6 @@ static struct hop next(const struct topo *t, uint32_t cur, uint32_t dst, struct 
 const struct route_ops route_random_minimal = {
     .name = "random-minimal",
     .help = "random shortest path: uniform among the minimal next hops at every node",
-    .deterministic = false,
-    .uniform_split = true,
+    .traits = ROUTE_UNIFORM_SPLIT | ROUTE_OBLIVIOUS,
     .next = next,
 };

@@ -1,6 +1,4 @@
 /* Routing and switching registries: adding one is one file and one line here. */
-#include <string.h>
-
 #include "../sim/core/registry.h"
 #include "routing.h"
 
@@ -39,7 +37,10 @@ static const struct named_choice random_pick = { "random", "messages drawn unifo
 static const struct named_choice *const forced_choices[] = { &youngest, &oldest, &random_pick };
 REGISTRY_DEFINE(struct named_choice, forced_choices, forced_choice_find, forced_choice_choices);
 
-static bool descending_order(const struct config *cfg) { return strcmp(cfg->routing.dimension_order, "descending") == 0; }
+static bool descending_order(const struct config *cfg)
+{
+    return dimension_order_find(cfg->routing.dimension_order) == &descending;
+}
 
 const struct route_ops *route_select(const struct config *cfg)
 {

@@ -11,22 +11,22 @@
  * asks the access protocol for channels (proto_ops.request on net->proto_state) and is
  * told when one is granted (switch_ops.granted, which net_create() hands the protocol
  * as its grant callback).  Both kinds are registered by one line in routing/registry.c.
+ * Each declares what it can do as trait bits (sim/core/traits.h: ROUTE_*, SWITCH_*),
+ * so that nobody asks for it by name.
  */
 #ifndef ROUTING_ROUTING_H
 #define ROUTING_ROUTING_H
 
+#include "../sim/core/traits.h"
 #include "../sim/run/network.h"
 
 struct slotted_engine;
 
 struct route_ops {
     const char *name, *help;
-    bool deterministic; /* the path depends only on (source, destination) */
-    /* Uniform among the minimal next hops at every node: channel loads follow by
-     * splitting the flow equally over those hops. */
-    bool uniform_split;
+    unsigned traits; /* enum route_traits */
     /* NULL for algorithms that only choose() or are an engine. */
-    struct hop (*next)(const struct topo *t, uint32_t cur, uint32_t dst, struct rng *r);
+    path_next_fn next;
     /* Optional: refuses configurations the algorithm cannot run (t is built). */
     bool (*check)(const struct config *cfg, const struct topo *t, struct cfg_error *err);
     /* Optional: per-run state (net->route_state) and a choice that uses it. */
@@ -45,6 +45,7 @@ struct slotted_engine {
 
 struct switch_ops {
     const char *name, *help;
+    unsigned traits; /* enum switch_traits */
     /* Optional: refuses (with *err) configurations the switching cannot run. */
     bool (*check)(const struct config *cfg, const struct topo *t, struct cfg_error *err);
     bool (*init)(struct network *net); /* registers handlers, allocates state */

@@ -83,6 +83,7 @@ static void release_state(struct network *net)
 const struct switch_ops switch_store_and_forward = {
     .name = "store-and-forward",
     .help = "each node receives the whole message before forwarding it",
+    .traits = SWITCH_WHOLE_MESSAGE,
     .check = check,
     .init = init,
     .free = release_state,

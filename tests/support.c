@@ -34,9 +34,10 @@ enum kernel_stop test_run(const struct config *cfg, struct run_report *report)
     struct cfg_error err;
     ck_assert_msg(net_create(net, cfg, &err), "net_create: %s", err.message);
     struct channel_loads loads;
-    loads_compute(cfg, &net->topo, &loads);
+    struct model_in in;
+    model_input(&in, cfg, &net->topo, &loads);
     struct model_result model;
-    model_predict(cfg, &loads, &model);
+    model_predict(&in, &model);
     enum kernel_stop why = net_run(net);
     report_collect(report, net, &loads, &model, why, 0);
     report->cfg = cfg;
@@ -126,7 +127,8 @@ void test_stability(const struct config *cfg, struct stability *out)
     struct cfg_error err;
     ck_assert_msg(topo_build(&t, cfg, &err), "%s", err.message);
     struct channel_loads l;
-    ck_assert_msg(loads_compute(cfg, &t, &l), "%s", l.why);
+    struct model_in in;
+    ck_assert_msg(model_input(&in, cfg, &t, &l), "%s", l.why);
     stability_check(cfg, &t, &l, out);
     loads_free(&l);
     topo_free(&t);

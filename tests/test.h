@@ -8,6 +8,7 @@
 
 #include "../analytic/model.h"
 #include "../sim/config/config.h"
+#include "../sim/run/model_input.h"
 #include "../sim/run/network.h"
 #include "../sim/report/report.h"
 #include "../sim/run/collect.h"

@@ -35,9 +35,10 @@ static struct backtracking_figures bt_run(const struct config *cfg, struct run_r
     struct cfg_error err;
     ck_assert_msg(net_create(&net, cfg, &err), "net_create: %s", err.message);
     struct channel_loads loads;
-    loads_compute(cfg, &net.topo, &loads);
+    struct model_in in;
+    model_input(&in, cfg, &net.topo, &loads);
     struct model_result model;
-    model_predict(cfg, &loads, &model);
+    model_predict(&in, &model);
     enum kernel_stop why = net_run(&net);
     ck_assert_int_eq(why, KERNEL_DONE);
     report_collect(report, &net, &loads, &model, why, 0);

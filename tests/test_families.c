@@ -42,7 +42,8 @@ START_TEST(family_matches_the_open_network_model)
     struct cfg_error err;
     ck_assert_msg(topo_build(&t, &cfg, &err), "%s", err.message);
     struct channel_loads l;
-    ck_assert_msg(loads_compute(&cfg, &t, &l), "%s", l.why);
+    struct model_in in;
+    ck_assert_msg(model_input(&in, &cfg, &t, &l), "%s", l.why);
     cfg.workload.rate *= 0.5 / l.max_utilization;
     loads_free(&l);
     topo_free(&t);

@@ -18,8 +18,9 @@ static void analyse(struct analysed *a, const char *const *settings)
     struct cfg_error err;
     test_config(&a->cfg, settings);
     ck_assert_msg(topo_build(&a->t, &a->cfg, &err), "%s", err.message);
-    ck_assert(loads_compute(&a->cfg, &a->t, &a->loads));
-    model_predict(&a->cfg, &a->loads, &a->model);
+    struct model_in in;
+    ck_assert(model_input(&in, &a->cfg, &a->t, &a->loads));
+    model_predict(&in, &a->model);
 }
 
 static void release(struct analysed *a)
@@ -58,7 +59,9 @@ START_TEST(class_shortcut_agrees_with_enumeration)
     analyse(&a, set);
     const struct channel_loads *by_class = &a.loads;
     struct channel_loads by_pair;
-    ck_assert(loads_compute_enumerated(&a.cfg, &a.t, &by_pair));
+    struct model_in in;
+    model_input(&in, &a.cfg, &a.t, NULL);
+    ck_assert(loads_compute_enumerated(&in, &by_pair));
     ck_assert_uint_eq(by_pair.n_groups, a.t.channels);
     for (size_t ch = 0; ch < by_pair.n_groups; ch++)
         ck_assert_double_eq_tol(by_pair.groups[ch].rate,

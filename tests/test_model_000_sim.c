@@ -215,9 +215,10 @@ START_TEST(mm1_network_on_random_loads_equals_seed)
         struct cfg_error err;
         ck_assert_msg(topo_build(&t, &cfg, &err), "%s", err.message);
         struct channel_loads l;
-        ck_assert_msg(loads_compute(&cfg, &t, &l), "%s", l.why);
+        struct model_in in;
+        ck_assert_msg(model_input(&in, &cfg, &t, &l), "%s", l.why);
         static struct model_result m;
-        model_predict(&cfg, &l, &m);
+        model_predict(&in, &m);
         ck_assert_str_eq(m.model, "mm1-network");
         double hin_r = NAN;
         for (unsigned k = 0; k < m.n_figures; k++)
@@ -246,9 +247,10 @@ START_TEST(flat_hypercube_equals_mm1_network)
             struct cfg_error err;
             ck_assert_msg(topo_build(&t, &cfg, &err), "%s", err.message);
             struct channel_loads l;
-            ck_assert(loads_compute(&cfg, &t, &l));
+            struct model_in in;
+            ck_assert(model_input(&in, &cfg, &t, &l));
             static struct model_result m;
-            model_predict(&cfg, &l, &m);
+            model_predict(&in, &m);
             ck_assert_str_eq(m.model, "mm1-network");
             double hin_r = NAN, hin_bh = NAN;
             for (unsigned i = 0; i < m.n_figures; i++) {
@@ -277,9 +279,10 @@ START_TEST(ecube_hierarchical_differs)
     struct cfg_error err;
     ck_assert_msg(topo_build(&t, &cfg, &err), "%s", err.message);
     struct channel_loads l;
-    ck_assert(loads_compute(&cfg, &t, &l));
+    struct model_in in;
+    ck_assert(model_input(&in, &cfg, &t, &l));
     static struct model_result m;
-    model_predict(&cfg, &l, &m);
+    model_predict(&in, &m);
     ck_assert_str_eq(m.model, "mm1-network");
     struct hin_net h = point_net(&p);
     struct hin_queue q;

@@ -22,9 +22,10 @@ static double figure_of(const char *path, const char *const *overrides, size_t n
     struct topo t;
     ck_assert_msg(topo_build(&t, &cfg, &err), "%s", err.message);
     struct channel_loads l;
-    loads_compute(&cfg, &t, &l);
+    struct model_in in;
+    model_input(&in, &cfg, &t, &l);
     static struct model_result m;
-    model_predict(&cfg, &l, &m);
+    model_predict(&in, &m);
     double v = NAN;
     bool found = false;
     for (unsigned i = 0; i < m.n_figures; i++) {
@@ -329,8 +330,9 @@ static void predict_for(const char *const *settings, struct model_result *m)
     struct cfg_error err;
     ck_assert_msg(topo_build(&t, &cfg, &err), "%s", err.message);
     struct channel_loads l;
-    loads_compute(&cfg, &t, &l);
-    model_predict(&cfg, &l, m);
+    struct model_in in;
+    model_input(&in, &cfg, &t, &l);
+    model_predict(&in, m);
     loads_free(&l);
     topo_free(&t);
 }

@@ -349,8 +349,9 @@ static void predict(struct predicted *a, const char *const *settings)
     struct cfg_error err;
     test_config(&a->cfg, settings);
     ck_assert_msg(topo_build(&a->t, &a->cfg, &err), "%s", err.message);
-    loads_compute(&a->cfg, &a->t, &a->loads); /* not known under random routing: the model does not need them */
-    model_predict(&a->cfg, &a->loads, &a->m);
+    struct model_in in;
+    model_input(&in, &a->cfg, &a->t, &a->loads); /* not known under random routing: the model does not need them */
+    model_predict(&in, &a->m);
     loads_free(&a->loads);
     topo_free(&a->t);
 }
@@ -487,7 +488,11 @@ START_TEST(wrapper_declines_what_it_does_not_model)
         ck_assert_msg(!has_figure(&a.m, "traffic.channel"), "case %u applied", i);
         struct model_result one;
         memset(&one, 0, sizeof one);
-        ck_assert(!model_wormhole_hypercube.predict(&a.cfg, NULL, &one));
+        struct cfg_error err;
+        struct model_in in;
+        ck_assert(topo_build(&a.t, &a.cfg, &err) && model_input(&in, &a.cfg, &a.t, NULL));
+        ck_assert(!model_wormhole_hypercube.predict(&in, &one));
+        topo_free(&a.t);
         ck_assert_msg(strstr(one.why, "wormhole-hypercube ") && strstr(one.why, cases[i].reason), "case %u: %s", i,
                       one.why);
     }

@@ -97,8 +97,9 @@ START_TEST(random_minimal_loads_conserve_flow_and_match_enumeration)
         struct topo t;
         ck_assert_msg(topo_build(&t, &cfg, &err), "%s", err.message);
         struct channel_loads fast, full;
-        ck_assert_msg(loads_compute(&cfg, &t, &fast), "%s", fast.why);
-        ck_assert(loads_compute_enumerated(&cfg, &t, &full));
+        struct model_in in;
+        ck_assert_msg(model_input(&in, &cfg, &t, &fast), "%s", fast.why);
+        ck_assert(loads_compute_enumerated(&in, &full));
         double total = 0;
         for (size_t g = 0; g < full.n_groups; g++)
             total += full.groups[g].rate * (double)full.groups[g].channels;
@@ -130,9 +131,12 @@ START_TEST(random_minimal_mesh_utilisation_and_exact_delay)
     struct cfg_error err;
     ck_assert(net_create(&net, &cfg, &err));
     struct channel_loads loads;
-    ck_assert(loads_compute_enumerated(&cfg, &net.topo, &loads));
+    struct model_in in;
+    model_input(&in, &cfg, &net.topo, NULL);
+    ck_assert(loads_compute_enumerated(&in, &loads));
+    in.loads = &loads;
     struct model_result model;
-    model_predict(&cfg, &loads, &model);
+    model_predict(&in, &model);
     ck_assert_str_eq(model.model, "mm1-network");
     ck_assert(model.exact);
     ck_assert_int_eq(net_run(&net), KERNEL_DONE);

@@ -53,8 +53,9 @@ static void start(struct stepped *s, const struct run_case *c)
     ck_assert_msg(run_config_load(&s->cfg, c->config, c->settings, count_settings(c), &err), "%s: %s", c->config,
                   err.message);
     ck_assert_msg(net_create(&s->net, &s->cfg, &err), "%s: %s", c->config, err.message);
-    loads_compute(&s->cfg, &s->net.topo, &s->loads);
-    model_predict(&s->cfg, &s->loads, &s->model);
+    struct model_in in;
+    model_input(&in, &s->cfg, &s->net.topo, &s->loads);
+    model_predict(&in, &s->model);
     kernel_set_chore(&s->net.kernel, pause_run, NULL);
 }
 

@@ -381,7 +381,8 @@ START_TEST(hierarchical_distances_match_seed_000)
             struct topo t;
             build(&t, &cfg, set);
             struct channel_loads l;
-            ck_assert(loads_compute(&cfg, &t, &l));
+            struct model_in in;
+            ck_assert(model_input(&in, &cfg, &t, &l));
             p[i] = l.mean_hops;
             loads_free(&l);
             topo_free(&t);

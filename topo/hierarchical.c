@@ -105,7 +105,7 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
     t->classes = h->d + 1;
     t->cluster_size = h->n;
     double level2_bw = cfg->network.level2_bandwidth > 0 ? cfg->network.level2_bandwidth : cfg->network.bandwidth;
-    t->class_bandwidth[0] = level2_bw * (double)cfg->network.level2_replication;
+    t->class_bandwidth[TOPO_LEVEL2_CLASS] = level2_bw * (double)cfg->network.level2_replication;
     t->uniform_bandwidth = t->class_bandwidth[0] == cfg->network.bandwidth;
     static const char *const names[] = { "BH/BH", "BH/BR", "BH/CC", "BH/CCC" };
     snprintf(t->label, sizeof t->label, "%s, D=%u d=%u: %u clusters of %u, level-2 bandwidth %g%s", names[kind],
@@ -190,7 +190,7 @@ static unsigned channel_class(const struct topo *t, uint32_t ch)
 {
     const struct hin *h = H(t);
     if (ch >= h->cluster_channels)
-        return 0;
+        return TOPO_LEVEL2_CLASS;
     uint32_t x;
     unsigned k;
     if (h->half) {
@@ -221,7 +221,7 @@ static uint64_t channels_in_class(const struct topo *t, unsigned cls)
 static void class_name(const struct topo *t, unsigned cls, char *buf, unsigned size)
 {
     (void)t;
-    if (cls == 0)
+    if (cls == TOPO_LEVEL2_CLASS)
         snprintf(buf, size, "level2");
     else
         snprintf(buf, size, "cluster-j%u", cls);
@@ -265,24 +265,28 @@ static bool build_ccc(struct topo *t, const struct config *cfg, struct cfg_error
 
 const struct topo_ops topo_bh_bh = {
     .name = "bh-bh",
+    .traits = TOPO_HYPERCUBE_CLUSTERS | TOPO_LEVEL2_HYPERCUBE,
     .help = "hypercube clusters of 2^d nodes, interface nodes joined by a (D-d)-cube " HIN_KEYS,
     .build = build_bh,
     HIN_OPS,
 };
 const struct topo_ops topo_bh_br = {
     .name = "bh-br",
+    .traits = TOPO_HYPERCUBE_CLUSTERS | TOPO_LEVEL2_RING,
     .help = "hypercube clusters, interface nodes on a bidirectional ring " HIN_KEYS,
     .build = build_br,
     HIN_OPS,
 };
 const struct topo_ops topo_bh_cc = {
     .name = "bh-cc",
+    .traits = TOPO_HYPERCUBE_CLUSTERS | TOPO_LEVEL2_COMPLETE,
     .help = "hypercube clusters, interface nodes completely connected " HIN_KEYS,
     .build = build_cc,
     HIN_OPS,
 };
 const struct topo_ops topo_bh_ccc = {
     .name = "bh-ccc",
+    .traits = TOPO_HYPERCUBE_CLUSTERS | TOPO_LEVEL2_CCC,
     .help = "hypercube clusters, interface nodes joined by cube-connected cycles, 2^(D-d) = D_c 2^D_c " HIN_KEYS,
     .build = build_ccc,
     HIN_OPS,

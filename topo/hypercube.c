@@ -103,6 +103,7 @@ static uint32_t translate(const struct topo *t, uint32_t x, uint32_t to)
 
 const struct topo_ops topo_hypercube = {
     .name = "hypercube",
+    .traits = TOPO_BINARY_HYPERCUBE,
     .help = "binary n-cube of 2^dimension nodes (keys: dimension, links, cluster_dimension for clusters)",
     .build = build,
     .minimal_hops = minimal_hops,

@@ -284,6 +284,7 @@ static double mean_distance(const struct topo *t)
 
 const struct topo_ops topo_kary_ncube = {
     .name = "kary-ncube",
+    .traits = TOPO_KARY_NCUBE,
     .help = "k-ary n-cube: radix^dimension nodes; torus or mesh (keys: radix, dimension, wrap, bidirectional, "
             "links)",
     .build = build_kary,
@@ -292,6 +293,7 @@ const struct topo_ops topo_kary_ncube = {
 
 const struct topo_ops topo_torus = {
     .name = "torus",
+    .traits = TOPO_KARY_NCUBE, /* build_torus refuses wrap = false or bidirectional = false */
     .help = "k-ary n-cube with end-around links both ways (keys: radix, dimension, links)",
     .build = build_torus,
     KARY_OPS,

@@ -11,8 +11,9 @@
  * routing algorithms choose among them.  distance() is the shortest-path distance,
  * which the canonical rule always achieves (tests check both against breadth-first
  * search).  Channels fall into classes (hypercube: one per dimension) used for
- * per-class figures, bandwidths and load factors.  Registered by one line in
- * topo/registry.c.
+ * per-class figures, bandwidths and load factors.  A family declares what it is as
+ * trait bits (enum topo_traits), so that routing and the models ask for a capability
+ * instead of a name.  Registered by one line in topo/registry.c.
  */
 #ifndef TOPO_TOPO_H
 #define TOPO_TOPO_H
@@ -30,12 +31,40 @@ enum channel_kind {
     CHANNEL_BUS             /* a bus: one server, several attached senders */
 };
 
+/* What a family is, for every value of its keys (struct topo_ops.traits). */
+enum topo_traits {
+    TOPO_BINARY_HYPERCUBE = 1u << 0, /* the flat binary n-cube: one link per dimension at every node */
+    /* A k-ary n-cube lattice of network.radix and network.dimension; its rings close
+     * (wrap-around links) exactly when network.wrap is true, which the family
+     * enforces when it always wraps (torus). */
+    TOPO_KARY_NCUBE = 1u << 1,
+    /* Binary hypercube clusters of 2^cluster_dimension nodes whose interface nodes are
+     * joined by a level-2 network (seed 000's hierarchical networks); then exactly one
+     * TOPO_LEVEL2_* bit says what that network is, and channel class TOPO_LEVEL2_CLASS
+     * holds the level-2 channels. */
+    TOPO_HYPERCUBE_CLUSTERS = 1u << 2,
+    TOPO_LEVEL2_HYPERCUBE = 1u << 3,  /* a binary hypercube of the clusters */
+    TOPO_LEVEL2_RING = 1u << 4,       /* a bidirectional ring */
+    TOPO_LEVEL2_COMPLETE = 1u << 5,   /* every pair of clusters linked */
+    TOPO_LEVEL2_CCC = 1u << 6,        /* cube-connected cycles */
+};
+
+enum { TOPO_LEVEL2_CLASS = 0 };
+
 struct hop {
     uint32_t channel;
     uint32_t next; /* node reached over that channel */
 };
 
+struct topo;
 struct topo_ops;
+struct rng;
+
+/* A pure path function: the next hop from cur towards dst (cur != dst) on t, a
+ * function of its arguments and of the draws it takes from r (NULL for a
+ * deterministic path selection, which draws nothing).  Path selection provides it
+ * (routing/routing.h); the analytic models walk routes with it. */
+typedef struct hop (*path_next_fn)(const struct topo *t, uint32_t cur, uint32_t dst, struct rng *r);
 
 struct topo {
     const struct topo_ops *ops;
@@ -61,6 +90,7 @@ struct topo {
 
 struct topo_ops {
     const char *name, *help;
+    unsigned traits; /* enum topo_traits */
     bool (*build)(struct topo *t, const struct config *cfg, struct cfg_error *err);
     void (*free)(struct topo *t);
     unsigned (*minimal_hops)(const struct topo *t, uint32_t cur, uint32_t dst, struct hop *out, unsigned max);

@@ -17,7 +17,6 @@ const struct arrival_ops arrival_deterministic = {
     .name = "deterministic",
     .help = "a message every 1/workload.rate at each node; each node's phase uniform in (0, 1/rate) from its own "
             "stream",
-    .poisson = false,
     .interarrival = interarrival,
     .first = first,
 };

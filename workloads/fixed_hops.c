@@ -87,7 +87,7 @@ static double prob(const struct destinations *d, uint32_t src, uint32_t dst)
 const struct dest_ops dest_fixed_hops = {
     .name = "fixed-hops",
     .help = "uniform over the nodes exactly workload.hops hops away",
-    .translation_invariant = true,
+    .traits = DEST_FIXED_DISTANCE | DEST_TRANSLATION_INVARIANT,
     .init = init,
     .pick = pick,
     .prob = prob,

@@ -39,7 +39,7 @@ const struct dest_ops dest_hotspot = {
     .name = "hotspot",
     .help = "workload.hotspot_node with probability workload.hotspot_fraction, else uniform over the other nodes "
             "(the hotspot's own messages: uniform)",
-    .translation_invariant = false,
+    .traits = 0, /* the hotspot is one node: not translation invariant */
     .init = init,
     .pick = pick,
     .prob = prob,

@@ -95,13 +95,14 @@ static double mean_empirical(const struct config *cfg)
 const struct length_ops length_exponential = {
     .name = "exponential",
     .help = "continuous, exponentially distributed with mean workload.mean_length",
-    .exponential = true,
+    .traits = LENGTH_EXPONENTIAL,
     .draw = draw_exponential,
 };
 
 const struct length_ops length_fixed = {
     .name = "fixed",
     .help = "every message exactly workload.mean_length long",
+    .traits = LENGTH_FIXED,
     .draw = draw_fixed,
 };
 
@@ -109,6 +110,7 @@ const struct length_ops length_fixed = {
 const struct length_ops length_constant = {
     .name = "constant",
     .help = "the same as fixed",
+    .traits = LENGTH_FIXED,
     .draw = draw_fixed,
 };
 

@@ -104,8 +104,8 @@ static uint32_t neighbor(const struct destinations *d, uint32_t x) { return shif
         return fn(d, src) == dst;                                                                               \
     }                                                                                                           \
     const struct dest_ops dest_##fn = {                                                                         \
-        .name = label, .help = text, .translation_invariant = invariant, .init = init_fn,                       \
-        .pick = pick_##fn, .prob = prob_##fn,                                                                   \
+        .name = label, .help = text, .traits = (invariant) ? DEST_TRANSLATION_INVARIANT : 0u,                  \
+        .init = init_fn, .pick = pick_##fn, .prob = prob_##fn,                                                  \
     }
 
 /* Digit shifts commute with the torus's translations (digit-wise addition) and, for

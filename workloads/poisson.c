@@ -25,7 +25,7 @@ static uint32_t per_cycle(const struct config *cfg, struct rng *r)
 const struct arrival_ops arrival_poisson = {
     .name = "poisson",
     .help = "each node creates messages as a Poisson process of rate workload.rate",
-    .poisson = true,
+    .traits = ARRIVAL_POISSON,
     .interarrival = interarrival,
     .per_cycle = per_cycle,
 };

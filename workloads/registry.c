@@ -62,11 +62,11 @@ bool workload_check(struct config *cfg, struct cfg_error *err)
         sum += i < w->count ? w->value[i] : 0;
         cfg->workload.empirical_cdf[i] = i >= last ? 1 : sum / total;
     }
-    if (arrival->replay && !cfg->workload.trace[0]) {
+    if ((arrival->traits & ARRIVAL_REPLAY) && !cfg->workload.trace[0]) {
         cfg_blame(cfg, KEY_WORKLOAD_ARRIVAL, err, "trace arrivals need workload.trace = FILE");
         return false;
     }
-    if (!arrival->replay && cfg->workload.trace[0]) {
+    if (!(arrival->traits & ARRIVAL_REPLAY) && cfg->workload.trace[0]) {
         cfg_blame(cfg, KEY_WORKLOAD_TRACE, err, "a trace is replayed only with workload.arrival = trace");
         return false;
     }
@@ -75,13 +75,13 @@ bool workload_check(struct config *cfg, struct cfg_error *err)
 
 bool dest_lattice(struct destinations *d, const struct config *cfg)
 {
-    const char *name = cfg->network.topology;
-    if (strcmp(name, "hypercube") == 0) {
+    unsigned traits = d->topo->ops->traits;
+    if (traits & TOPO_BINARY_HYPERCUBE) {
         d->radix = 2;
         d->wrap = true;
-    } else if (strcmp(name, "torus") == 0 || strcmp(name, "kary-ncube") == 0) {
+    } else if (traits & TOPO_KARY_NCUBE) {
         d->radix = (uint32_t)cfg->network.radix;
-        d->wrap = strcmp(name, "torus") == 0 || cfg->network.wrap;
+        d->wrap = cfg->network.wrap; /* the torus family refuses wrap = false */
     } else {
         return false;
     }

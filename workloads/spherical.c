@@ -166,7 +166,7 @@ const struct dest_ops dest_spherical = {
     .name = "spherical",
     .help = "distance h with probability proportional to workload.distance_weights[h] (default: all distances "
             "equal), then uniform over the nodes h hops away",
-    .translation_invariant = true,
+    .traits = DEST_DISTANCE_WEIGHTS | DEST_TRANSLATION_INVARIANT,
     .init = init,
     .pick = pick,
     .prob = prob,

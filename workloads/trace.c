@@ -17,7 +17,7 @@ const struct arrival_ops arrival_trace = {
     .name = "trace",
     .help = "replay workload.trace: time,source,destination,length lines sorted by time (rate and destination "
             "unused)",
-    .replay = true,
+    .traits = ARRIVAL_REPLAY,
 };
 
 static bool fail(struct cfg_error *err, const char *path, int line, const char *fmt, ...)

@@ -15,7 +15,7 @@ static double prob(const struct destinations *d, uint32_t src, uint32_t dst)
 const struct dest_ops dest_uniform = {
     .name = "uniform",
     .help = "uniform over the other nodes",
-    .translation_invariant = true,
+    .traits = DEST_UNIFORM | DEST_TRANSLATION_INVARIANT,
     .pick = pick,
     .prob = prob,
 };
@@ -38,7 +38,7 @@ static double prob_with_self(const struct destinations *d, uint32_t src, uint32_
 const struct dest_ops dest_uniform_with_self = {
     .name = "uniform-with-self",
     .help = "uniform over all nodes, the source included (self-addressed: delivered at once, 0 hops)",
-    .translation_invariant = true,
+    .traits = DEST_TRANSLATION_INVARIANT,
     .pick = pick_with_self,
     .prob = prob_with_self,
 };

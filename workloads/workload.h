@@ -4,7 +4,9 @@
  * reproducible per node and independent of the rest of the run.  prob() gives the
  * exact destination distribution to the analytic models.  workload_check() refuses
  * parameters no pattern can honour (called by cfg_load), dest_init() those the
- * topology cannot.  Registered by one line each in workloads/registry.c.
+ * topology cannot.  Shapes the analytic models ask about are trait bits on the ops
+ * (ARRIVAL_*, DEST_*, LENGTH_*), never names.  Registered by one line each in
+ * workloads/registry.c.
  */
 #ifndef WORKLOADS_WORKLOAD_H
 #define WORKLOADS_WORKLOAD_H
@@ -13,12 +15,35 @@
 #include "../sim/core/rng.h"
 #include "../topo/topo.h"
 
-struct arrival_ops {
-    const char *name, *help;
-    bool poisson; /* exponential inter-arrival times */
+/* What a process or distribution is, as the run and the models ask it (the ops' `traits`). */
+enum arrival_traits {
+    ARRIVAL_POISSON = 1u << 0, /* exponential inter-arrival times */
     /* Messages come from workload.trace, not from per-node processes (the network
      * schedules them; interarrival and per_cycle are NULL). */
-    bool replay;
+    ARRIVAL_REPLAY = 1u << 1,
+    /* Slotted: each cycle a node creates a geometric batch of mean workload.rate (seed 001's input). */
+    ARRIVAL_GEOMETRIC_BATCHES = 1u << 2,
+};
+enum dest_traits {
+    /* prob(src, dst) is unchanged when the topology's translate() moves both ends */
+    DEST_TRANSLATION_INVARIANT = 1u << 0,
+    DEST_UNIFORM = 1u << 1,          /* uniform over the other nodes */
+    /* distance h with probability proportional to workload.distance_weights[h], then
+     * uniform over the nodes h hops away */
+    DEST_DISTANCE_WEIGHTS = 1u << 2,
+    DEST_FIXED_DISTANCE = 1u << 3,   /* uniform over the nodes exactly workload.hops hops away */
+    /* own cluster (source included) with probability workload.locality, else uniform
+     * over the other clusters */
+    DEST_CLUSTER_LOCALITY = 1u << 4,
+};
+enum length_traits {
+    LENGTH_EXPONENTIAL = 1u << 0,
+    LENGTH_FIXED = 1u << 1, /* every message exactly workload.mean_length long */
+};
+
+struct arrival_ops {
+    const char *name, *help;
+    unsigned traits; /* enum arrival_traits */
     /* Event-driven engines: the time to a node's next message; NULL when the process
      * only exists in slotted time (a batch per cycle). */
     double (*interarrival)(const struct config *cfg, struct rng *r);
@@ -58,8 +83,7 @@ struct destinations {
 
 struct dest_ops {
     const char *name, *help;
-    /* prob(src, dst) is unchanged when the topology's translate() moves both ends */
-    bool translation_invariant;
+    unsigned traits; /* enum dest_traits */
     /* Optional: checks the parameters against the topology and builds tables. */
     bool (*init)(struct destinations *d, const struct config *cfg, struct cfg_error *err);
     uint32_t (*pick)(const struct destinations *d, uint32_t src, struct rng *r);
@@ -68,7 +92,7 @@ struct dest_ops {
 
 struct length_ops {
     const char *name, *help;
-    bool exponential;
+    unsigned traits; /* enum length_traits */
     /* One length, in length units; reads its parameters from cfg->workload. */
     double (*draw)(const struct config *cfg, struct rng *r);
     /* Optional: refuses parameters the distribution cannot take. */
@@ -87,8 +111,8 @@ bool workload_check(struct config *cfg, struct cfg_error *err);
 bool dest_init(struct destinations *d, const struct config *cfg, const struct topo *t, struct cfg_error *err);
 void dest_free(struct destinations *d);
 
-/* The k-ary n-cube the topology is, for lattice patterns: hypercube (k = 2), torus,
- * kary-ncube.  False for every other family. */
+/* The k-ary n-cube d->topo is, for lattice patterns: a binary hypercube (k = 2) or a
+ * TOPO_KARY_NCUBE family.  False for every other family. */
 bool dest_lattice(struct destinations *d, const struct config *cfg);
 
 const struct arrival_ops *arrival_find(const char *name);

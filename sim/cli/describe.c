@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../../analytic/model.h"
+#include "../run/model_input.h"
 #include "../../topo/topo.h"
 
 static const char *kind_name(enum channel_kind k)
@@ -142,7 +143,8 @@ int describe(const struct config *cfg, enum report_format fmt, FILE *out)
     }
     double avg = topo_mean_distance(&t, DESCRIBE_PAIRS_MAX_NODES);
     struct channel_loads loads;
-    loads_compute(cfg, &t, &loads);
+    struct model_in in;
+    model_input(&in, cfg, &t, &loads);
     if (fmt == REPORT_JSON)
         write_json(out, cfg, &t, avg, &loads);
     else

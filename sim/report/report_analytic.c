@@ -102,7 +102,7 @@ static void write_json(FILE *out, const struct config *cfg, const struct model_r
     fputs("\n  }\n}\n", out);
 }
 
-int report_analytic_only(const struct config *cfg, enum report_format fmt, FILE *out)
+int report_analytic_only(const struct config *cfg, model_input_fn *inputs, enum report_format fmt, FILE *out)
 {
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -114,9 +114,10 @@ int report_analytic_only(const struct config *cfg, enum report_format fmt, FILE 
         return 2;
     }
     struct channel_loads loads;
-    loads_compute(cfg, &t, &loads);
+    struct model_in in;
+    inputs(&in, cfg, &t, &loads);
     struct model_result m;
-    model_predict(cfg, &loads, &m);
+    model_predict(&in, &m);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     switch (fmt) {

@@ -211,7 +211,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     net->arrival = arrival_find(cfg->workload.arrival);
     net->length = length_find(cfg->workload.length);
     assert(net->route && net->sw && net->proto && net->arrival && net->length);
-    if (!net->route->engine && !net->arrival->interarrival && !net->arrival->replay) {
+    if (!net->route->engine && !net->arrival->interarrival && !(net->arrival->traits & ARRIVAL_REPLAY)) {
         cfg_blame(cfg, KEY_WORKLOAD_ARRIVAL, err, "'%s' arrivals exist only in slotted time; %s switching is event-driven",
                   cfg->workload.arrival, cfg->routing.switching);
         return false;
@@ -262,7 +262,8 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
             goto out_of_memory;
         return true;
     }
-    net->ev_arrival = kernel_register(&net->kernel, net->arrival->replay ? on_trace : on_arrival, net);
+    bool replay = net->arrival->traits & ARRIVAL_REPLAY;
+    net->ev_arrival = kernel_register(&net->kernel, replay ? on_trace : on_arrival, net);
     if (!net->sw->init(net) || !access_create(net))
         goto out_of_memory;
     if (net->probe.time_mode)
@@ -275,7 +276,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         snprintf(err->message, sizeof err->message, "cannot write the trace: %s", strerror(errno));
         return false;
     }
-    if (net->arrival->replay) {
+    if (net->arrival->traits & ARRIVAL_REPLAY) {
         if (!trace_load(&net->trace, cfg->workload.trace, nodes, err)) {
             net_free(net);
             return false;
@@ -288,7 +289,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     }
     double (*first)(const struct config *, struct rng *) =
         net->arrival->first ? net->arrival->first : net->arrival->interarrival;
-    for (uint32_t node = 0; !net->arrival->replay && node < nodes; node++) {
+    for (uint32_t node = 0; !(net->arrival->traits & ARRIVAL_REPLAY) && node < nodes; node++) {
         double at = cfg->workload.first_at_zero ? 0 : first(cfg, &net->rng_arrival[node]);
         kernel_schedule(&net->kernel, at, net->ev_arrival, node);
     }

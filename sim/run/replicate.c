@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "../../analytic/model.h"
 #include "collect.h"
+#include "model_input.h"
 #include "wallclock.h"
 
 /* What one run works on: too large for the stack, and a run is a value (no statics). */
@@ -25,9 +25,10 @@ static int replicate(struct replication_scratch *scratch, const struct config *c
         return RUN_BAD_INPUT;
     /* Loads, model and stability depend on the config, not on the seed: once. */
     struct channel_loads loads;
-    loads_compute(cfg, &net->topo, &loads);
+    struct model_in in;
+    model_input(&in, cfg, &net->topo, &loads);
     struct model_result model;
-    model_predict(cfg, &loads, &model);
+    model_predict(&in, &model);
     struct stability stab;
     stability_check(cfg, &net->topo, &loads, &stab);
     if (stab.saturated && !cfg->run.allow_unstable) {
@@ -108,13 +109,14 @@ int run_check(const struct config *cfg, struct run_report *unstable, struct cfg_
         return RUN_BAD_INPUT;
     }
     struct channel_loads loads;
-    loads_compute(cfg, &net->topo, &loads);
+    struct model_in in;
+    model_input(&in, cfg, &net->topo, &loads);
     struct stability stab;
     stability_check(cfg, &net->topo, &loads, &stab);
     int status = 0;
     if (stab.saturated && !cfg->run.allow_unstable) {
         struct model_result model;
-        model_predict(cfg, &loads, &model);
+        model_predict(&in, &model);
         report_collect(unstable, net, &loads, &model, KERNEL_RUNNING, 0);
         unstable->interrupted = false;
         unstable->stop_reason = "unstable: not run";

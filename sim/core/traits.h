@@ -1,0 +1,53 @@
+/* Trait bits of the plug-in kinds whose interfaces some layers may not see.
+ *
+ * Promise: a capability question about the chosen path selection, switching or
+ * channel access ("is the path fixed by the pair?", "does the header go on before
+ * the tail arrives?") is answered by one of these bits, never by comparing a
+ * module's name.  The bits live here, in the core, because the analytic models
+ * must ask them without including routing/ or protocols/: routing/routing.h puts
+ * ROUTE_* and SWITCH_* on its ops tables, and sim/run/model_input.c hands the chosen
+ * modules' bits (ACCESS_* included) to the models.  A module sets a bit only when it
+ * has the capability for every value of its own keys.
+ */
+#ifndef SIM_CORE_TRAITS_H
+#define SIM_CORE_TRAITS_H
+
+/* Path selection (struct route_ops.traits). */
+enum route_traits {
+    ROUTE_DETERMINISTIC = 1u << 0,   /* the path depends only on (source, destination) */
+    /* Uniform among the minimal next hops at every node, drawn afresh at each hop:
+     * channel loads follow by splitting the flow equally over those hops. */
+    ROUTE_UNIFORM_SPLIT = 1u << 1,
+    /* Corrects the differing dimensions one at a time, in a fixed order (e-cube). */
+    ROUTE_DIMENSION_ORDER = 1u << 2,
+    /* The next hop is a function of (topology, current node, destination) and a fresh
+     * draw only: route_ops.next() exists and keeps no state of the run. */
+    ROUTE_OBLIVIOUS = 1u << 3,
+    /* Slotted, finite-buffer routing that may misroute and send a blocked message
+     * back the way it came (seed 001): it runs the network itself. */
+    ROUTE_BACKTRACKS = 1u << 4,
+};
+
+/* Switching (struct switch_ops.traits). */
+enum switch_traits {
+    /* A message is received whole at every node before it goes on: every channel is a
+     * queue of whole messages, the channels queues in series. */
+    SWITCH_WHOLE_MESSAGE = 1u << 0,
+    /* The header goes on before the tail has arrived (flit-level pipelining). */
+    SWITCH_PIPELINED = 1u << 1,
+    /* A blocked message stays spread over the channels behind its header instead of
+     * being gathered at the blocking node (wormhole, not cut-through). */
+    SWITCH_HOLDS_CHANNELS = 1u << 2,
+};
+
+/* Channel access: protocol.link (proto_ops.traits) and protocol.priority (the queue
+ * discipline; sim/run/model_input.c adds that bit for the models). */
+enum access_traits {
+    /* A channel serves one message at a time, in the order requests arrive: no
+     * slots, no token to wait for. */
+    ACCESS_FIFO_CHANNEL = 1u << 0,
+    /* Queues at a channel are first come, first served (protocol.priority = fifo). */
+    ACCESS_FIFO_QUEUES = 1u << 1,
+};
+
+#endif

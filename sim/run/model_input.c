@@ -1,0 +1,37 @@
+/* The model input from the registries; see model_input.h. */
+#include "model_input.h"
+
+#include "../../protocols/protocol.h"
+#include "../../routing/routing.h"
+
+/* The access traits the models ask for: the protocol's own, and the priority's queue
+ * discipline. */
+static unsigned access_traits(const struct config *cfg, const struct proto_ops *proto)
+{
+    unsigned traits = proto ? proto->traits : 0;
+    if (priority_discipline(cfg->protocol.priority) == QUEUE_FIFO)
+        traits |= ACCESS_FIFO_QUEUES;
+    return traits;
+}
+
+bool model_input(struct model_in *in, const struct config *cfg, const struct topo *t, struct channel_loads *loads)
+{
+    const struct route_ops *route = route_select(cfg);
+    const struct switch_ops *sw = switch_find(cfg->routing.switching);
+    const struct proto_ops *proto = proto_find(cfg->protocol.link);
+    const struct access_params params = access_params_of(cfg);
+    *in = (struct model_in){
+        .cfg = cfg,
+        .topo = t,
+        .next = route ? route->next : NULL,
+        .route = route ? route->traits : 0,
+        .switching = sw ? sw->traits : 0,
+        .access = access_traits(cfg, proto),
+        .capacity = proto && proto->capacity ? proto->capacity(&params) : 1.0,
+    };
+    if (!loads)
+        return true;
+    bool known = loads_compute(in, loads);
+    in->loads = loads;
+    return known;
+}
