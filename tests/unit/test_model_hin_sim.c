@@ -310,6 +310,7 @@ Suite *model_hin_sim_suite(void)
 {
     Suite *s = suite_create("model_hin_sim");
     TCase *tc = tcase_create("loads");
+    tcase_set_timeout(tc, 120); /* Check's default of 4 s is too short under the sanitizers */
     tcase_add_test(tc, seed_rates_are_exact_for_random_routing);
     tcase_add_test(tc, ccc_equation_21_gap);
     tcase_add_test(tc, mm1_network_on_random_loads_equals_seed);

@@ -8,7 +8,6 @@
 
 #include "../../protocols/protocol.h"
 #include "../../sim/run/replicate.h"
-#include "../common/checks.h"
 #include "../common/test.h"
 
 /* One bus of N senders (a spanning-bus hypercube of dimension 1): every message is one
@@ -291,15 +290,6 @@ START_TEST(stability_uses_protocol_capacity_and_nodes)
 }
 END_TEST
 
-/* Seed 004's simulated figures (Appendix B, Tables 5.1-5.2): the thesis's mean, σ and
- * max within 2 sd of 20 replications on every fourth row (tests/common/appendix_b.c;
- * every row with 50 in tests/validate). */
-START_TEST(thesis_figures_within_replication_spread)
-{
-    check_thesis_figures(false);
-}
-END_TEST
-
 Suite *protocols_suite(void)
 {
     Suite *s = suite_create("protocols");
@@ -317,7 +307,6 @@ Suite *protocols_suite(void)
     tcase_add_test(tc, time_window_measures_deliveries_inside_it);
     tcase_add_test(tc, replications_fold_into_intervals);
     tcase_add_test(tc, stability_uses_protocol_capacity_and_nodes);
-    tcase_add_test(tc, thesis_figures_within_replication_spread);
     suite_add_tcase(s, tc);
     return s;
 }
