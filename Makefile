@@ -117,7 +117,7 @@ test: deps
 
 test-plain: bin/sim build/rel/tests/unit/run $(if $(HAVE_MPI),bin/sim-mpi)
 	sh scripts/check-layers.sh
-	rm -f build/rel/tests/unit.log
+	@rm -f build/rel/tests/unit.log
 	SIM_BINARY=bin/sim $(MPI_TEST_ENV) CK_LOG_FILE_NAME=build/rel/tests/unit.log build/rel/tests/unit/run
 	sh tests/golden/fingerprint.sh bin/sim --check
 
@@ -129,7 +129,7 @@ golden: bin/sim
 # test (that scan of each forked test cost about 0.2 s of CPU, a third of the run).
 # A crash stops the run, with ASan's report naming the place.
 test-san: build/san/bin/sim build/san/tests/unit/run
-	rm -f build/san/tests/unit.log
+	@rm -f build/san/tests/unit.log
 	SIM_BINARY=build/san/bin/sim ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 CK_FORK=no \
 	    CK_LOG_FILE_NAME=build/san/tests/unit.log build/san/tests/unit/run
 

@@ -12,4 +12,4 @@ for log in "$@"; do
         /^Running suite/ { suites++ }
         /Checks: / { line = $0; sub(/^[0-9]+%: /, "", line) }
         END { printf "%s: %d suites, %s\n", name, suites, line ? line : "no summary (stopped?)" }' "$log"
-done | awk '{ printf "%s%s", NR > 1 ? "; " : "== make test: ", $0 } END { print "" }'
+done | awk '{ printf "%s%s", (NR > 1 ? "; " : "== make test: "), $0 } END { print "" }'
