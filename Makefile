@@ -46,7 +46,7 @@ obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
 REPRODUCE := $(sort $(patsubst scripts/reproduce-%.sh,reproduce-%,$(wildcard scripts/reproduce-*.sh)))
 
-.PHONY: all deps mpi run test test-plain test-san golden validate bench appendix-b reproduce $(REPRODUCE) install clean
+.PHONY: all deps mpi run test test-plain test-san test-san-1 test-san-2 golden validate bench appendix-b reproduce $(REPRODUCE) install clean
 
 all: bin/sim
 
@@ -107,13 +107,14 @@ run: deps
 	@$(MAKE) --no-print-directory bin/sim
 	bin/sim configs/default.ini
 
-# The plain and the sanitised run build and run side by side (2 cores); each target's
-# output is printed whole when it ends (--output-sync), each Check run also writes its
-# log to build/, and the last line sums both runs up.  No check measures wall time
-# (speed targets are in make bench).
+# The plain run and the sanitised run (in two halves: it is the slower) build and run
+# side by side on the 2 cores; each target's output is printed whole when it ends
+# (--output-sync), each Check run also writes its log to build/, and the last line sums
+# them up.  No check measures wall time (speed targets are in make bench).
 test: deps
-	@st=0; $(MAKE) --no-print-directory -k -j2 --output-sync=target test-plain test-san || st=$$?; \
-	    sh tests/summary.sh build/rel/tests/unit.log build/san/tests/unit.log; exit $$st
+	@st=0; $(MAKE) --no-print-directory -k -j3 --output-sync=target test-plain test-san-1 test-san-2 || st=$$?; \
+	    sh tests/summary.sh build/rel/tests/unit.log build/san/tests/unit-1.log build/san/tests/unit-2.log; \
+	    exit $$st
 
 test-plain: bin/sim build/rel/tests/unit/run $(if $(HAVE_MPI),bin/sim-mpi)
 	sh scripts/check-layers.sh
@@ -125,13 +126,15 @@ test-plain: bin/sim build/rel/tests/unit/run $(if $(HAVE_MPI),bin/sim-mpi)
 golden: bin/sim
 	sh tests/golden/fingerprint.sh bin/sim --check
 
-# CK_FORK=no: one process, so LeakSanitizer scans once at exit instead of after every
-# test (that scan of each forked test cost about 0.2 s of CPU, a third of the run).
+# CK_FORK=no: one process per half, so LeakSanitizer scans once at exit instead of after
+# every test (that scan of each forked test cost about 0.2 s of CPU, a third of the run).
 # A crash stops the run, with ASan's report naming the place.
-test-san: build/san/bin/sim build/san/tests/unit/run
-	@rm -f build/san/tests/unit.log
+test-san: test-san-1 test-san-2
+
+test-san-1 test-san-2: test-san-%: build/san/bin/sim build/san/tests/unit/run
+	@rm -f build/san/tests/unit-$*.log
 	SIM_BINARY=build/san/bin/sim ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 CK_FORK=no \
-	    CK_LOG_FILE_NAME=build/san/tests/unit.log build/san/tests/unit/run
+	    CK_LOG_FILE_NAME=build/san/tests/unit-$*.log build/san/tests/unit/run --shard $*/2
 
 validate: deps
 	@$(MAKE) --no-print-directory bin/sim build/rel/tests/validate/run
