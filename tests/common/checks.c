@@ -5,9 +5,52 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../routing/backtracking.h"
 #include "../../topo/topo.h"
 #include "checks.h"
 #include "test.h"
+
+/* Seed 001's backtracking engine (tests/unit/test_backtracking.c, tests/validate/test_backtracking.c). */
+/* A backtracking run on an n-cube: base settings, then `extra` (NULL-terminated). */
+void bt_config(struct config *cfg, int n, int buffers, double rate, const char *const *extra)
+{
+    char dim[48], buf[48], lambda[48];
+    snprintf(dim, sizeof dim, "network.dimension=%d", n);
+    snprintf(buf, sizeof buf, "routing.buffers=%d", buffers);
+    snprintf(lambda, sizeof lambda, "workload.rate=%.17g", rate);
+    const char *base[] = { "routing.algorithm=backtracking", "workload.arrival=batch-geometric", dim, buf, lambda,
+                           NULL };
+    test_config(cfg, base);
+    for (size_t i = 0; extra && extra[i]; i++) {
+        char s[256];
+        snprintf(s, sizeof s, "%s", extra[i]);
+        char *dot = strchr(s, '.'), *eq = strchr(s, '=');
+        *dot = *eq = '\0';
+        struct cfg_error err;
+        ck_assert_msg(cfg_set(cfg, s, dot + 1, eq + 1, "override", 100, &err), "%s", err.message);
+    }
+}
+
+/* Runs in-process and returns the engine's books at the end. */
+struct backtracking_figures bt_run(const struct config *cfg, struct run_report *report)
+{
+    static struct network net;
+    struct cfg_error err;
+    ck_assert_msg(net_create(&net, cfg, &err), "net_create: %s", err.message);
+    struct channel_loads loads;
+    loads_compute(cfg, &net.topo, &loads);
+    struct model_result model;
+    model_predict(cfg, &loads, &model);
+    enum kernel_stop why = net_run(&net);
+    ck_assert_int_eq(why, KERNEL_DONE);
+    report_collect(report, &net, &loads, &model, why, 0);
+    report->cfg = cfg;
+    struct backtracking_figures f;
+    ck_assert(backtracking_figures(&net, &f));
+    loads_free(&loads);
+    net_free(&net);
+    return f;
+}
 
 /* Breadth-first distances from src over neighbors(). */
 static void bfs(const struct topo *t, uint32_t src, unsigned *dist, uint32_t *queue, struct hop *hops)

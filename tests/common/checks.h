@@ -8,9 +8,16 @@
 #include <stdint.h>
 
 #include "../../analytic/hin_formulas.h"
+#include "../../routing/backtracking.h"
 #include "../../sim/config/config.h"
+#include "../../sim/report/report.h"
 
 /* checks.c */
+
+/* Seed 001's backtracking engine on an n-cube: base settings, then `extra`
+ * (NULL-terminated); bt_run runs it in-process and returns the engine's books. */
+void bt_config(struct config *cfg, int n, int buffers, double rate, const char *const *extra);
+struct backtracking_figures bt_run(const struct config *cfg, struct run_report *report);
 
 /* The topology built from the settings: BFS distances, diameter, mean distance and
  * minimal hops as stated (tests/unit/test_topo.c). */

@@ -1,53 +1,14 @@
 /* Seed 001's backtracking engine: invariants, conservation, known answers (M = n,
  * light load, acceptance as the rate falls), identities that hold exactly in
  * expectation (Little, P_A = 1 − P[full] for geometric input), the note's worked
- * example, and the configurations it must refuse. */
+ * example, and the configurations it must refuse.  The paper's stated shapes (12 runs)
+ * are checked by tests/validate/test_backtracking.c. */
 #include <math.h>
 #include <string.h>
 
 #include "../../routing/backtracking.h"
+#include "../common/checks.h"
 #include "../common/test.h"
-
-/* A backtracking run on an n-cube: base settings, then `extra` (NULL-terminated). */
-static void bt_config(struct config *cfg, int n, int buffers, double rate, const char *const *extra)
-{
-    char dim[48], buf[48], lambda[48];
-    snprintf(dim, sizeof dim, "network.dimension=%d", n);
-    snprintf(buf, sizeof buf, "routing.buffers=%d", buffers);
-    snprintf(lambda, sizeof lambda, "workload.rate=%.17g", rate);
-    const char *base[] = { "routing.algorithm=backtracking", "workload.arrival=batch-geometric", dim, buf, lambda,
-                           NULL };
-    test_config(cfg, base);
-    for (size_t i = 0; extra && extra[i]; i++) {
-        char s[256];
-        snprintf(s, sizeof s, "%s", extra[i]);
-        char *dot = strchr(s, '.'), *eq = strchr(s, '=');
-        *dot = *eq = '\0';
-        struct cfg_error err;
-        ck_assert_msg(cfg_set(cfg, s, dot + 1, eq + 1, "override", 100, &err), "%s", err.message);
-    }
-}
-
-/* Runs in-process and returns the engine's books at the end. */
-static struct backtracking_figures bt_run(const struct config *cfg, struct run_report *report)
-{
-    static struct network net;
-    struct cfg_error err;
-    ck_assert_msg(net_create(&net, cfg, &err), "net_create: %s", err.message);
-    struct channel_loads loads;
-    loads_compute(cfg, &net.topo, &loads);
-    struct model_result model;
-    model_predict(cfg, &loads, &model);
-    enum kernel_stop why = net_run(&net);
-    ck_assert_int_eq(why, KERNEL_DONE);
-    report_collect(report, &net, &loads, &model, why, 0);
-    report->cfg = cfg;
-    struct backtracking_figures f;
-    ck_assert(backtracking_figures(&net, &f));
-    loads_free(&loads);
-    net_free(&net);
-    return f;
-}
 
 static void assert_conservation(const struct backtracking_figures *f)
 {
@@ -173,46 +134,6 @@ START_TEST(close_to_the_papers_model_at_its_worked_example)
 }
 END_TEST
 
-/* The paper's statements about its 6-cube simulations (configs/001/published.csv;
- * the seed prints no numbers): γ never degrades as λ grows (Fig. 9); P_A falls with
- * λ and rises with M (Fig. 7); at low λ the delay does not depend on M (Fig. 8); at
- * λ = 1 the smallest buffer (M = 6 = n) has a larger delay than M = 8, and beyond
- * that delay grows with M (Fig. 8's U shape); at high λ more buffers mean more
- * delay.  Measured at λ ≥ 2 the minimum moves to M = 6 itself (README). */
-START_TEST(the_papers_stated_shapes_hold)
-{
-    const double rates[] = { 0.25, 1.0, 3.0 };
-    const int buffers[] = { 6, 8, 10, 30 };
-    double T[3][4], pa[3][4], gamma[3][4];
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 4; j++) {
-            const char *extra[] = { "run.warmup_time=1000", "run.duration=6000", NULL };
-            struct config cfg;
-            bt_config(&cfg, 6, buffers[j], rates[i], extra);
-            struct run_report r;
-            bt_run(&cfg, &r);
-            T[i][j] = r.delay.mean;
-            pa[i][j] = r.bt.acceptance;
-            gamma[i][j] = r.bt.throughput;
-        }
-    for (int j = 0; j < 4; j++)
-        for (int i = 1; i < 3; i++) {
-            ck_assert_msg(gamma[i][j] > gamma[i - 1][j], "gamma fell with lambda at M = %d", buffers[j]);
-            ck_assert_msg(pa[i][j] < pa[i - 1][j] || (pa[i][j] == 1 && pa[i - 1][j] == 1), /* none rejected */
-                          "P_A rose with lambda at M = %d", buffers[j]);
-        }
-    for (int i = 1; i < 3; i++)
-        for (int j = 1; j < 4; j++)
-            ck_assert_msg(pa[i][j] > pa[i][j - 1], "P_A fell with M at lambda = %g", rates[i]);
-    for (int j = 2; j < 4; j++)
-        ck_assert_msg(fabs(T[0][j] / T[0][1] - 1) < 0.01, "low-load delay depends on M: %g vs %g", T[0][j], T[0][1]);
-    ck_assert_msg(T[1][0] > T[1][1] && T[1][1] < T[1][2] && T[1][2] < T[1][3], "no U shape at lambda = 1: %g %g %g %g",
-                  T[1][0], T[1][1], T[1][2], T[1][3]);
-    for (int j = 1; j < 4; j++)
-        ck_assert_msg(T[2][j] > T[2][j - 1], "delay fell with M at lambda = 3");
-}
-END_TEST
-
 START_TEST(same_seed_same_results_and_time_mode_counts_cycles)
 {
     const char *extra[] = { "run.warmup_messages=1000", "run.messages=5000", NULL };
@@ -295,7 +216,6 @@ Suite *backtracking_suite(void)
     tcase_add_test(tc, acceptance_rises_to_one_as_the_rate_falls);
     tcase_add_test(tc, little_and_acceptance_identities);
     tcase_add_test(tc, close_to_the_papers_model_at_its_worked_example);
-    tcase_add_test(tc, the_papers_stated_shapes_hold);
     tcase_add_test(tc, same_seed_same_results_and_time_mode_counts_cycles);
     tcase_add_test(tc, nonsense_combinations_are_refused_naming_the_key);
     tcase_add_test(tc, binary_reports_the_figures_in_every_format);

@@ -9,6 +9,7 @@
     X(topo)                                                                                                      \
     X(network)                                                                                                   \
     X(protocols)                                                                                                 \
+    X(backtracking)                                                                                              \
     X(model_mm1)                                                                                                 \
     X(model_md1_mm1)                                                                                             \
     X(model_hin)                                                                                                 \
