@@ -1,7 +1,7 @@
 /* Flit-level switching: wormhole and virtual cut-through on one cycle engine.
  *
- * Promise (the exact semantics; tests/flit_reference.c restates them flit by flit and
- * tests/test_flit.c checks that both give identical per-message cycles):
+ * Promise (the exact semantics; tests/common/flit_reference.c restates them flit by flit and
+ * tests/unit/test_flit.c checks that both give identical per-message cycles):
  *  - Time is in cycles.  A channel moves at most one flit per cycle; a message of
  *    `flits` flits (max(1, ceil(length / bandwidth))) created at time t is offered at
  *    its source at cycle e = floor(t) + 1.  Each source injects one message at a time,

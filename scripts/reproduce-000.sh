@@ -381,7 +381,7 @@ md="$OUT/000-fig10.md"
     echo "μ_NCL = μ_CL for BH/BH and 4 μ_CL for BH/CCC.  Printed claim (T12): BH/BH level-2 links are busier"
     echo "than its cluster links, BH/CCC's much more so.  Simulated: one run of 32768 nodes, mean utilisation"
     echo "of the level's channels (no interval: one long window).  BH/CCC has no steady state in simulation:"
-    echo "with true shortest paths its cube links carry 1.067 (tests/test_model_000_sim.c), so the backlog"
+    echo "with true shortest paths its cube links carry 1.067 (tests/unit/test_model_hin_sim.c), so the backlog"
     echo "grows through the run and its simulated column is not an equilibrium value."
     echo
     echo "| network | level j | utilisation model | simulated | difference |"
@@ -514,7 +514,7 @@ md="$OUT/000-published.md"
     echo "# Seed 000: every number the seed prints, against the hin model"
     echo
     echo "From configs/000/published.csv (note 000 §6).  Model values from bin/sim --analytic or, for"
-    echo "Table II, α = 1 - 1/√n; the tests (tests/test_model_000.c) assert each at the printed precision."
+    echo "Table II, α = 1 - 1/√n; the tests (tests/unit/test_model_hin.c) assert each at the printed precision."
     echo
     echo "| id | source | quantity | published | model |"
     echo "|---|---|---|---|---|"

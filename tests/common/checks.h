@@ -1,0 +1,63 @@
+/* Check bodies run by both runners: tests/unit calls each on small networks or short
+ * runs (make test), tests/validate on large networks or long runs (make validate).
+ * Each asserts with ck_assert, so it must be called from inside a Check test. */
+#ifndef TESTS_CHECKS_H
+#define TESTS_CHECKS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../../analytic/hin_formulas.h"
+#include "../../routing/backtracking.h"
+#include "../../sim/config/config.h"
+#include "../../sim/report/report.h"
+
+/* checks.c */
+
+/* Seed 001's backtracking engine on an n-cube: base settings, then `extra`
+ * (NULL-terminated); bt_run runs it in-process and returns the engine's books. */
+void bt_config(struct config *cfg, int n, int buffers, double rate, const char *const *extra);
+struct backtracking_figures bt_run(const struct config *cfg, struct run_report *report);
+
+/* The topology built from the settings: BFS distances, diameter, mean distance and
+ * minimal hops as stated (tests/unit/test_topo.c). */
+void check_routes_are_shortest_paths(const char *const *settings);
+
+/* Every network family simulated against the M/M/1 network model (tests/unit/test_model_mm1.c). */
+extern const char *const families[][8];
+extern const int families_count;
+void check_family_matches_the_open_network_model(int i, long messages);
+
+/* Seed 000's hin model (tests/unit/test_model_hin_sim.c). */
+struct point {
+    const char *topology;
+    int D, d;
+    double alpha, mu_cl, mu_ncl;
+};
+struct hin_net point_net(const struct point *p);
+void check_hin_redrawn_lengths_cover_model(int seeds, long messages);
+void check_hin_kept_lengths_close_to_model(long messages);
+
+/* Seed 001's backtracking engine against its chain, for `duration` ("run.duration=N"). */
+void check_simulation_agrees_with_the_chain(const char *duration);
+
+/* Seed 003's claim: wormhole simulation within 5% of the model at load rho. */
+void within_seed_claim(double rho, bool finite, int64_t messages);
+
+/* appendix_b.c: seed 004's rows (configs/004/published.csv) */
+
+struct row {
+    char id[64];
+    bool saturated;
+    double figure[3]; /* mean, sd, max */
+};
+int read_rows(struct row *rows, int max);
+void load_row(const struct row *row, int replications, struct config *cfg);
+/* The thesis's figures within the replications' spread: every fourth row with 20
+ * replications, or (all) every row with 50. */
+void check_thesis_figures(bool all);
+/* The FIFO rows of Table B.1 against md1-mm1-network: every other triple of rows with
+ * 20 replications, or (all) every row with 50. */
+void check_fifo_rows_track_the_model(bool all);
+
+#endif

@@ -1,0 +1,149 @@
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "test.h"
+
+void test_config(struct config *cfg, const char *const *settings)
+{
+    cfg_defaults(cfg);
+    snprintf(cfg->path, sizeof cfg->path, "test");
+    for (size_t i = 0; settings && settings[i]; i++) {
+        char buf[256];
+        snprintf(buf, sizeof buf, "%s", settings[i]);
+        char *dot = strchr(buf, '.'), *eq = strchr(buf, '=');
+        ck_assert_msg(dot && eq && dot < eq, "bad setting %s", settings[i]);
+        *dot = *eq = '\0';
+        struct cfg_error err;
+        bool ok = cfg_set(cfg, buf, dot + 1, eq + 1, "test", (int)i + 1, &err);
+        ck_assert_msg(ok, "setting %s refused: %s", settings[i], err.message);
+    }
+    struct cfg_error err;
+    ck_assert_msg(workload_check(cfg, &err), "workload refused: %s: %s", err.key, err.message);
+}
+
+enum kernel_stop test_run(const struct config *cfg, struct run_report *report)
+{
+    struct network *net = calloc(1, sizeof *net);
+    ck_assert(net);
+    struct cfg_error err;
+    ck_assert_msg(net_create(net, cfg, &err), "net_create: %s", err.message);
+    struct channel_loads loads;
+    struct model_in in;
+    model_input(&in, cfg, &net->topo, &loads);
+    struct model_result model;
+    model_predict(&in, &model);
+    enum kernel_stop why = net_run(net);
+    report_collect(report, net, &loads, &model, why, 0);
+    report->cfg = cfg;
+    loads_free(&loads);
+    net_free(net);
+    free(net);
+    return why;
+}
+
+const char *test_binary(void)
+{
+    const char *b = getenv("SIM_BINARY");
+    return b ? b : "bin/sim";
+}
+
+static void drain(int fd, char *buf, size_t size)
+{
+    size_t used = 0;
+    ssize_t got;
+    char sink[4096];
+    while ((got = read(fd, used + 1 < size ? buf + used : sink, used + 1 < size ? size - 1 - used : sizeof sink)) > 0)
+        if (used + 1 < size)
+            used += (size_t)got;
+    buf[used] = '\0';
+}
+
+int test_exec(const char *const *argv, char *out, size_t out_size, char *err, size_t err_size)
+{
+    return test_exec_signal(argv, 0, 0, out, out_size, err, err_size);
+}
+
+int test_exec_signal(const char *const *argv, double delay, int signo, char *out, size_t out_size, char *err,
+                     size_t err_size)
+{
+    char out_path[] = "/tmp/simtest-out-XXXXXX", err_path[] = "/tmp/simtest-err-XXXXXX";
+    int out_fd = mkstemp(out_path), err_fd = mkstemp(err_path);
+    ck_assert(out_fd >= 0 && err_fd >= 0);
+    pid_t pid = fork();
+    ck_assert(pid >= 0);
+    if (pid == 0) {
+        dup2(out_fd, STDOUT_FILENO);
+        dup2(err_fd, STDERR_FILENO);
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    if (signo) {
+        struct timespec pause = { (time_t)delay, (long)((delay - (time_t)delay) * 1e9) };
+        nanosleep(&pause, NULL);
+        kill(pid, signo);
+    }
+    int status;
+    waitpid(pid, &status, 0);
+    lseek(out_fd, 0, SEEK_SET);
+    lseek(err_fd, 0, SEEK_SET);
+    drain(out_fd, out, out_size);
+    drain(err_fd, err, err_size);
+    close(out_fd);
+    close(err_fd);
+    unlink(out_path);
+    unlink(err_path);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+int test_coverage(const char *const *settings, int seeds, double exact)
+{
+    int covered = 0;
+    for (int seed = 1; seed <= seeds; seed++) {
+        struct config cfg;
+        test_config(&cfg, settings);
+        cfg.run.seed = (uint64_t)seed;
+        struct run_report r;
+        ck_assert_int_eq(test_run(&cfg, &r), KERNEL_DONE);
+        bool in = r.delay.ci95[0] <= exact && exact <= r.delay.ci95[1];
+        covered += in;
+        if (!in)
+            fprintf(stderr, "  seed %d: mean %.5f, CI [%.5f, %.5f] misses %.5f\n", seed, r.delay.mean,
+                    r.delay.ci95[0], r.delay.ci95[1], exact);
+    }
+    return covered;
+}
+
+void test_stability(const struct config *cfg, struct stability *out)
+{
+    struct topo t;
+    struct cfg_error err;
+    ck_assert_msg(topo_build(&t, cfg, &err), "%s", err.message);
+    struct channel_loads l;
+    struct model_in in;
+    ck_assert_msg(model_input(&in, cfg, &t, &l), "%s", l.why);
+    stability_check(cfg, &t, &l, out);
+    loads_free(&l);
+    topo_free(&t);
+}
+
+void analyse(struct analysed *a, const char *const *settings)
+{
+    struct cfg_error err;
+    test_config(&a->cfg, settings);
+    ck_assert_msg(topo_build(&a->t, &a->cfg, &err), "%s", err.message);
+    struct model_in in;
+    ck_assert(model_input(&in, &a->cfg, &a->t, &a->loads));
+    model_predict(&in, &a->model);
+}
+
+void release(struct analysed *a)
+{
+    loads_free(&a->loads);
+    topo_free(&a->t);
+}

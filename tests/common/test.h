@@ -1,0 +1,46 @@
+/* Helpers shared by both Check runners (tests/unit, tests/validate) for building
+ * configurations and running networks in-process; the suites each runner adds are
+ * declared in its own suites.h. */
+#ifndef TESTS_TEST_H
+#define TESTS_TEST_H
+
+#include <check.h>
+#include <stdbool.h>
+
+#include "../../analytic/model.h"
+#include "../../sim/config/config.h"
+#include "../../sim/report/report.h"
+#include "../../sim/run/collect.h"
+#include "../../sim/run/model_input.h"
+#include "../../sim/run/network.h"
+#include "../../sim/run/run_config.h"
+
+/* Defaults, then each "section.key=value" (asserts that every one is accepted). */
+void test_config(struct config *cfg, const char *const *settings);
+/* Runs the configuration in-process and fills the report (and returns the stop reason). */
+enum kernel_stop test_run(const struct config *cfg, struct run_report *report);
+/* Runs seeds 1..seeds of the configuration and counts how often `exact` lies in the
+ * run's 95% interval (misses are printed). */
+int test_coverage(const char *const *settings, int seeds, double exact);
+/* The stability check of a configuration, as sim runs it before simulating. */
+void test_stability(const struct config *cfg, struct stability *out);
+/* A configuration with its topology, channel loads and model prediction. */
+struct analysed {
+    struct config cfg;
+    struct topo t;
+    struct channel_loads loads;
+    struct model_result model;
+};
+/* Builds the configuration's network, loads and model (asserting each step). */
+void analyse(struct analysed *a, const char *const *settings);
+void release(struct analysed *a);
+/* Path of the sim binary under test (SIM_BINARY, default bin/sim). */
+const char *test_binary(void);
+/* Runs `sim` with the arguments (NULL-terminated) and captures stdout and stderr
+ * (each up to size-1 bytes); returns the exit status (128+signal if killed). */
+int test_exec(const char *const *argv, char *out, size_t out_size, char *err, size_t err_size);
+/* The same, sending signal signo to the child after `delay` seconds. */
+int test_exec_signal(const char *const *argv, double delay, int signo, char *out, size_t out_size, char *err,
+                     size_t err_size);
+
+#endif

@@ -1,0 +1,108 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../sim/core/eventq.h"
+#include "../../sim/core/rng.h"
+#include "../common/test.h"
+
+START_TEST(pops_in_time_order)
+{
+    struct eventq q;
+    ck_assert(eventq_init(&q, 4));
+    const double times[] = { 5, 1, 4, 2, 3, 0.5, 9, 7 };
+    for (unsigned i = 0; i < 8; i++)
+        ck_assert(eventq_push(&q, times[i], 0, i));
+    const double want[] = { 0.5, 1, 2, 3, 4, 5, 7, 9 };
+    struct event ev;
+    for (unsigned i = 0; i < 8; i++) {
+        ck_assert(eventq_pop(&q, &ev));
+        ck_assert_double_eq(ev.time, want[i]);
+    }
+    ck_assert(!eventq_pop(&q, &ev));
+    eventq_free(&q);
+}
+END_TEST
+
+START_TEST(equal_times_pop_in_insertion_order)
+{
+    struct eventq q;
+    ck_assert(eventq_init(&q, 16));
+    /* Interleave two time values so that ties must survive many sift operations. */
+    for (uint32_t i = 0; i < 1000; i++)
+        ck_assert(eventq_push(&q, i % 2 ? 3.0 : 1.0, 0, i));
+    struct event ev;
+    uint32_t expect_odd = 1, expect_even = 0;
+    for (int i = 0; i < 1000; i++) {
+        ck_assert(eventq_pop(&q, &ev));
+        if (i < 500) {
+            ck_assert_double_eq(ev.time, 1.0);
+            ck_assert_uint_eq(ev.obj, expect_even);
+            expect_even += 2;
+        } else {
+            ck_assert_double_eq(ev.time, 3.0);
+            ck_assert_uint_eq(ev.obj, expect_odd);
+            expect_odd += 2;
+        }
+    }
+    eventq_free(&q);
+}
+END_TEST
+
+/* Random pushes and pops, with many exact ties, against a sorted array: a new event
+ * goes after every event with time <= its own (its seq is the largest so far). */
+START_TEST(matches_sorted_reference_under_stress)
+{
+    struct eventq q;
+    ck_assert(eventq_init(&q, 1));
+    struct rng r;
+    rng_seed_stream(&r, 42, RNG_TEST, 0);
+    enum { STEPS = 300000, CAP = 4096 };
+    struct event *ref = malloc(CAP * sizeof *ref);
+    size_t ref_n = 0, popped = 0;
+    double now = 0;
+    for (int step = 0; step < STEPS; step++) {
+        /* Push twice as often as pop while small, so the heap grows and shrinks. */
+        bool push = ref_n == 0 || (ref_n < CAP && rng_below(&r, ref_n > CAP / 2 ? 4 : 3) != 0);
+        if (push) {
+            double t = now + (double)rng_below(&r, 50); /* integers: ties are frequent */
+            ck_assert(eventq_push(&q, t, 7, (uint32_t)step));
+            size_t lo = 0, hi = ref_n;
+            while (lo < hi) {
+                size_t mid = (lo + hi) / 2;
+                if (ref[mid].time <= t)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            memmove(ref + lo + 1, ref + lo, (ref_n - lo) * sizeof *ref);
+            ref[lo] = (struct event){ t, 0, 7, (uint32_t)step };
+            ref_n++;
+        } else {
+            struct event ev;
+            ck_assert(eventq_pop(&q, &ev));
+            ck_assert_double_eq(ev.time, ref[0].time);
+            ck_assert_uint_eq(ev.obj, ref[0].obj);
+            ck_assert_uint_eq(ev.type, 7);
+            now = ev.time;
+            memmove(ref, ref + 1, --ref_n * sizeof *ref);
+            popped++;
+        }
+        ck_assert_uint_eq(eventq_size(&q), ref_n);
+    }
+    ck_assert_uint_gt(popped, STEPS / 4);
+    free(ref);
+    eventq_free(&q);
+}
+END_TEST
+
+Suite *eventq_suite(void)
+{
+    Suite *s = suite_create("eventq");
+    TCase *tc = tcase_create("order");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, pops_in_time_order);
+    tcase_add_test(tc, equal_times_pop_in_insertion_order);
+    tcase_add_test(tc, matches_sorted_reference_under_stress);
+    suite_add_tcase(s, tc);
+    return s;
+}

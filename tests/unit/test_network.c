@@ -1,0 +1,117 @@
+/* The first network against exact queueing theory. */
+#include <math.h>
+#include <stdio.h>
+
+#include "../common/test.h"
+
+/* A 1-cube is one M/M/1 queue per direction: mean delay 1/(μ-λ) = 2 at λ = 0.5, μ = 1. */
+START_TEST(one_cube_is_mm1_exactly)
+{
+    const char *set[] = { "network.dimension=1", "workload.rate=0.5", "run.warmup_messages=2000",
+                          "run.messages=100000", "run.batches=20", NULL };
+    int covered = test_coverage(set, 20, 2.0);
+    ck_assert_msg(covered >= 17, "exact mean inside the CI for %d of 20 seeds", covered);
+}
+END_TEST
+
+/* Per-hop re-draw makes the n-cube a product-form network: T = h / (μ - λc).
+ * 4-cube at λ = 0.9375: λc = 0.5, h = 32/15, T = 64/15. */
+START_TEST(ncube_with_redraw_is_jackson_exactly)
+{
+    const char *set[] = { "network.dimension=4", "workload.rate=0.9375", "run.redraw_length_per_hop=true",
+                          "run.warmup_messages=5000", "run.messages=100000", NULL };
+    int covered = test_coverage(set, 20, 64.0 / 15.0);
+    ck_assert_msg(covered >= 17, "exact mean inside the CI for %d of 20 seeds", covered);
+}
+END_TEST
+
+/* Lengths kept along the path: Kleinrock's approximation within 3% (default config). */
+START_TEST(ncube_without_redraw_within_3_percent_of_kleinrock)
+{
+    const char *set[] = { "network.dimension=6", "workload.rate=1.2", NULL };
+    struct config cfg;
+    test_config(&cfg, set);
+    struct run_report r;
+    ck_assert_int_eq(test_run(&cfg, &r), KERNEL_DONE);
+    ck_assert_str_eq(r.model.model, "mm1-network");
+    double diff = (r.delay.mean - r.model.delay_mean) / r.model.delay_mean;
+    ck_assert_msg(fabs(diff) < 0.03, "simulated %.5f vs model %.5f (%+.2f%%)", r.delay.mean, r.model.delay_mean,
+                  100 * diff);
+    /* Conservation: throughput equals the offered rate, channel utilisation λc x̄ = 0.6095. */
+    ck_assert_double_eq_tol(r.throughput, 1.2, 0.02 * 1.2);
+    ck_assert_double_eq_tol(r.utilization_mean, 1.2 * 32 / 63, 0.01);
+    ck_assert_double_eq_tol(r.hops_mean, 6.0 * 32 / 63, 0.01);
+    for (unsigned c = 0; c < r.classes; c++)
+        ck_assert_double_eq_tol(r.cls[c].utilization_mean, r.cls[c].analytic_utilization, 0.015);
+    ck_assert(r.delay.min > 0 && r.delay.min <= r.delay.p50 && r.delay.p50 <= r.delay.p90 &&
+              r.delay.p90 <= r.delay.p99 && r.delay.p99 <= r.delay.p999 && r.delay.p999 <= r.delay.max);
+}
+END_TEST
+
+/* M/M/1 sojourn is exponential with rate μ-λ: its quantiles are -ln(1-p)/(μ-λ). */
+START_TEST(one_cube_delay_quantiles_are_exponential)
+{
+    const char *set[] = { "network.dimension=1", "workload.rate=0.5", "run.messages=400000", NULL };
+    struct config cfg;
+    test_config(&cfg, set);
+    struct run_report r;
+    ck_assert_int_eq(test_run(&cfg, &r), KERNEL_DONE);
+    ck_assert_double_eq_tol(r.delay.p50, 2 * log(2.0), 0.03 * 2 * log(2.0));
+    ck_assert_double_eq_tol(r.delay.p90, 2 * log(10.0), 0.03 * 2 * log(10.0));
+    ck_assert_double_eq_tol(r.delay.p99, 2 * log(100.0), 0.05 * 2 * log(100.0));
+    ck_assert_double_eq_tol(r.delay.variance, 4.0, 0.05 * 4.0); /* variance 1/(μ-λ)^2 */
+    ck_assert_double_eq_tol(r.utilization_mean, 0.5, 0.01);
+}
+END_TEST
+
+/* A run is a value: two in one process, same config, same numbers. */
+START_TEST(runs_in_one_process_are_identical)
+{
+    const char *set[] = { "network.dimension=5", "workload.rate=1.0", "run.messages=30000", NULL };
+    struct config cfg;
+    test_config(&cfg, set);
+    struct run_report a, b;
+    test_run(&cfg, &a);
+    test_run(&cfg, &b);
+    ck_assert_double_eq(a.delay.mean, b.delay.mean);
+    ck_assert_double_eq(a.delay.variance, b.delay.variance);
+    ck_assert_double_eq(a.delay.max, b.delay.max);
+    ck_assert_double_eq(a.utilization_max, b.utilization_max);
+    ck_assert_uint_eq(a.events, b.events);
+}
+END_TEST
+
+/* Common random numbers: re-drawing lengths per hop draws from its own streams, so the
+ * arrival streams are untouched and message number 5000 (which opens the measurement
+ * window) is created at exactly the same instant with and without re-drawing. */
+START_TEST(arrival_streams_do_not_depend_on_other_modules)
+{
+    const char *keep[] = { "network.dimension=4", "workload.rate=0.5", "run.warmup_messages=5000",
+                           "run.messages=1", NULL };
+    const char *redraw[] = { "network.dimension=4", "workload.rate=0.5", "run.warmup_messages=5000",
+                             "run.messages=1", "run.redraw_length_per_hop=true", NULL };
+    struct config c1, c2;
+    test_config(&c1, keep);
+    test_config(&c2, redraw);
+    struct run_report a, b;
+    test_run(&c1, &a);
+    test_run(&c2, &b);
+    /* The measured window opens when message number 5000 is created: the same instant. */
+    ck_assert_double_eq(a.simulated_time - a.window, b.simulated_time - b.window);
+}
+END_TEST
+
+Suite *network_suite(void)
+{
+    Suite *s = suite_create("network");
+    TCase *tc = tcase_create("theory");
+    tcase_set_timeout(tc, 1200);
+    tcase_add_test(tc, one_cube_is_mm1_exactly);
+    tcase_add_test(tc, ncube_with_redraw_is_jackson_exactly);
+    tcase_add_test(tc, ncube_without_redraw_within_3_percent_of_kleinrock);
+    tcase_add_test(tc, one_cube_delay_quantiles_are_exponential);
+    tcase_add_test(tc, runs_in_one_process_are_identical);
+    tcase_add_test(tc, arrival_streams_do_not_depend_on_other_modules);
+    suite_add_tcase(s, tc);
+    return s;
+}
