@@ -40,6 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../sim/core/registry.h"
 #include "../protocols/protocol.h"
 #include "routing.h"
 
@@ -47,6 +48,19 @@ enum { BT_MAX_DIMENSION = 20 };
 #define BT_MAX_MESSAGES ((uint64_t)1 << 27) /* N·M buffers: 3 GiB of messages */
 
 enum forced_rule { FORCE_YOUNGEST, FORCE_OLDEST, FORCE_RANDOM };
+
+/* routing.forced_choice: the engine's own option, so its values live here. */
+struct forced_choice {
+    const char *name, *help;
+    enum forced_rule rule;
+};
+static const struct forced_choice youngest = { "youngest", "the lowest-priority (youngest) messages: the paper's reading",
+                                               FORCE_YOUNGEST };
+static const struct forced_choice oldest = { "oldest", "the highest-priority (oldest) messages", FORCE_OLDEST };
+static const struct forced_choice random_pick = { "random", "messages drawn uniformly among those left over",
+                                                  FORCE_RANDOM };
+static const struct forced_choice *const forced_choices[] = { &youngest, &oldest, &random_pick };
+REGISTRY_DEFINE(struct forced_choice, forced_choices, forced_choice_find, forced_choice_choices);
 
 struct bt_message {
     uint64_t id;      /* admission number: the priority (smaller = older) */
@@ -323,9 +337,7 @@ static bool engine_init(struct network *net)
     s->n = net->topo.dimension;
     s->nodes = net->topo.nodes;
     s->buffers = (uint32_t)cfg->routing.buffers;
-    s->forced = strcmp(cfg->routing.forced_choice, "oldest") == 0   ? FORCE_OLDEST
-                : strcmp(cfg->routing.forced_choice, "random") == 0 ? FORCE_RANDOM
-                                                                    : FORCE_YOUNGEST;
+    s->forced = forced_choice_find(cfg->routing.forced_choice)->rule; /* the loader accepted the name */
     size_t slots = (size_t)s->nodes * s->n;
     s->buf = malloc((size_t)s->nodes * s->buffers * sizeof *s->buf);
     s->fill = calloc(s->nodes, sizeof *s->fill);

@@ -31,12 +31,6 @@ static const struct named_choice descending = { "descending", "correct differing
 static const struct named_choice *const dimension_orders[] = { &ascending, &descending };
 REGISTRY_DEFINE(struct named_choice, dimension_orders, dimension_order_find, dimension_order_choices);
 
-static const struct named_choice youngest = { "youngest", "the lowest-priority (youngest) messages: the paper's reading" };
-static const struct named_choice oldest = { "oldest", "the highest-priority (oldest) messages" };
-static const struct named_choice random_pick = { "random", "messages drawn uniformly among those left over" };
-static const struct named_choice *const forced_choices[] = { &youngest, &oldest, &random_pick };
-REGISTRY_DEFINE(struct named_choice, forced_choices, forced_choice_find, forced_choice_choices);
-
 static bool descending_order(const struct config *cfg)
 {
     return dimension_order_find(cfg->routing.dimension_order) == &descending;
