@@ -92,6 +92,7 @@ extern const struct route_ops route_backtracking;
 static bool check(const struct config *cfg, const struct topo *t, struct cfg_error *err)
 {
     const char *bad = NULL;
+    char why[160];
     enum cfg_key_id key = KEY_ROUTING_ALGORITHM;
     const struct arrival_ops *arrival = arrival_find(cfg->workload.arrival);
     if (!(t->ops->traits & TOPO_BINARY_HYPERCUBE))
@@ -114,8 +115,10 @@ static bool check(const struct config *cfg, const struct topo *t, struct cfg_err
         key = KEY_RUN_REDRAW_LENGTH_PER_HOP, bad = "has fixed-size messages: nothing to re-draw";
     else if (!arrival->per_cycle)
         key = KEY_WORKLOAD_ARRIVAL, bad = "is slotted: the arrival process must give a count per cycle";
-    else if (dest_find(cfg->workload.destination)->traits & DEST_CLUSTER_LOCALITY)
-        key = KEY_WORKLOAD_DESTINATION, bad = "has no self-addressed messages; cluster-locality can pick the source";
+    else if (dest_find(cfg->workload.destination)->traits & DEST_MAY_PICK_SOURCE) {
+        snprintf(why, sizeof why, "has no self-addressed messages; %s can pick the source", cfg->workload.destination);
+        key = KEY_WORKLOAD_DESTINATION, bad = why;
+    }
     if (bad)
         cfg_blame(cfg, key, err, "backtracking %s", bad);
     return bad == NULL;

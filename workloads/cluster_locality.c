@@ -44,7 +44,7 @@ const struct dest_ops dest_cluster_locality = {
     .name = "cluster-locality",
     .help = "own cluster (source included) with probability workload.locality, else uniform over the other "
             "clusters",
-    .traits = DEST_CLUSTER_LOCALITY | DEST_TRANSLATION_INVARIANT,
+    .traits = DEST_CLUSTER_LOCALITY | DEST_TRANSLATION_INVARIANT | DEST_MAY_PICK_SOURCE,
     .init = init,
     .pick = pick,
     .prob = prob,

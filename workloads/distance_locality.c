@@ -80,7 +80,7 @@ const struct dest_ops dest_distance_locality = {
     .name = "distance-locality",
     .help = "k-ary n-cubes: uniform over S^n nodes, S = round(l^(1/n) k), l = workload.locality_fraction, "
             "anchored at the source in the + direction (source included)",
-    .traits = DEST_TRANSLATION_INVARIANT,
+    .traits = DEST_TRANSLATION_INVARIANT | DEST_MAY_PICK_SOURCE,
     .init = init,
     .pick = pick,
     .prob = prob,

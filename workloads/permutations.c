@@ -93,7 +93,7 @@ static uint32_t shift_digits(const struct destinations *d, uint32_t x, uint32_t 
 static uint32_t tornado(const struct destinations *d, uint32_t x) { return shift_digits(d, x, (d->radix + 1) / 2 - 1); }
 static uint32_t neighbor(const struct destinations *d, uint32_t x) { return shift_digits(d, x, 1); }
 
-#define PERMUTATION(fn, label, invariant, init_fn, text)                                                        \
+#define PERMUTATION(fn, label, traits_of, init_fn, text)                                                        \
     static uint32_t pick_##fn(const struct destinations *d, uint32_t src, struct rng *r)                        \
     {                                                                                                           \
         (void)r;                                                                                                \
@@ -104,17 +104,19 @@ static uint32_t neighbor(const struct destinations *d, uint32_t x) { return shif
         return fn(d, src) == dst;                                                                               \
     }                                                                                                           \
     const struct dest_ops dest_##fn = {                                                                         \
-        .name = label, .help = text, .traits = (invariant) ? DEST_TRANSLATION_INVARIANT : 0u,                  \
+        .name = label, .help = text, .traits = (traits_of),                                                     \
         .init = init_fn, .pick = pick_##fn, .prob = prob_##fn,                                                  \
     }
 
 /* Digit shifts commute with the torus's translations (digit-wise addition) and, for
- * k = 2, with the hypercube's (xor); the address permutations do not in general. */
-PERMUTATION(complement, "bit-complement", false, init_bits, "to x xor (N-1): every address bit inverted (N = 2^b nodes)");
-PERMUTATION(reversal, "bit-reversal", false, init_bits, "to x with its b address bits in reverse order (N = 2^b nodes)");
-PERMUTATION(transpose, "transpose", false, init_transpose,
+ * k = 2, with the hypercube's (xor); the address permutations do not in general.
+ * Those with fixed points (a palindromic address, a diagonal node, 0 and N-1 under a
+ * rotation, every node of a 2-ary tornado) send some nodes' messages to themselves. */
+PERMUTATION(complement, "bit-complement", 0u, init_bits, "to x xor (N-1): every address bit inverted (N = 2^b nodes)");
+PERMUTATION(reversal, "bit-reversal", DEST_MAY_PICK_SOURCE, init_bits, "to x with its b address bits in reverse order (N = 2^b nodes)");
+PERMUTATION(transpose, "transpose", DEST_MAY_PICK_SOURCE, init_transpose,
             "to x with the two halves of its b address bits swapped (b even; 2-D torus: (i,j) -> (j,i))");
-PERMUTATION(shuffle, "shuffle", false, init_bits, "to x rotated left by one address bit (N = 2^b nodes)");
-PERMUTATION(tornado, "tornado", true, init_tornado,
+PERMUTATION(shuffle, "shuffle", DEST_MAY_PICK_SOURCE, init_bits, "to x rotated left by one address bit (N = 2^b nodes)");
+PERMUTATION(tornado, "tornado", DEST_TRANSLATION_INVARIANT | DEST_MAY_PICK_SOURCE, init_tornado,
             "k-ary n-cube with wrap: every digit d -> (d + ceil(k/2) - 1) mod k");
-PERMUTATION(neighbor, "neighbor", true, init_torus, "k-ary n-cube with wrap: every digit d -> (d + 1) mod k");
+PERMUTATION(neighbor, "neighbor", DEST_TRANSLATION_INVARIANT, init_torus, "k-ary n-cube with wrap: every digit d -> (d + 1) mod k");

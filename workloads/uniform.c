@@ -38,7 +38,7 @@ static double prob_with_self(const struct destinations *d, uint32_t src, uint32_
 const struct dest_ops dest_uniform_with_self = {
     .name = "uniform-with-self",
     .help = "uniform over all nodes, the source included (self-addressed: delivered at once, 0 hops)",
-    .traits = DEST_TRANSLATION_INVARIANT,
+    .traits = DEST_TRANSLATION_INVARIANT | DEST_MAY_PICK_SOURCE,
     .pick = pick_with_self,
     .prob = prob_with_self,
 };

@@ -35,6 +35,8 @@ enum dest_traits {
     /* own cluster (source included) with probability workload.locality, else uniform
      * over the other clusters */
     DEST_CLUSTER_LOCALITY = 1u << 4,
+    /* may pick the source itself (a self-addressed message, delivered at once) */
+    DEST_MAY_PICK_SOURCE = 1u << 5,
 };
 enum length_traits {
     LENGTH_EXPONENTIAL = 1u << 0,

@@ -165,6 +165,11 @@ START_TEST(nonsense_combinations_are_refused_naming_the_key)
         { "protocol.priority=oldest-first", "protocol.priority" },
         { "node.service_rate=5", "node.service_rate" },
         { "workload.destination=cluster-locality", "workload.destination" },
+        /* every rule that can pick the source (the engine aborted on them before) */
+        { "workload.destination=uniform-with-self", "workload.destination" },
+        { "workload.destination=bit-reversal", "workload.destination" },
+        { "workload.destination=transpose", "workload.destination" },
+        { "workload.destination=shuffle", "workload.destination" },
         { "run.redraw_length_per_hop=true", "run.redraw_length_per_hop" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
