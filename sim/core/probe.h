@@ -2,15 +2,19 @@
  *
  * Promise.  Message mode: messages numbered warmup_messages .. warmup_messages +
  * messages - 1 (creation order) are measured; the window opens when the first of them
- * is created and closes when the last is delivered or refused, which stops the kernel
- * with KERNEL_DONE.  Time mode (duration > 0): every delivery inside [warmup_time,
+ * is created (slotted engines: at the start of the first cycle after the warm-up
+ * count is reached, so measured messages admitted in that cycle predate it) and
+ * closes when the last is delivered or refused, which stops the kernel with
+ * KERNEL_DONE.  Time mode (duration > 0): every delivery inside [warmup_time,
  * warmup_time + duration] is measured; the window opens and closes at those times
  * (event-driven engines: by the probe's own kernel events; slotted engines: at whole
  * cycles, through probe_cycle_start / probe_cycle_end), and the close stops the
  * kernel.  A delay is recorded with its two parts (each engine says what they mean)
  * and the hops taken.  Batches for the interval: creation order (message mode) or
  * equal slices of the window (time mode).  On opening, the hook lets the run restart
- * its own busy clocks (channel and node utilisation).
+ * its own busy clocks (channel and node utilisation).  The probe keeps the kernel,
+ * in-flight counter and hook context it is given: they must stay where they are for
+ * its life.
  * Needs: kernel, stats.
  */
 #ifndef SIM_PROBE_H

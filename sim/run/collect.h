@@ -3,7 +3,9 @@
  * run_report value that sim/report formats.
  *
  * Promise: report_collect() fills every field of *r that is a function of the run
- * (figures that do not exist are NaN); it does not touch the network.
+ * (figures that do not exist are NaN); it does not touch the network.  r->cfg borrows
+ * the network's config: the caller sets it to a config that outlives the report
+ * (replications point it at the caller's own) before writing the report.
  * Needs: the run (network.h), the engines' figure functions, the report value type.
  */
 #ifndef SIM_RUN_COLLECT_H

@@ -2,12 +2,15 @@
  *
  * Promise: net_create() builds everything a run needs from a validated config
  * (topology, routing, switching, access protocol, workload, random streams, message
- * pool, statistics) or returns a cfg_error; net_run() simulates until the measured
- * messages are all delivered or the kernel is stopped; net_results() summarises.
- * A run has no global state: two can exist in one process.
+ * pool, measurement probe) or returns a cfg_error; net_run() simulates until the
+ * measured messages are all delivered or the kernel is stopped; report_collect()
+ * (sim/run/collect.h) summarises.  A run has no global state: two can exist in one
+ * process.  It is pinned, though: the kernel's handlers, the probe, the protocol and
+ * the engines keep pointers into it, so a struct network is never copied or moved
+ * between net_create() and net_free().
  *
- * Message lifecycle: a source creates a message (number = creation order).  In
- * message mode, messages numbered below run.warmup_messages warm the network up, the
+ * Message lifecycle (what is measured is the probe's, sim/core/probe.h): a source
+ * creates a message (number = creation order).  In message mode, messages numbered below run.warmup_messages warm the network up, the
  * next run.messages are measured, and sources keep generating until every measured
  * message is delivered so the load stays stationary to the end.  In time mode
  * (run.duration > 0, the seeds' way) every message delivered in [run.warmup_time,
@@ -16,7 +19,7 @@
  * part (waiting for and crossing channels).  Switching modules move messages and use
  * the helpers below; access protocols decide who gets a channel and see only what
  * net_create() hands them (protocols/protocol.h).
- * Needs: kernel, rng, stats, config and the module registries.
+ * Needs: kernel, rng, probe, message pool, config and the module registries.
  */
 #ifndef SIM_NETWORK_H
 #define SIM_NETWORK_H
