@@ -82,6 +82,8 @@ void probe_delivered(struct probe *p, uint64_t id, double now, double delay, con
         } else {
             double fraction = (now - p->window_start) / p->spec.duration;
             batch = (uint64_t)(fraction * (double)p->spec.batches);
+            if (batch >= p->spec.batches) /* a delivery at the window's very end, or rounding */
+                batch = p->spec.batches - 1;
         }
     } else {
         if (!probe_is_measured(p, id))

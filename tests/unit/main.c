@@ -13,6 +13,7 @@
     X(eventq)                                                                                                    \
     X(rng)                                                                                                       \
     X(stats)                                                                                                     \
+    X(probe)                                                                                                     \
     X(config)                                                                                                    \
     X(cli)                                                                                                       \
     X(channel_loads)                                                                                             \
