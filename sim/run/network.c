@@ -258,6 +258,15 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     if (net->route->init && !net->route->init(net))
         goto out_of_memory;
     if (net->route->engine) { /* the algorithm runs the network itself, in cycles */
+        if (cfg->write_trace) { /* it admits its own input per cycle: there is no trace to write */
+            net_free(net);
+            snprintf(err->file, sizeof err->file, "--write-trace");
+            err->line = 0;
+            err->key[0] = '\0';
+            snprintf(err->message, sizeof err->message,
+                     "no trace of %s routing: it admits its own input cycle by cycle", cfg->routing.algorithm);
+            return false;
+        }
         if (!net->route->engine->init(net))
             goto out_of_memory;
         return true;

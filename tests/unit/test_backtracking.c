@@ -4,7 +4,9 @@
  * example, and the configurations it must refuse.  The paper's stated shapes (12 runs)
  * are checked by tests/validate/test_backtracking.c. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../../routing/backtracking.h"
 #include "../common/checks.h"
@@ -189,6 +191,16 @@ START_TEST(nonsense_combinations_are_refused_naming_the_key)
     ck_assert_int_eq(test_exec(argv, out, sizeof out, err, sizeof err), 2);
     ck_assert_str_eq(out, "");
     ck_assert_msg(strstr(err, "routing.buffers") && strchr(err, '\n') == err + strlen(err) - 1, "%s", err);
+    /* The engine admits its own input: --write-trace is refused, and no file is left
+     * (it used to write an empty trace and exit 0). */
+    char trace[64];
+    snprintf(trace, sizeof trace, "build/bt-trace-%d.csv", (int)getpid());
+    const char *traced[] = { test_binary(), "-s", "run.replications=1", "-s", "run.duration=50", "--write-trace",
+                             trace, "configs/001/m06-l0.25.ini", NULL };
+    ck_assert_int_eq(test_exec(traced, out, sizeof out, err, sizeof err), 2);
+    ck_assert_str_eq(out, "");
+    ck_assert_msg(strstr(err, "--write-trace") && strchr(err, '\n') == err + strlen(err) - 1, "%s", err);
+    ck_assert_int_ne(access(trace, F_OK), 0);
 }
 END_TEST
 
