@@ -245,7 +245,7 @@ int main(int argc, char **argv)
     if (describe_only)
         return describe(&cfg, fmt, stdout);
     if (analytic_only)
-        return report_analytic_only(&cfg, model_input, fmt, stdout);
+        return report_analytic_only(&cfg, model_input, fmt, omit_timing, stdout);
 
     /* The trace goes to a temporary file, renamed into place once the run has ended
      * normally: a failed run leaves no half-written trace behind. */

@@ -127,9 +127,10 @@ void report_json_number(FILE *out, double v);
  * alone, as `sim --analytic` prints it). */
 void report_json_figures(FILE *out, const struct model_result *m, const char *indent);
 void report_table_figures(FILE *out, const struct model_result *m, const struct run_report *r);
-/* `sim --analytic`: the models for cfg, no simulation, their input built by `inputs`.
- * Returns the exit status. */
-int report_analytic_only(const struct config *cfg, model_input_fn *inputs, enum report_format fmt, FILE *out);
+/* `sim --analytic`: the models for cfg, no simulation, their input built by `inputs`;
+ * omit_timing (--no-timing) leaves out the wall-clock figure.  Returns the exit status. */
+int report_analytic_only(const struct config *cfg, model_input_fn *inputs, enum report_format fmt, bool omit_timing,
+                         FILE *out);
 
 /* Returns false on an output error. */
 bool report_write(FILE *out, const struct run_report *r, enum report_format fmt);

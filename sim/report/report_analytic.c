@@ -97,12 +97,17 @@ static void write_json(FILE *out, const struct config *cfg, const struct model_r
     report_json_string(out, m->why);
     fputs(",\n    \"figures\": ", out);
     report_json_figures(out, m, "    ");
+    if (isnan(seconds)) { /* --no-timing: the output is a function of the config alone */
+        fputs("\n  }\n}\n", out);
+        return;
+    }
     fputs("\n  },\n  \"performance\": {\n    \"wall_seconds\": ", out);
     report_json_number(out, seconds);
     fputs("\n  }\n}\n", out);
 }
 
-int report_analytic_only(const struct config *cfg, model_input_fn *inputs, enum report_format fmt, FILE *out)
+int report_analytic_only(const struct config *cfg, model_input_fn *inputs, enum report_format fmt, bool omit_timing,
+                         FILE *out)
 {
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -119,7 +124,7 @@ int report_analytic_only(const struct config *cfg, model_input_fn *inputs, enum 
     struct model_result m;
     model_predict(&in, &m);
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    double seconds = omit_timing ? NAN : (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     switch (fmt) {
     case REPORT_TABLE:
         fprintf(out, "config       %s\n", cfg->path);
@@ -129,7 +134,8 @@ int report_analytic_only(const struct config *cfg, model_input_fn *inputs, enum 
                 m.model ? (m.unstable ? " (unstable)" : m.exact ? " (exact)" : " (approximation)") : "");
         fprintf(out, "note         %s\n", m.why[0] ? m.why : "-");
         report_table_figures(out, &m, NULL);
-        fprintf(out, "performance  %.3f ms\n", 1e3 * seconds);
+        if (!omit_timing)
+            fprintf(out, "performance  %.3f ms\n", 1e3 * seconds);
         break;
     case REPORT_CSV:
         write_csv(out, cfg, &m);

@@ -218,6 +218,15 @@ START_TEST(analytic_alone_is_complete)
         ck_assert_int_eq(test_exec(argv, out, BIG, err, sizeof err), 0);
         ck_assert_msg(strstr(out, "\"wall_seconds\": "), "%s: %s", argv[6], out);
     }
+    /* --no-timing leaves out the one wall-clock figure, in every format: the output is
+     * then a function of the config alone. */
+    const char *formats[] = { "json", "table", "csv" };
+    for (size_t i = 0; i < 3; i++) {
+        const char *untimed[] = { test_binary(), "--analytic", "--no-timing", "-f", formats[i], DEFAULT_INI, NULL };
+        ck_assert_int_eq(test_exec(untimed, out, BIG, err, sizeof err), 0);
+        ck_assert_msg(!strstr(out, "\"wall_seconds\"") && !strstr(out, "performance"), "%s: %s", formats[i], out);
+        ck_assert_msg(strstr(out, "7.804878049"), "%s: %s", formats[i], out);
+    }
     /* The same figures come with a simulation, beside the simulated values. */
     const char *table[] = { test_binary(), "-s", "run.messages=20000", DEFAULT_INI, NULL };
     ck_assert_int_eq(test_exec(table, out, BIG, err, sizeof err), 0);
