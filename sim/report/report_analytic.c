@@ -97,13 +97,13 @@ static void write_json(FILE *out, const struct config *cfg, const struct model_r
     report_json_string(out, m->why);
     fputs(",\n    \"figures\": ", out);
     report_json_figures(out, m, "    ");
-    if (isnan(seconds)) { /* --no-timing: the output is a function of the config alone */
-        fputs("\n  }\n}\n", out);
-        return;
+    fputs("\n  }", out);
+    if (!isnan(seconds)) { /* NaN: --no-timing, the output is a function of the config alone */
+        fputs(",\n  \"performance\": {\n    \"wall_seconds\": ", out);
+        report_json_number(out, seconds);
+        fputs("\n  }", out);
     }
-    fputs("\n  },\n  \"performance\": {\n    \"wall_seconds\": ", out);
-    report_json_number(out, seconds);
-    fputs("\n  }\n}\n", out);
+    fputs("\n}\n", out);
 }
 
 int report_analytic_only(const struct config *cfg, model_input_fn *inputs, enum report_format fmt, bool omit_timing,

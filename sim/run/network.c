@@ -216,6 +216,14 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
                   cfg->workload.arrival, cfg->routing.switching);
         return false;
     }
+    if (net->route->engine && cfg->write_trace) { /* it admits its own input per cycle: no trace */
+        snprintf(err->file, sizeof err->file, "--write-trace");
+        err->line = 0;
+        err->key[0] = '\0';
+        snprintf(err->message, sizeof err->message, "no trace of %s routing: it admits its own input cycle by cycle",
+                 cfg->routing.algorithm);
+        return false;
+    }
     if (!kernel_init(&net->kernel))
         goto out_of_memory;
     if (!topo_build(&net->topo, cfg, err) || !route_check(cfg, &net->topo, err) ||
@@ -258,15 +266,6 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     if (net->route->init && !net->route->init(net))
         goto out_of_memory;
     if (net->route->engine) { /* the algorithm runs the network itself, in cycles */
-        if (cfg->write_trace) { /* it admits its own input per cycle: there is no trace to write */
-            net_free(net);
-            snprintf(err->file, sizeof err->file, "--write-trace");
-            err->line = 0;
-            err->key[0] = '\0';
-            snprintf(err->message, sizeof err->message,
-                     "no trace of %s routing: it admits its own input cycle by cycle", cfg->routing.algorithm);
-            return false;
-        }
         if (!net->route->engine->init(net))
             goto out_of_memory;
         return true;

@@ -37,7 +37,7 @@
 #include "../core/rng.h"
 #include "../core/stats.h"
 
-#define NET_NONE UINT32_MAX
+#define NET_NONE MSG_NONE /* no message: the pool's own "none" */
 
 /* What the run keeps per channel; its waiting lines are the access protocol's. */
 struct channel_state {

@@ -6,8 +6,10 @@
 # a change meant to alter results regenerates them in a commit of its own.
 #   tests/golden/fingerprint.sh BINARY            print the fingerprints
 #   tests/golden/fingerprint.sh BINARY --check    compare with tests/golden/fingerprints.txt
-# A short run: 2 000 measured messages after 500 warm-up ones (message mode), or a
-# twentieth of the configured window and warm-up (time mode), at most 2 replications.
+# A short JSON run: 2 000 measured messages after 500 warm-up ones (message mode), or
+# a twentieth of the configured window and warm-up (time mode), at most 2 replications;
+# a table run: one replication of 2 000 messages, or a window of 50 after 10.  The one
+# wall-clock line --analytic prints without --no-timing is left out of its hash.
 # Configs run in parallel, one per online CPU; lines are sorted by what was run.
 set -u
 bin=${1:?usage: fingerprint.sh BINARY [--check]}
