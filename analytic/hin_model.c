@@ -32,7 +32,7 @@ static bool read_net(const struct model_in *in, struct hin_net *h, const char **
                   { TOPO_HYPERCUBE_CLUSTERS | TOPO_LEVEL2_CCC, HIN_CCC } };
     const struct config *cfg = in->cfg;
     unsigned traits = in->topo->ops->traits;
-    int64_t D = cfg->network.dimension, d = cfg->network.cluster_dimension;
+    int64_t D = cfg->network.dimension, d = cfg_int(cfg, "network.cluster_dimension");
     size_t i = 0;
     while (i < sizeof kinds / sizeof kinds[0] && (traits & kinds[i].traits) != kinds[i].traits)
         i++;
@@ -59,7 +59,7 @@ static bool read_net(const struct model_in *in, struct hin_net *h, const char **
         }
         *h = hin_net_ccc((unsigned)d, dc);
     }
-    h->replication = (double)cfg->network.level2_replication;
+    h->replication = (double)cfg_int(cfg, "network.level2_replication");
     return true;
 }
 
@@ -96,7 +96,7 @@ static bool predict(const struct model_in *in, struct model_result *out)
         snprintf(out->why, sizeof out->why, "hin %s", why);
         return false;
     }
-    double alpha = cfg->workload.locality;
+    double alpha = cfg_real(cfg, "workload.locality");
     struct hin_net ref = hin_reference(&h);
     model_add(out, "links", hin_links(&h));
     model_add(out, "links.bh", hin_links(&ref));
@@ -112,8 +112,10 @@ static bool predict(const struct model_in *in, struct model_result *out)
     }
     double lambda = cfg->workload.rate, mean = cfg->workload.mean_length;
     double mu_cl = cfg->network.bandwidth / mean;
-    double wire = cfg->network.level2_bandwidth > 0 ? cfg->network.level2_bandwidth : cfg->network.bandwidth;
-    double mu_ncl = h.kind == HIN_FLAT_BH ? mu_cl : wire * (double)cfg->network.level2_replication / mean;
+    double level2_bandwidth = cfg_real(cfg, "network.level2_bandwidth");
+    double wire = level2_bandwidth > 0 ? level2_bandwidth : cfg->network.bandwidth;
+    double replication = (double)cfg_int(cfg, "network.level2_replication");
+    double mu_ncl = h.kind == HIN_FLAT_BH ? mu_cl : wire * replication / mean;
     struct hin_queue q, qref;
     hin_queue(&h, alpha, lambda, mu_cl, mu_ncl, &q);
     hin_queue(&ref, alpha, lambda, mu_cl, mu_cl, &qref);

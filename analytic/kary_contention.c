@@ -20,7 +20,7 @@
 /* Cycles a header spends per hop in an unloaded pipelined switch (the paper's p = 1). */
 static double hop_cycles(const struct config *cfg)
 {
-    return (double)(cfg->routing.router_delay + cfg->routing.link_latency);
+    return (double)(cfg_int(cfg, "routing.router_delay") + cfg_int(cfg, "routing.link_latency"));
 }
 
 /* Mean cycles from a message's creation to the cycle boundary where its header is first

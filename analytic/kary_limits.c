@@ -42,9 +42,9 @@ enum kary_variant kary_variant_of(const struct config *cfg)
 {
     /* The torus family refuses wrap = false and bidirectional = false, so the two keys
      * say the variant for every k-ary n-cube that builds. */
-    if (!cfg->network.wrap)
+    if (!cfg_bool(cfg, "network.wrap"))
         return KARY_MESH;
-    return cfg->network.bidirectional ? KARY_TWO_WAY_TORUS : KARY_ONE_WAY_TORUS;
+    return cfg_bool(cfg, "network.bidirectional") ? KARY_TWO_WAY_TORUS : KARY_ONE_WAY_TORUS;
 }
 
 double kary_kd(enum kary_variant v, double k)

@@ -17,7 +17,7 @@
 
 #include <stdbool.h>
 
-#include "../sim/config/config.h"
+#include "../sim/core/config_value.h"
 
 enum kary_variant { KARY_ONE_WAY_TORUS, KARY_TWO_WAY_TORUS, KARY_MESH };
 enum kary_wire { KARY_WIRE_PLANAR, KARY_WIRE_UNIT, KARY_WIRE_3D };

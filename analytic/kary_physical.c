@@ -13,22 +13,84 @@
  * latencies are in T^w(2), not simulated cycles. */
 #include <math.h>
 #include <stdio.h>
+#include <stddef.h>
 
+#include "../sim/core/params.h"
 #include "kary_limits.h"
 #include "model.h"
+
+/* Seed 002's physical analysis; the simulation ignores these keys. */
+struct physical_params {
+    double switch_delay;
+    const char *wire_delay, *constraint;
+    double bisection_per_node, node_pins;
+    int64_t nodes, dimension;
+    double locality_fraction;
+    int64_t indirect_radix;
+};
+
+#define AT(field) offsetof(struct physical_params, field)
+static const struct cfg_key physical_keys[] = {
+    { "physical", "switch_delay", CFG_REAL, AT(switch_delay), "4", 0, 1e6, false, NULL,
+      "s: switch delay over the wire delay of a 2-D mesh, T^s/T^w(2) (clock = s + longest wire)" },
+    { "physical", "wire_delay", CFG_CHOICE, AT(wire_delay), "planar", 0, 0, false, &kary_wire_choices,
+      "longest-wire delay model (linear in length)" },
+    { "physical", "constraint", CFG_CHOICE, AT(constraint), "fixed-width", 0, 0, false, &kary_constraint_choices,
+      "what sets the channel width W in bits (message in flits B = mean_length / W)" },
+    { "physical", "bisection_per_node", CFG_REAL, AT(bisection_per_node), "1", 0, 1e9, true, NULL,
+      "fixed-bisection: wires across the bisection per node (1: a binary n-cube with 1-bit channels, W = "
+      "k/2)" },
+    { "physical", "node_pins", CFG_REAL, AT(node_pins), "128", 0, 1e9, true, NULL,
+      "fixed-node-size: signal wires per node, 2nW one-way (128: W = 64/n)" },
+    { "physical", "nodes", CFG_INT, AT(nodes), "0", 0, 1e15, false, NULL,
+      "N of the physical analysis, k = N^(1/n) may be fractional (0: the network's k^n)" },
+    { "physical", "dimension", CFG_INT, AT(dimension), "0", 0, 64, false, NULL,
+      "n of the physical analysis (0: network.dimension)" },
+    { "physical", "locality_fraction", CFG_REAL, AT(locality_fraction), "1", 0, 1, true, NULL,
+      "l of the physical analysis: destinations in a subcube of l N nodes anchored at the source (1: "
+      "uniform)" },
+    { "physical", "indirect_radix", CFG_INT, AT(indirect_radix), "0", 0, 1 << 20, false, NULL,
+      "compare with an indirect network of k x k switches, log_k N stages (0: none; 1 is refused)" },
+};
+#undef AT
+static CFG_PARAM_TABLE(physical_param_table, struct physical_params, physical_keys);
 
 /* Only on request: a k-ary n-cube run that never mentions [physical] gets no T^w(2) figures. */
 static bool physical_requested(const struct config *cfg)
 {
-    for (int id = KEY_PHYSICAL_SWITCH_DELAY; id <= KEY_PHYSICAL_INDIRECT_RADIX; id++)
-        if (cfg->origin[id].file)
+    for (size_t i = 0; i < physical_param_table.count; i++) {
+        char key[64];
+        snprintf(key, sizeof key, "%s.%s", physical_keys[i].section, physical_keys[i].name);
+        if (cfg_origin_of(cfg, key)->file)
             return true;
+    }
     return false;
+}
+
+/* Values the physical analysis can never use, refused whatever the run prints. */
+static bool check(const struct config *cfg, struct cfg_error *err)
+{
+    const struct physical_params *p = cfg_params(cfg, &physical_param_table);
+    if (p->indirect_radix == 1) {
+        cfg_blame(cfg, "physical.indirect_radix", err, "an indirect network needs switches of at least 2 x 2 "
+                                                        "(0: no indirect network)");
+        return false;
+    }
+    if (p->nodes == 1) {
+        cfg_blame(cfg, "physical.nodes", err, "a network of one node has no channels (0: the network's k^n)");
+        return false;
+    }
+    if (p->dimension == 1) {
+        cfg_blame(cfg, "physical.dimension", err, "seed 002's wire model needs n >= 2 (0: network.dimension)");
+        return false;
+    }
+    return true;
 }
 
 static bool predict(const struct model_in *in, struct model_result *out)
 {
     const struct config *cfg = in->cfg;
+    const struct physical_params *pp = cfg_params(cfg, &physical_param_table);
     const char *why = NULL;
     if (!(in->topo->ops->traits & TOPO_KARY_NCUBE))
         why = "needs a k-ary n-cube (topology kary-ncube or torus)";
@@ -40,18 +102,18 @@ static bool predict(const struct model_in *in, struct model_result *out)
     }
     struct kary_physical p = {
         .variant = kary_variant_of(cfg),
-        .wire = kary_wire_of(cfg->physical.wire_delay),
-        .constraint = kary_constraint_of(cfg->physical.constraint),
-        .switch_delay = cfg->physical.switch_delay,
+        .wire = kary_wire_of(pp->wire_delay),
+        .constraint = kary_constraint_of(pp->constraint),
+        .switch_delay = pp->switch_delay,
         .message_bits = cfg->workload.mean_length,
         .width = cfg->network.bandwidth,
-        .bisection_per_node = cfg->physical.bisection_per_node,
-        .pins = cfg->physical.node_pins,
-        .locality = cfg->physical.locality_fraction,
+        .bisection_per_node = pp->bisection_per_node,
+        .pins = pp->node_pins,
+        .locality = pp->locality_fraction,
         .rate = cfg->workload.rate,
     };
-    double N = cfg->physical.nodes ? (double)cfg->physical.nodes : (double)in->topo->nodes;
-    double n = (double)(cfg->physical.dimension ? cfg->physical.dimension : cfg->network.dimension);
+    double N = pp->nodes ? (double)pp->nodes : (double)in->topo->nodes;
+    double n = (double)(pp->dimension ? pp->dimension : cfg->network.dimension);
     struct kary_point pt;
     kary_physical_eval(&p, N, n, &pt);
     double directions = p.variant == KARY_ONE_WAY_TORUS ? 1 : 2;
@@ -78,8 +140,8 @@ static bool predict(const struct model_in *in, struct model_result *out)
     model_add(out, "best_dimension.base_latency", best_base_latency);
     model_add(out, "best_dimension", best ? best : NAN);
     model_add(out, "best_dimension.latency", best_latency);
-    if (cfg->physical.indirect_radix >= 2) {
-        double k = (double)cfg->physical.indirect_radix, stages = log(N) / log(k);
+    if (pp->indirect_radix >= 2) {
+        double k = (double)pp->indirect_radix, stages = log(N) / log(k);
         double W = p.constraint == KARY_FIXED_NODE_SIZE ? p.pins / (2 * k) : p.width, B = p.message_bits / W;
         double clock = p.switch_delay + kary_wire_factor(p.wire, N, stages);
         model_add(out, "indirect.stages", stages);
@@ -98,5 +160,7 @@ static bool predict(const struct model_in *in, struct model_result *out)
 const struct model_ops model_kary_physical = {
     .name = "kary-physical",
     .help = "seed 002's latency with switch and wire delays under width, bisection or node-size limits, in T^w(2)",
+    .params = &physical_param_table,
+    .check = check,
     .predict = predict,
 };

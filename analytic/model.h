@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../sim/config/config.h"
+#include "../sim/core/config_value.h"
 #include "../sim/core/traits.h"
 #include "../topo/topo.h"
 
@@ -113,6 +113,10 @@ struct model_result {
 
 struct model_ops {
     const char *name, *help;
+    const struct cfg_param_table *params; /* its keys (sim/core/params.h); NULL: none */
+    /* Optional: refuses values of its own keys it can never use, whichever model the
+     * run prints (sim/run/run_config.c calls it after loading every config). */
+    bool (*check)(const struct config *cfg, struct cfg_error *err);
     /* Returns false (and explains in out->why) when the model does not apply.  A
      * model that applies fills the scalars it knows and adds its figures with
      * model_add(); it sets delay_mean only if it predicts the mean delay. */
@@ -128,9 +132,10 @@ void model_add(struct model_result *out, const char *name, double value);
  * figures.  When none applies, out->model = NULL and out->why gives each reason. */
 void model_predict(const struct model_in *in, struct model_result *out);
 
-/* The registered models, for --list. */
+/* The registered models, for --list; model_choices gives the loader their keys. */
 extern const struct model_ops *const model_registry[];
 extern const size_t model_registry_count;
+extern const struct cfg_choices model_choices;
 
 /* Stability: the offered load of the busiest node server (node model) and of the
  * busiest channel, each as a fraction of what it can serve (a channel's capacity is
@@ -141,7 +146,7 @@ struct stability {
     bool saturated;
     double node_load;        /* busiest node: visit rate / μ_N (0 without the node model) */
     double channel_load;     /* busiest channel: utilisation / protocol capacity */
-    enum cfg_key_id blame;   /* the key to name in an error */
+    const char *blame;       /* the key ("section.name") to name in an error */
     char why[256];           /* what saturates, or why unknown */
 };
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../sim/core/registry.h"
 #include "model.h"
 
 extern const struct model_ops model_mm1_network, model_md1_mm1_network, model_backtracking_chain, model_hin,
@@ -21,6 +22,7 @@ const struct model_ops *const model_registry[] = {
     &model_kary_physical,
 };
 const size_t model_registry_count = sizeof model_registry / sizeof model_registry[0];
+REGISTRY_PLUGIN_CHOICES(model_registry, model_choices);
 
 static void clear(struct model_result *out)
 {

@@ -6,7 +6,7 @@
 void stability_check(const struct config *cfg, const struct topo *t, const struct channel_loads *loads,
                      struct stability *out)
 {
-    *out = (struct stability){ .blame = KEY_WORKLOAD_RATE };
+    *out = (struct stability){ .blame = "workload.rate" };
     if (!loads->known) {
         snprintf(out->why, sizeof out->why, "%s", loads->why);
         return;
@@ -18,7 +18,7 @@ void stability_check(const struct config *cfg, const struct topo *t, const struc
         out->node_load = loads->node_visit_rate_max / cfg->node.service_rate;
     if (out->node_load >= 1) {
         out->saturated = true;
-        out->blame = KEY_NODE_SERVICE_RATE;
+        out->blame = "node.service_rate";
         snprintf(out->why, sizeof out->why, "the busiest node's utilisation is %.4g >= 1 (%.4g visits per "
                  "time unit, node.service_rate %g)", out->node_load, loads->node_visit_rate_max, cfg->node.service_rate);
     } else if (out->channel_load >= 1) {

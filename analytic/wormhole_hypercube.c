@@ -44,11 +44,11 @@ static const char *applies(const struct model_in *in, enum kd_variant *variant)
         return "needs full-duplex links (a channel each way)";
     if (!pipelined)
         return "needs wormhole or cut-through switching";
-    if (cfg->routing.virtual_channels != 1)
+    if (cfg_int(cfg, "routing.virtual_channels") != 1)
         return "needs one virtual channel per channel";
-    if (cfg->routing.router_delay != 0 || cfg->routing.link_latency != 1)
+    if (cfg_int(cfg, "routing.router_delay") != 0 || cfg_int(cfg, "routing.link_latency") != 1)
         return "needs t_u = 1 cycle per hop (router_delay = 0, link_latency = 1)";
-    if (wormhole && cfg->routing.flit_buffers < 2)
+    if (wormhole && cfg_int(cfg, "routing.flit_buffers") < 2)
         return "needs flit_buffers >= 2 (one flit per cycle on every channel)";
     if (!ecube && !(wormhole && (in->route & ROUTE_UNIFORM_SPLIT)))
         return wormhole ? "needs ecube or random-minimal routing" : "needs ecube routing with cut-through";
@@ -59,7 +59,7 @@ static const char *applies(const struct model_in *in, enum kd_variant *variant)
         return "needs exponential message lengths";
     if (!(dest & BY_DISTANCE))
         return "needs destinations uniform among the nodes at each distance (uniform, spherical or fixed-hops)";
-    if ((dest & DEST_FIXED_DISTANCE) && cfg->workload.hops > cfg->network.dimension)
+    if ((dest & DEST_FIXED_DISTANCE) && cfg_int(cfg, "workload.hops") > cfg->network.dimension)
         return "needs workload.hops within the dimension";
     if (cfg->node.service_rate > 0)
         return "has no node servers (node.service_rate = 0)";
@@ -138,7 +138,7 @@ static void solve_and_add(struct model_result *out, const struct config *cfg, en
             snprintf(name, sizeof name, "traffic.transit.%u", s);
             model_add(out, name, t->transit[s] * rate);
         }
-    bool finite_mode = cfg->routing.finite_buffer;
+    bool finite_mode = cfg_bool(cfg, "routing.finite_buffer");
     const struct kd_result *chosen = finite_mode ? &finite : &infinite;
     add_mode(out, "", v, chosen, finite_mode, n, rate);
     add_mode(out, finite_mode ? "infinite." : "finite.", v, finite_mode ? &infinite : &finite, !finite_mode, n, rate);
@@ -173,7 +173,7 @@ static bool predict(const struct model_in *in, struct model_result *out)
         kd_uniform(n, p);
     else if (dest & DEST_DISTANCE_WEIGHTS) {
         /* P_k proportional to workload.distance_weights (empty: all equal, the seed's P_k = 1/n) */
-        const struct cfg_list *w = &cfg->workload.distance_weights;
+        const struct cfg_list *w = cfg_list_of(cfg, "workload.distance_weights");
         double total = 0;
         for (unsigned k = 1; k <= n; k++)
             total += p[k] = w->count == 0 ? 1 : k <= w->count ? w->value[k - 1] : 0;
@@ -181,7 +181,7 @@ static bool predict(const struct model_in *in, struct model_result *out)
             p[k] = total > 0 ? p[k] / total : 0;
     }
     else
-        p[cfg->workload.hops] = 1;
+        p[cfg_int(cfg, "workload.hops")] = 1;
     struct kd_traffic *t = calloc(1, sizeof *t); /* 64 KiB: off the stack */
     if (!t || !kd_traffic_init(t, n, p)) {
         snprintf(out->why, sizeof out->why, "wormhole-hypercube: %s",

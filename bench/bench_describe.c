@@ -9,6 +9,7 @@
 #include "../analytic/model.h"
 #include "../sim/config/config.h"
 #include "../sim/run/model_input.h"
+#include "../sim/run/run_config.h"
 #include "../topo/topo.h"
 
 static double now(void)
@@ -22,7 +23,7 @@ static int describe_one(const char *label, const char *const *overrides, size_t 
 {
     struct config cfg;
     struct cfg_error err;
-    cfg_defaults(&cfg);
+    run_config_defaults(&cfg);
     for (size_t i = 0; i < n; i += 3)
         if (!cfg_set(&cfg, overrides[i], overrides[i + 1], overrides[i + 2], "bench", 0, &err)) {
             cfg_error_print(&err, stderr);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../sim/run/run_config.h"
 #include "../workloads/workload.h"
 
 static double seconds(void)
@@ -33,7 +34,7 @@ static void set(struct config *cfg, const char *setting)
 static double measure(const char *const *settings, const char **label)
 {
     static struct config cfg;
-    cfg_defaults(&cfg);
+    run_config_defaults(&cfg);
     for (size_t i = 0; settings[i]; i++)
         set(&cfg, settings[i]);
     struct cfg_error err;
@@ -48,6 +49,7 @@ static double measure(const char *const *settings, const char **label)
         exit(1);
     }
     const struct length_ops *length = length_find(cfg.workload.length);
+    const void *length_params = cfg_params(&cfg, length->params);
     struct rng r;
     rng_seed_stream(&r, 1, RNG_TEST, 0);
     enum { DRAWS = 10000000 };
@@ -55,7 +57,7 @@ static double measure(const char *const *settings, const char **label)
     double start = seconds();
     for (uint32_t i = 0, src = 0; i < DRAWS; i++) {
         sink += d.ops->pick(&d, src, &r);
-        sink += (uint64_t)length->draw(&cfg, &r);
+        sink += (uint64_t)length->draw(&cfg, length_params, &r);
         if (++src == t.nodes)
             src = 0;
     }

@@ -38,15 +38,6 @@ struct access_channels {
     double (*mean_tx)(const void *ctx, uint32_t ch);
 };
 
-/* The protocol.* keys; each protocol reads its own (filled by access_params_of until
- * plug-ins get key tables of their own). */
-struct access_params {
-    double slot;             /* tdm: slot per sender, in mean transmission times */
-    const char *tdm_rule;    /* tdm: "thesis" or "strict" */
-    double token_time;       /* token: one pass, in mean transmission times */
-    int64_t max_per_capture; /* token: messages sent per capture */
-};
-
 /* The engine's side: msg now holds ch (the engine starts transmitting it). */
 typedef void access_grant_fn(void *engine, uint32_t ch, uint32_t msg);
 
@@ -55,7 +46,7 @@ struct access_env {
     struct kernel *kernel;   /* for the protocol's own timed events */
     struct msg_pool *pool;   /* the messages its queues hold */
     struct access_channels channels;
-    struct access_params params;
+    const void *params; /* the protocol's own key values (its `params` table's struct); NULL without one */
     access_grant_fn *grant;
     void *engine;            /* grant's first argument */
 };
@@ -63,15 +54,17 @@ struct access_env {
 struct proto_ops {
     const char *name, *help;
     unsigned traits; /* enum access_traits (sim/core/traits.h): what the protocol guarantees */
+    const struct cfg_param_table *params; /* its keys (sim/core/params.h); NULL: none */
     void *(*create)(const struct access_env *env); /* NULL when out of memory */
     void (*destroy)(void *self);
     /* msg, waiting at `sender`, asks for channel ch. */
     void (*request)(void *self, uint32_t ch, uint32_t msg, uint32_t sender);
     void (*release)(void *self, uint32_t ch);
-    double (*capacity)(const struct access_params *params);
+    /* Fraction of a channel's bandwidth it can carry, given its key values. */
+    double (*capacity)(const void *params);
     /* Optional: the parameters this protocol runs with, as the report's table shows
      * them after its name (" (slot 1, rule thesis)"); NULL when it has none. */
-    void (*describe)(const struct access_params *params, char *buf, size_t size);
+    void (*describe)(const void *params, char *buf, size_t size);
 };
 
 const struct proto_ops *proto_find(const char *name);
@@ -79,11 +72,5 @@ extern const struct cfg_choices proto_choices, priority_choices, tdm_rule_choice
 
 /* The queue discipline named by protocol.priority. */
 enum queue_discipline priority_discipline(const char *name);
-
-/* Bridges to the one struct config (protocols/config_params.c), for as long as
- * plug-ins have no key tables of their own. */
-struct config;
-/* cfg's protocol.* keys. */
-struct access_params access_params_of(const struct config *cfg);
 
 #endif

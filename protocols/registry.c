@@ -10,4 +10,4 @@ static const struct proto_ops *const protocols[] = {
     &proto_token,
 };
 
-REGISTRY_DEFINE(struct proto_ops, protocols, proto_find, proto_choices);
+REGISTRY_DEFINE_PLUGINS(struct proto_ops, protocols, proto_find, proto_choices);

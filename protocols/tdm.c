@@ -17,7 +17,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <float.h>
+#include <stddef.h>
 
+#include "../sim/core/params.h"
 #include "../sim/core/registry.h"
 #include "protocol.h"
 #include "senders.h"
@@ -35,6 +38,11 @@ static const struct tdm_rule *const tdm_rules[] = { &rule_thesis, &rule_strict }
 
 REGISTRY_DEFINE(struct tdm_rule, tdm_rules, tdm_rule_find, tdm_rule_choices);
 
+struct tdm_params {
+    double slot;
+    const char *tdm_rule;
+};
+
 struct tdm_channel {
     double wake_at;     /* time of the pending wake-up, INFINITY when none */
     uint64_t wake_slot; /* its slot number */
@@ -43,6 +51,7 @@ struct tdm_channel {
 
 struct tdm_state {
     struct access_env env;
+    struct tdm_params params;
     struct sender_queues sq;
     struct tdm_channel *chan;
     uint32_t ev_wake;
@@ -51,7 +60,7 @@ struct tdm_state {
 
 static double slot_length(const struct tdm_state *s, uint32_t ch)
 {
-    return s->env.params.slot * s->env.channels.mean_tx(s->env.channels.ctx, ch);
+    return s->params.slot * s->env.channels.mean_tx(s->env.channels.ctx, ch);
 }
 
 static void grant(struct tdm_state *s, uint32_t ch, uint32_t m)
@@ -139,6 +148,7 @@ static void *create(const struct access_env *env)
     if (!s)
         return NULL;
     s->env = *env;
+    s->params = *(const struct tdm_params *)env->params;
     uint32_t channels = env->channels.count;
     s->chan = malloc(((size_t)channels + 1) * sizeof *s->chan); /* + 1: never malloc(0) */
     if (!s->chan || !sender_queues_init(&s->sq, &env->channels)) {
@@ -147,20 +157,30 @@ static void *create(const struct access_env *env)
     }
     for (uint32_t ch = 0; ch < channels; ch++)
         s->chan[ch] = (struct tdm_channel){ INFINITY, 0, false };
-    const struct tdm_rule *rule = tdm_rule_find(env->params.tdm_rule);
+    const struct tdm_rule *rule = tdm_rule_find(s->params.tdm_rule);
     s->strict = rule && rule->strict;
     s->ev_wake = kernel_register(env->kernel, on_wake, s);
     return s;
 }
 
-static void describe(const struct access_params *p, char *buf, size_t size)
+static void describe(const void *params, char *buf, size_t size)
 {
+    const struct tdm_params *p = params;
     snprintf(buf, size, " (slot %g, rule %s)", p->slot, p->tdm_rule);
 }
+
+static const struct cfg_key tdm_keys[] = {
+    { "protocol", "slot", CFG_REAL, offsetof(struct tdm_params, slot), "1.0", 0, DBL_MAX, true, NULL,
+      "tdm: slot each sender owns in turn, in mean transmission times of the channel" },
+    { "protocol", "tdm_rule", CFG_CHOICE, offsetof(struct tdm_params, tdm_rule), "thesis", 0, 0, false, &tdm_rule_choices,
+      "tdm: when a message may start on an idle channel" },
+};
+static CFG_PARAM_TABLE(tdm_param_table, struct tdm_params, tdm_keys);
 
 const struct proto_ops proto_tdm = {
     .name = "tdm",
     .help = "time-division multiplexing: slots of protocol.slot owned by the senders in turn (protocol.tdm_rule)",
+    .params = &tdm_param_table,
     .create = create,
     .destroy = destroy,
     .request = request,

@@ -11,7 +11,10 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <float.h>
+#include <stddef.h>
 
+#include "../sim/core/params.h"
 #include "protocol.h"
 #include "senders.h"
 
@@ -23,8 +26,14 @@ struct token_channel {
     double idle_since;
 };
 
+struct token_params {
+    double token_time;
+    int64_t max_per_capture;
+};
+
 struct token_state {
     struct access_env env;
+    struct token_params params;
     struct sender_queues sq;
     struct token_channel *tok;
     uint32_t ev_pass_done;
@@ -32,7 +41,7 @@ struct token_state {
 
 static double token_time(const struct token_state *s, uint32_t ch)
 {
-    return s->env.params.token_time * s->env.channels.mean_tx(s->env.channels.ctx, ch);
+    return s->params.token_time * s->env.channels.mean_tx(s->env.channels.ctx, ch);
 }
 
 static bool all_empty(const struct token_state *s, uint32_t ch)
@@ -48,7 +57,7 @@ static void serve(struct token_state *s, uint32_t ch)
 {
     struct token_channel *t = &s->tok[ch];
     struct msgq *own = position_queue(&s->sq, ch, t->holder);
-    if (!msgq_empty(own) && t->sent < (uint64_t)s->env.params.max_per_capture) {
+    if (!msgq_empty(own) && t->sent < (uint64_t)s->params.max_per_capture) {
         t->sent++;
         s->env.grant(s->env.engine, ch, msgq_pop(s->env.pool, own));
     } else if (all_empty(s, ch)) {
@@ -108,6 +117,7 @@ static void *create(const struct access_env *env)
     if (!s)
         return NULL;
     s->env = *env;
+    s->params = *(const struct token_params *)env->params;
     s->tok = calloc((size_t)env->channels.count + 1, sizeof *s->tok); /* + 1: never calloc(0) */
     if (!s->tok || !sender_queues_init(&s->sq, &env->channels)) {
         destroy(s);
@@ -119,22 +129,33 @@ static void *create(const struct access_env *env)
     return s;
 }
 
-static double capacity(const struct access_params *p)
+static double capacity(const void *params)
 {
+    const struct token_params *p = params;
     /* Saturated, every sender sends its quota per capture: per cycle J·quota mean
      * transmissions against J passes. */
     double quota = (double)p->max_per_capture;
     return quota / (quota + p->token_time);
 }
 
-static void describe(const struct access_params *p, char *buf, size_t size)
+static void describe(const void *params, char *buf, size_t size)
 {
+    const struct token_params *p = params;
     snprintf(buf, size, " (token time %g, %lld per capture)", p->token_time, (long long)p->max_per_capture);
 }
+
+static const struct cfg_key token_keys[] = {
+    { "protocol", "token_time", CFG_REAL, offsetof(struct token_params, token_time), "0.1", 0, DBL_MAX, true, NULL,
+      "token: time to pass the token to the next sender, in mean transmission times" },
+    { "protocol", "max_per_capture", CFG_INT, offsetof(struct token_params, max_per_capture), "3", 1, 1 << 30, false, NULL,
+      "token: messages a sender may send per token capture" },
+};
+static CFG_PARAM_TABLE(token_param_table, struct token_params, token_keys);
 
 const struct proto_ops proto_token = {
     .name = "token",
     .help = "token passing round the senders of each channel (protocol.token_time, protocol.max_per_capture)",
+    .params = &token_param_table,
     .create = create,
     .destroy = destroy,
     .request = request,

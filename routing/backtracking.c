@@ -33,12 +33,14 @@
  * counts cycles: the window is [ceil(warmup_time), ceil(warmup_time + duration)).
  * Random streams: batch sizes from each node's arrival stream, destinations from
  * its destination stream, phase-1 and phase-2 draws from its routing stream. */
+#include "../sim/core/params.h"
 #include "backtracking.h"
 
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stddef.h>
 
 #include "../sim/core/registry.h"
 #include "../protocols/protocol.h"
@@ -85,6 +87,19 @@ struct bt_state {
     uint32_t max_occupancy;
 };
 
+struct backtracking_params {
+    int64_t buffers;
+    const char *forced_choice;
+};
+
+static const struct cfg_key backtracking_keys[] = {
+    { "routing", "buffers", CFG_INT, offsetof(struct backtracking_params, buffers), "10", 1, 1 << 20, false, NULL,
+      "backtracking: M message buffers shared by each node (M >= dimension)" },
+    { "routing", "forced_choice", CFG_CHOICE, offsetof(struct backtracking_params, forced_choice), "youngest", 0, 0, false, &forced_choice_choices,
+      "backtracking: which of the messages phase 1 left unassigned phase 2 forces out" },
+};
+static CFG_PARAM_TABLE(backtracking_param_table, struct backtracking_params, backtracking_keys);
+
 extern const struct route_ops route_backtracking;
 
 /* --- configuration --- */
@@ -93,31 +108,31 @@ static bool check(const struct config *cfg, const struct topo *t, struct cfg_err
 {
     const char *bad = NULL;
     char why[160];
-    enum cfg_key_id key = KEY_ROUTING_ALGORITHM;
+    const char *key = "routing.algorithm";
     const struct arrival_ops *arrival = arrival_find(cfg->workload.arrival);
     if (!(t->ops->traits & TOPO_BINARY_HYPERCUBE))
-        key = KEY_NETWORK_TOPOLOGY, bad = "runs on the binary hypercube only";
+        key = "network.topology", bad = "runs on the binary hypercube only";
     else if (t->kind != CHANNEL_LINK_DIRECTION)
-        key = KEY_NETWORK_LINKS, bad = "needs full-duplex links (one message per direction per cycle)";
-    else if (cfg->routing.buffers < cfg->network.dimension)
-        key = KEY_ROUTING_BUFFERS, bad = "needs routing.buffers (M) >= network.dimension (n), or it can deadlock";
-    else if ((uint64_t)t->nodes * (uint64_t)cfg->routing.buffers > BT_MAX_MESSAGES)
-        key = KEY_ROUTING_BUFFERS, bad = "needs nodes x buffers <= 2^27";
+        key = "network.links", bad = "needs full-duplex links (one message per direction per cycle)";
+    else if (cfg_int(cfg, "routing.buffers") < cfg->network.dimension)
+        key = "routing.buffers", bad = "needs routing.buffers (M) >= network.dimension (n), or it can deadlock";
+    else if ((uint64_t)t->nodes * (uint64_t)cfg_int(cfg, "routing.buffers") > BT_MAX_MESSAGES)
+        key = "routing.buffers", bad = "needs nodes x buffers <= 2^27";
     else if (!(switch_find(cfg->routing.switching)->traits & SWITCH_WHOLE_MESSAGE))
-        key = KEY_ROUTING_SWITCHING, bad = "moves whole messages one hop per cycle (store-and-forward switching)";
+        key = "routing.switching", bad = "moves whole messages one hop per cycle (store-and-forward switching)";
     else if (!(proto_find(cfg->protocol.link)->traits & ACCESS_FIFO_CHANNEL))
-        key = KEY_PROTOCOL_LINK, bad = "decides every channel itself each cycle; protocol.link must stay fifo";
+        key = "protocol.link", bad = "decides every channel itself each cycle; protocol.link must stay fifo";
     else if (priority_discipline(cfg->protocol.priority) != QUEUE_FIFO)
-        key = KEY_PROTOCOL_PRIORITY, bad = "orders messages by timestamp itself; protocol.priority must stay fifo";
+        key = "protocol.priority", bad = "orders messages by timestamp itself; protocol.priority must stay fifo";
     else if (cfg->node.service_rate > 0)
-        key = KEY_NODE_SERVICE_RATE, bad = "has no node servers (node.service_rate = 0)";
+        key = "node.service_rate", bad = "has no node servers (node.service_rate = 0)";
     else if (cfg->run.redraw_length_per_hop)
-        key = KEY_RUN_REDRAW_LENGTH_PER_HOP, bad = "has fixed-size messages: nothing to re-draw";
+        key = "run.redraw_length_per_hop", bad = "has fixed-size messages: nothing to re-draw";
     else if (!arrival->per_cycle)
-        key = KEY_WORKLOAD_ARRIVAL, bad = "is slotted: the arrival process must give a count per cycle";
+        key = "workload.arrival", bad = "is slotted: the arrival process must give a count per cycle";
     else if (dest_find(cfg->workload.destination)->traits & DEST_MAY_PICK_SOURCE) {
         snprintf(why, sizeof why, "has no self-addressed messages; %s can pick the source", cfg->workload.destination);
-        key = KEY_WORKLOAD_DESTINATION, bad = why;
+        key = "workload.destination", bad = why;
     }
     if (bad)
         cfg_blame(cfg, key, err, "backtracking %s", bad);
@@ -339,8 +354,8 @@ static bool engine_init(struct network *net)
     net->route_state = s;
     s->n = net->topo.dimension;
     s->nodes = net->topo.nodes;
-    s->buffers = (uint32_t)cfg->routing.buffers;
-    s->forced = forced_choice_find(cfg->routing.forced_choice)->rule; /* the loader accepted the name */
+    s->buffers = (uint32_t)cfg_int(cfg, "routing.buffers");
+    s->forced = forced_choice_find(cfg_text(cfg, "routing.forced_choice"))->rule; /* the loader accepted the name */
     size_t slots = (size_t)s->nodes * s->n;
     s->buf = malloc((size_t)s->nodes * s->buffers * sizeof *s->buf);
     s->fill = calloc(s->nodes, sizeof *s->fill);
@@ -373,6 +388,7 @@ const struct route_ops route_backtracking = {
     .name = "backtracking",
     .help = "seed 001: slotted hypercube, routing.buffers shared per node, oldest-first two-phase decision with "
             "forced (possibly backtracking) sends; excess input rejected",
+    .params = &backtracking_param_table,
     .traits = ROUTE_BACKTRACKS,
     .check = check,
     .engine = &backtracking_engine,

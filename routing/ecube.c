@@ -3,6 +3,9 @@
  * routing.dimension_order = descending corrects the highest differing dimension
  * first instead (on topologies that number their dimensions), keeping the
  * topology's own rule for the direction within a dimension. */
+#include <stddef.h>
+
+#include "../sim/core/params.h"
 #include "routing.h"
 
 enum { MINIMAL_HOPS_MAX = 64 };
@@ -33,9 +36,20 @@ static struct hop next_descending(const struct topo *t, uint32_t cur, uint32_t d
     return hops[best];
 }
 
+struct ecube_params {
+    const char *dimension_order;
+};
+
+static const struct cfg_key ecube_keys[] = {
+    { "routing", "dimension_order", CFG_CHOICE, offsetof(struct ecube_params, dimension_order), "ascending", 0, 0, false, &dimension_order_choices,
+      "ecube: order in which dimensions are corrected" },
+};
+static CFG_PARAM_TABLE(ecube_param_table, struct ecube_params, ecube_keys);
+
 const struct route_ops route_ecube = {
     .name = "ecube",
     .help = "dimension-order routing: correct differing dimensions in a fixed order (routing.dimension_order)",
+    .params = &ecube_param_table,
     .traits = ROUTE_DETERMINISTIC | ROUTE_DIMENSION_ORDER | ROUTE_OBLIVIOUS,
     .next = next,
 };

@@ -2,7 +2,9 @@
  * the two switch_ops (the cycle itself is in flit.c). */
 #include <stdlib.h>
 #include <string.h>
+#include <stddef.h>
 
+#include "../sim/core/params.h"
 #include "../protocols/protocol.h"
 #include "flit.h"
 #include "routing.h"
@@ -97,14 +99,14 @@ static bool engine_init(struct network *net, bool wormhole)
     net->sw_state = e;
     e->net = net;
     e->wormhole = wormhole;
-    e->finite = cfg->routing.finite_buffer;
-    e->V = (uint32_t)cfg->routing.virtual_channels;
-    e->B = wormhole ? (uint32_t)cfg->routing.flit_buffers : UINT32_MAX;
-    e->r = (uint32_t)cfg->routing.router_delay;
-    e->L = (uint32_t)cfg->routing.link_latency;
+    e->finite = cfg_bool(cfg, "routing.finite_buffer");
+    e->V = (uint32_t)cfg_int(cfg, "routing.virtual_channels");
+    e->B = wormhole ? (uint32_t)cfg_int(cfg, "routing.flit_buffers") : UINT32_MAX;
+    e->r = (uint32_t)cfg_int(cfg, "routing.router_delay");
+    e->L = (uint32_t)cfg_int(cfg, "routing.link_latency");
     /* rings that close need a dateline to break their cycles (the torus enforces wrap) */
-    e->dateline = e->V >= 2 && (net->topo.ops->traits & TOPO_KARY_NCUBE) && cfg->network.wrap;
-    e->radix = (uint32_t)cfg->network.radix;
+    e->dateline = e->V >= 2 && (net->topo.ops->traits & TOPO_KARY_NCUBE) && cfg_bool(cfg, "network.wrap");
+    e->radix = (uint32_t)cfg_int(cfg, "network.radix");
     e->max_hops = net->topo.diameter ? net->topo.diameter : 1;
     e->stride = e->max_hops * (5 + (e->L > 1 ? e->L : 0));
     e->tick_at = -1;
@@ -161,28 +163,28 @@ static bool check(const struct config *cfg, const struct topo *t, struct cfg_err
 {
     const char *sw = cfg->routing.switching;
     if (!(route_select(cfg)->traits & ROUTE_OBLIVIOUS)) {
-        cfg_blame(cfg, KEY_ROUTING_ALGORITHM, err, "%s switching draws the path when a message is created: it "
+        cfg_blame(cfg, "routing.algorithm", err, "%s switching draws the path when a message is created: it "
                   "needs an oblivious routing (ecube or random-minimal)", sw);
         return false;
     }
     bool fifo_link = proto_find(cfg->protocol.link)->traits & ACCESS_FIFO_CHANNEL;
     if (!fifo_link || priority_discipline(cfg->protocol.priority) != QUEUE_FIFO) {
-        cfg_blame(cfg, fifo_link ? KEY_PROTOCOL_PRIORITY : KEY_PROTOCOL_LINK, err,
+        cfg_blame(cfg, fifo_link ? "protocol.priority" : "protocol.link", err,
                   "%s switching arbitrates channels itself (headers first come first served, virtual channels "
                   "round robin): protocol.link and protocol.priority must be fifo", sw);
         return false;
     }
     if (cfg->node.service_rate > 0) {
-        cfg_blame(cfg, KEY_NODE_SERVICE_RATE, err, "the node model does not apply to %s switching "
+        cfg_blame(cfg, "node.service_rate", err, "the node model does not apply to %s switching "
                   "(use routing.router_delay)", sw);
         return false;
     }
     if (cfg->run.redraw_length_per_hop) {
-        cfg_blame(cfg, KEY_RUN_REDRAW_LENGTH_PER_HOP, err, "a message keeps its flits in %s switching", sw);
+        cfg_blame(cfg, "run.redraw_length_per_hop", err, "a message keeps its flits in %s switching", sw);
         return false;
     }
     if (!t->uniform_bandwidth) {
-        cfg_blame(cfg, KEY_NETWORK_LEVEL2_BANDWIDTH, err, "%s switching needs one bandwidth (one flit per cycle) "
+        cfg_blame(cfg, "network.level2_bandwidth", err, "%s switching needs one bandwidth (one flit per cycle) "
                   "on every channel", sw);
         return false;
     }
@@ -197,9 +199,34 @@ struct flit_engine *flit_engine_of(const struct network *net)
     return net->sw && net->sw->inject == inject ? net->sw_state : NULL;
 }
 
+/* The flit engine's keys, one table for wormhole and cut-through. */
+struct flit_params {
+    int64_t flit_buffers, virtual_channels, router_delay, link_latency;
+    bool finite_buffer;
+};
+
+static const struct cfg_key flit_keys[] = {
+    { "routing", "flit_buffers", CFG_INT, offsetof(struct flit_params, flit_buffers), "4", 1, 1 << 20, false, NULL,
+      "wormhole: flits one virtual channel's buffer holds at the far end of its link (flits on the wire "
+      "included)" },
+    { "routing", "virtual_channels", CFG_INT, offsetof(struct flit_params, virtual_channels), "1", 1, 64, false, NULL,
+      "wormhole, cut-through: virtual channels per channel (torus, >= 2: dateline classes, lower half "
+      "before the wrap-around link, upper half after)" },
+    { "routing", "router_delay", CFG_INT, offsetof(struct flit_params, router_delay), "0", 0, 1000, false, NULL,
+      "wormhole, cut-through: cycles from a header's arrival at a node (or its offer at the source) to its "
+      "request for the next channel" },
+    { "routing", "link_latency", CFG_INT, offsetof(struct flit_params, link_latency), "1", 1, 256, false, NULL,
+      "wormhole, cut-through: cycles a flit takes to cross a link" },
+    { "routing", "finite_buffer", CFG_BOOL, offsetof(struct flit_params, finite_buffer), "false", 0, 0, false, NULL,
+      "wormhole, cut-through: seed 003's finite-buffer mode, a new message whose source is busy or whose "
+      "first channel has no free VC is refused (lost)" },
+};
+static CFG_PARAM_TABLE(flit_param_table, struct flit_params, flit_keys);
+
 const struct switch_ops switch_wormhole = {
     .name = "wormhole",
     .help = "flits follow the header; a blocked header holds every channel its flits occupy",
+    .params = &flit_param_table,
     .traits = SWITCH_PIPELINED | SWITCH_HOLDS_CHANNELS,
     .check = check,
     .init = init_wormhole,
@@ -210,6 +237,7 @@ const struct switch_ops switch_wormhole = {
 const struct switch_ops switch_cut_through = {
     .name = "cut-through",
     .help = "virtual cut-through: as wormhole, but a blocked message is buffered whole at the header's node",
+    .params = &flit_param_table,
     .traits = SWITCH_PIPELINED,
     .check = check,
     .init = init_cut_through,

@@ -18,8 +18,8 @@ static const struct switch_ops *const switchings[] = {
     &switch_wormhole,
 };
 
-REGISTRY_DEFINE(struct route_ops, algorithms, route_find, route_choices);
-REGISTRY_DEFINE(struct switch_ops, switchings, switch_find, switch_choices);
+REGISTRY_DEFINE_PLUGINS(struct route_ops, algorithms, route_find, route_choices);
+REGISTRY_DEFINE_PLUGINS(struct switch_ops, switchings, switch_find, switch_choices);
 
 /* Plain choice values: a name and its meaning. */
 struct named_choice {
@@ -33,7 +33,7 @@ REGISTRY_DEFINE(struct named_choice, dimension_orders, dimension_order_find, dim
 
 static bool descending_order(const struct config *cfg)
 {
-    return dimension_order_find(cfg->routing.dimension_order) == &descending;
+    return dimension_order_find(cfg_text(cfg, "routing.dimension_order")) == &descending;
 }
 
 const struct route_ops *route_select(const struct config *cfg)
@@ -46,7 +46,7 @@ bool route_check(const struct config *cfg, const struct topo *t, struct cfg_erro
 {
     const struct route_ops *r = route_select(cfg);
     if (r == &route_ecube_descending && !t->ops->channel_dimension) {
-        cfg_blame(cfg, KEY_ROUTING_DIMENSION_ORDER, err,
+        cfg_blame(cfg, "routing.dimension_order", err,
                   "%s has no dimension order to reverse (descending needs hypercube, kary-ncube, torus or "
                   "spanning-bus-hypercube)", cfg->network.topology);
         return false;

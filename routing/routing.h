@@ -25,6 +25,7 @@ struct slotted_engine;
 struct route_ops {
     const char *name, *help;
     unsigned traits; /* enum route_traits */
+    const struct cfg_param_table *params; /* its keys (sim/core/params.h); NULL: none */
     /* NULL for algorithms that only choose() or are an engine. */
     path_next_fn next;
     /* Optional: refuses configurations the algorithm cannot run (t is built). */
@@ -46,6 +47,7 @@ struct slotted_engine {
 struct switch_ops {
     const char *name, *help;
     unsigned traits; /* enum switch_traits */
+    const struct cfg_param_table *params; /* its keys (sim/core/params.h); NULL: none */
     /* Optional: refuses (with *err) configurations the switching cannot run. */
     bool (*check)(const struct config *cfg, const struct topo *t, struct cfg_error *err);
     bool (*init)(struct network *net); /* registers handlers, allocates state */

@@ -53,11 +53,10 @@ static void on_transmission_done(struct kernel *k, void *ctx, uint32_t ch)
 static bool check(const struct config *cfg, const struct topo *t, struct cfg_error *err)
 {
     (void)t;
-    static const enum cfg_key_id flit_keys[] = { KEY_ROUTING_FLIT_BUFFERS, KEY_ROUTING_VIRTUAL_CHANNELS,
-                                                 KEY_ROUTING_ROUTER_DELAY, KEY_ROUTING_LINK_LATENCY,
-                                                 KEY_ROUTING_FINITE_BUFFER };
+    static const char *const flit_keys[] = { "routing.flit_buffers", "routing.virtual_channels",
+                                             "routing.router_delay", "routing.link_latency", "routing.finite_buffer" };
     for (size_t i = 0; i < sizeof flit_keys / sizeof flit_keys[0]; i++)
-        if (cfg->origin[flit_keys[i]].file) {
+        if (cfg_origin_of(cfg, flit_keys[i])->file) {
             cfg_blame(cfg, flit_keys[i], err, "applies to wormhole and cut-through switching only");
             return false;
         }

@@ -16,7 +16,9 @@
  * A bus is one server; its senders are its W members in the order of their digit. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 
+#include "../sim/core/params.h"
 #include "lattice.h"
 #include "topo.h"
 
@@ -37,18 +39,18 @@ static bool build_lattice(struct topo *t, const struct config *cfg, struct cfg_e
         return false;
     double nodes = 1;
     for (int64_t i = 0; i < cfg->network.dimension && nodes <= TOPO_MAX_NODES; i++)
-        nodes *= (double)cfg->network.width;
+        nodes *= (double)cfg_int(cfg, "network.width");
     if (cfg->network.dimension > BUS_MAX_DIMENSION || nodes > TOPO_MAX_NODES) {
-        cfg_blame(cfg, KEY_NETWORK_DIMENSION, err, "width^dimension = %lld^%lld nodes is too large (at most 2^30)",
-                  (long long)cfg->network.width, (long long)cfg->network.dimension);
+        cfg_blame(cfg, "network.dimension", err, "width^dimension = %lld^%lld nodes is too large (at most 2^30)",
+                  (long long)cfg_int(cfg, "network.width"), (long long)cfg->network.dimension);
         return false;
     }
     struct lattice *g = calloc(1, sizeof *g);
     if (!g) {
-        cfg_blame(cfg, KEY_NETWORK_TOPOLOGY, err, "out of memory");
+        cfg_blame(cfg, "network.topology", err, "out of memory");
         return false;
     }
-    g->W = (uint32_t)cfg->network.width;
+    g->W = (uint32_t)cfg_int(cfg, "network.width");
     g->D = (uint32_t)cfg->network.dimension;
     g->pow[0] = 1;
     for (unsigned i = 1; i <= g->D; i++)
@@ -151,9 +153,22 @@ static uint32_t sbh_translate(const struct topo *t, uint32_t x, uint32_t to)
     return y;
 }
 
+/* Bus hypercubes: W members per bus.  Listed after the k-ary n-cube keys, where
+ * --list has always shown it. */
+struct bus_params {
+    int64_t width;
+};
+
+static const struct cfg_key bus_keys[] = {
+    { "network", "width", CFG_INT, offsetof(struct bus_params, width), "4", 2, 1 << 30, false, NULL,
+      "bus hypercubes: W nodes on each bus (W^dimension nodes)" },
+};
+static CFG_PARAM_TABLE_AFTER(bus_param_table, struct bus_params, bus_keys, "network.bidirectional");
+
 const struct topo_ops topo_spanning_bus = {
     .name = "spanning-bus-hypercube",
     .help = "width^dimension nodes, one bus of W nodes per dimension through every node (keys: width, dimension)",
+    .params = &bus_param_table,
     .build = sbh_build,
     .free = free_lattice,
     .minimal_hops = sbh_minimal_hops,
@@ -183,11 +198,11 @@ static uint32_t dbh_secondary(const struct lattice *g, uint32_t x)
 static bool dbh_build(struct topo *t, const struct config *cfg, struct cfg_error *err)
 {
     if (cfg->network.dimension < 2) {
-        cfg_blame(cfg, KEY_NETWORK_DIMENSION, err, "a dual-bus hypercube needs dimension >= 2");
+        cfg_blame(cfg, "network.dimension", err, "a dual-bus hypercube needs dimension >= 2");
         return false;
     }
-    if (cfg->network.width < cfg->network.dimension - 1) {
-        cfg_blame(cfg, KEY_NETWORK_WIDTH, err,
+    if (cfg_int(cfg, "network.width") < cfg->network.dimension - 1) {
+        cfg_blame(cfg, "network.width", err,
                   "a dual-bus hypercube needs width >= dimension - 1 = %lld, or some secondary dimension has no bus",
                   (long long)(cfg->network.dimension - 1));
         return false;
@@ -354,6 +369,7 @@ const struct topo_ops topo_dual_bus = {
     .name = "dual-bus-hypercube",
     .help = "width^dimension nodes on two buses each: dimension 0 and one secondary dimension (keys: width, "
             "dimension)",
+    .params = &bus_param_table,
     .build = dbh_build,
     .free = free_lattice,
     .minimal_hops = dbh_minimal_hops,

@@ -29,7 +29,7 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
     struct ccc *c = calloc(1, sizeof *c);
     char why[128];
     if (!c || !graph_init(&c->g, GRAPH_CCC, (uint32_t)cfg->network.dimension, why, sizeof why)) {
-        cfg_blame(cfg, KEY_NETWORK_DIMENSION, err, "%s", c ? why : "out of memory");
+        cfg_blame(cfg, "network.dimension", err, "%s", c ? why : "out of memory");
         free(c);
         return false;
     }

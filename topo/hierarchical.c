@@ -15,7 +15,10 @@
  * canonical rule, then down.  Every such path is a shortest path of the whole graph. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <float.h>
+#include <stddef.h>
 
+#include "../sim/core/params.h"
 #include "graphs.h"
 #include "lattice.h"
 #include "topo.h"
@@ -48,13 +51,13 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
     bool half;
     if (!topo_read_links(cfg, true, &half, err))
         return false;
-    int64_t D = cfg->network.dimension, d = cfg->network.cluster_dimension;
+    int64_t D = cfg->network.dimension, d = cfg_int(cfg, "network.cluster_dimension");
     if (D > 30) {
-        cfg_blame(cfg, KEY_NETWORK_DIMENSION, err, "at most 30 (2^30 nodes)");
+        cfg_blame(cfg, "network.dimension", err, "at most 30 (2^30 nodes)");
         return false;
     }
     if (d > D) {
-        cfg_blame(cfg, KEY_NETWORK_CLUSTER_DIMENSION, err, "the cluster dimension %lld exceeds the dimension %lld",
+        cfg_blame(cfg, "network.cluster_dimension", err, "the cluster dimension %lld exceeds the dimension %lld",
                   (long long)d, (long long)D);
         return false;
     }
@@ -67,7 +70,7 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
             if ((uint64_t)dc << dc == K)
                 size = dc;
         if (!size) {
-            cfg_blame(cfg, KEY_NETWORK_CLUSTER_DIMENSION, err,
+            cfg_blame(cfg, "network.cluster_dimension", err,
                       "bh-ccc needs 2^(dimension - cluster_dimension) = D_c 2^D_c clusters: dimension - "
                       "cluster_dimension = 6 (D_c = 4) or 11 (D_c = 8); it is %lld",
                       (long long)(D - d));
@@ -77,7 +80,7 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
     struct hin *h = calloc(1, sizeof *h);
     char why[128];
     if (!h || !graph_init(&h->level2, kind, size, why, sizeof why)) {
-        cfg_blame(cfg, KEY_NETWORK_DIMENSION, err, "%s", h ? why : "out of memory");
+        cfg_blame(cfg, "network.dimension", err, "%s", h ? why : "out of memory");
         free(h);
         return false;
     }
@@ -91,21 +94,21 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
     h->cluster_channels = (uint32_t)(half ? cluster_links : (uint64_t)t->nodes * h->d);
     uint64_t level2_channels = half ? h->level2.links : (uint64_t)K * h->level2.degree;
     if (h->cluster_channels + level2_channels > UINT32_MAX - 1) {
-        cfg_blame(cfg, KEY_NETWORK_DIMENSION, err, "too many channels");
+        cfg_blame(cfg, "network.dimension", err, "too many channels");
         free(h);
         t->impl = NULL;
         return false;
     }
     t->channels = (uint32_t)(h->cluster_channels + level2_channels);
     t->kind = half ? CHANNEL_HALF_DUPLEX : CHANNEL_LINK_DIRECTION;
-    t->links = cluster_links + (uint64_t)cfg->network.level2_replication * h->level2.links;
+    t->links = cluster_links + (uint64_t)cfg_int(cfg, "network.level2_replication") * h->level2.links;
     t->degree = h->d + h->level2.degree; /* one link per level-2 slot at an interface node */
     t->max_hops = h->d + h->level2.degree;
     t->diameter = K > 1 ? 2 * h->d + h->level2.diameter : h->d;
     t->classes = h->d + 1;
     t->cluster_size = h->n;
-    double level2_bw = cfg->network.level2_bandwidth > 0 ? cfg->network.level2_bandwidth : cfg->network.bandwidth;
-    t->class_bandwidth[TOPO_LEVEL2_CLASS] = level2_bw * (double)cfg->network.level2_replication;
+    double level2_bw = cfg_real(cfg, "network.level2_bandwidth") > 0 ? cfg_real(cfg, "network.level2_bandwidth") : cfg->network.bandwidth;
+    t->class_bandwidth[TOPO_LEVEL2_CLASS] = level2_bw * (double)cfg_int(cfg, "network.level2_replication");
     t->uniform_bandwidth = t->class_bandwidth[0] == cfg->network.bandwidth;
     static const char *const names[] = { "BH/BH", "BH/BR", "BH/CC", "BH/CCC" };
     snprintf(t->label, sizeof t->label, "%s, D=%u d=%u: %u clusters of %u, level-2 bandwidth %g%s", names[kind],
@@ -263,10 +266,31 @@ static bool build_ccc(struct topo *t, const struct config *cfg, struct cfg_error
     .class_name = class_name, .mean_distance = mean_distance
 #define HIN_KEYS "(keys: dimension D, cluster_dimension d, bandwidth, level2_bandwidth, level2_replication, links)"
 
+/* Hierarchical networks: clusters of 2^d nodes joined by level-2 links.
+ * network.cluster_dimension is also the hypercube's cluster size for
+ * cluster-locality (read by name there). */
+struct hierarchical_params {
+    int64_t cluster_dimension;
+    double level2_bandwidth;
+    int64_t level2_replication;
+};
+
+static const struct cfg_key hierarchical_keys[] = {
+    { "network", "cluster_dimension", CFG_INT, offsetof(struct hierarchical_params, cluster_dimension), "3", 0, 64, false, NULL,
+      "d: clusters of 2^d nodes (hierarchical networks; hypercube clusters for cluster-locality)" },
+    { "network", "level2_bandwidth", CFG_REAL, offsetof(struct hierarchical_params, level2_bandwidth), "0", 0, DBL_MAX, false, NULL,
+      "hierarchical: bandwidth of one level-2 wire (0: same as bandwidth)" },
+    { "network", "level2_replication", CFG_INT, offsetof(struct hierarchical_params, level2_replication), "1", 1, 1 << 20, false, NULL,
+      "hierarchical: r parallel wires per level-2 link, one server r times as fast, counted r times in "
+      "links" },
+};
+static CFG_PARAM_TABLE(hierarchical_param_table, struct hierarchical_params, hierarchical_keys);
+
 const struct topo_ops topo_bh_bh = {
     .name = "bh-bh",
     .traits = TOPO_HYPERCUBE_CLUSTERS | TOPO_LEVEL2_HYPERCUBE,
     .help = "hypercube clusters of 2^d nodes, interface nodes joined by a (D-d)-cube " HIN_KEYS,
+    .params = &hierarchical_param_table,
     .build = build_bh,
     HIN_OPS,
 };
@@ -274,6 +298,7 @@ const struct topo_ops topo_bh_br = {
     .name = "bh-br",
     .traits = TOPO_HYPERCUBE_CLUSTERS | TOPO_LEVEL2_RING,
     .help = "hypercube clusters, interface nodes on a bidirectional ring " HIN_KEYS,
+    .params = &hierarchical_param_table,
     .build = build_br,
     HIN_OPS,
 };
@@ -281,6 +306,7 @@ const struct topo_ops topo_bh_cc = {
     .name = "bh-cc",
     .traits = TOPO_HYPERCUBE_CLUSTERS | TOPO_LEVEL2_COMPLETE,
     .help = "hypercube clusters, interface nodes completely connected " HIN_KEYS,
+    .params = &hierarchical_param_table,
     .build = build_cc,
     HIN_OPS,
 };
@@ -288,6 +314,7 @@ const struct topo_ops topo_bh_ccc = {
     .name = "bh-ccc",
     .traits = TOPO_HYPERCUBE_CLUSTERS | TOPO_LEVEL2_CCC,
     .help = "hypercube clusters, interface nodes joined by cube-connected cycles, 2^(D-d) = D_c 2^D_c " HIN_KEYS,
+    .params = &hierarchical_param_table,
     .build = build_ccc,
     HIN_OPS,
 };

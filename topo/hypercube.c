@@ -21,7 +21,7 @@ static uint32_t channel_of(const struct topo *t, uint32_t x, unsigned dim)
 static bool build(struct topo *t, const struct config *cfg, struct cfg_error *err)
 {
     if (cfg->network.dimension > HYPERCUBE_MAX_DIMENSION) {
-        cfg_blame(cfg, KEY_NETWORK_DIMENSION, err, "a hypercube of dimension %lld is too large (at most %d)",
+        cfg_blame(cfg, "network.dimension", err, "a hypercube of dimension %lld is too large (at most %d)",
                   (long long)cfg->network.dimension, HYPERCUBE_MAX_DIMENSION);
         return false;
     }
@@ -36,8 +36,8 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
     t->channels = half ? (uint32_t)t->links : t->nodes * n;
     t->transitive = t->uniform_class_loads = true;
     snprintf(t->label, sizeof t->label, "binary %u-cube%s", n, half ? ", half-duplex links" : "");
-    if (cfg->network.cluster_dimension <= n)
-        t->cluster_size = 1u << cfg->network.cluster_dimension;
+    if (cfg_int(cfg, "network.cluster_dimension") <= n)
+        t->cluster_size = 1u << cfg_int(cfg, "network.cluster_dimension");
     return true;
 }
 

@@ -13,7 +13,9 @@
  * negative, so a tie (X = k/2) goes negative. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 
+#include "../sim/core/params.h"
 #include "lattice.h"
 #include "topo.h"
 
@@ -67,14 +69,14 @@ static bool build_lattice(struct topo *t, const struct config *cfg, bool wrap, b
     bool half;
     if (!topo_read_links(cfg, true, &half, err))
         return false;
-    uint64_t k = (uint64_t)cfg->network.radix, n = (uint64_t)cfg->network.dimension;
+    uint64_t k = (uint64_t)cfg_int(cfg, "network.radix"), n = (uint64_t)cfg->network.dimension;
     if (!wrap && !both_ways) {
-        cfg_blame(cfg, KEY_NETWORK_BIDIRECTIONAL, err, "a mesh (wrap = false) needs bidirectional = true: "
+        cfg_blame(cfg, "network.bidirectional", err, "a mesh (wrap = false) needs bidirectional = true: "
                                                        "one-way links without end-around links are not connected");
         return false;
     }
     if (half && !both_ways) {
-        cfg_blame(cfg, KEY_NETWORK_LINKS, err, "half-duplex links need bidirectional = true");
+        cfg_blame(cfg, "network.links", err, "half-duplex links need bidirectional = true");
         return false;
     }
     double nodes = 1;
@@ -82,18 +84,18 @@ static bool build_lattice(struct topo *t, const struct config *cfg, bool wrap, b
         nodes *= (double)k;
     unsigned per_node = both_ways ? 2 : 1;
     if (n > KARY_MAX_DIMENSION || nodes > TOPO_MAX_NODES || nodes * (double)n * per_node > 4e9) {
-        cfg_blame(cfg, KEY_NETWORK_DIMENSION, err, "a %llu-ary %llu-cube is too large (at most 2^30 nodes)",
+        cfg_blame(cfg, "network.dimension", err, "a %llu-ary %llu-cube is too large (at most 2^30 nodes)",
                   (unsigned long long)k, (unsigned long long)n);
         return false;
     }
     if (both_ways && !half && 2 * n > TOPO_MAX_CLASSES) {
-        cfg_blame(cfg, KEY_NETWORK_DIMENSION, err, "at most %d dimensions with full-duplex links",
+        cfg_blame(cfg, "network.dimension", err, "at most %d dimensions with full-duplex links",
                   TOPO_MAX_CLASSES / 2);
         return false;
     }
     struct kary *g = calloc(1, sizeof *g);
     if (!g) {
-        cfg_blame(cfg, KEY_NETWORK_TOPOLOGY, err, "out of memory");
+        cfg_blame(cfg, "network.topology", err, "out of memory");
         return false;
     }
     *g = (struct kary){ .k = (uint32_t)k, .n = (uint32_t)n, .wrap = wrap, .both_ways = both_ways, .half = half };
@@ -119,13 +121,13 @@ static bool build_lattice(struct topo *t, const struct config *cfg, bool wrap, b
 
 static bool build_kary(struct topo *t, const struct config *cfg, struct cfg_error *err)
 {
-    return build_lattice(t, cfg, cfg->network.wrap, cfg->network.bidirectional, err);
+    return build_lattice(t, cfg, cfg_bool(cfg, "network.wrap"), cfg_bool(cfg, "network.bidirectional"), err);
 }
 
 static bool build_torus(struct topo *t, const struct config *cfg, struct cfg_error *err)
 {
-    if (!cfg->network.wrap || !cfg->network.bidirectional) {
-        cfg_blame(cfg, cfg->network.wrap ? KEY_NETWORK_BIDIRECTIONAL : KEY_NETWORK_WRAP, err,
+    if (!cfg_bool(cfg, "network.wrap") || !cfg_bool(cfg, "network.bidirectional")) {
+        cfg_blame(cfg, cfg_bool(cfg, "network.wrap") ? "network.bidirectional" : "network.wrap", err,
                   "a torus always wraps and has links both ways; use topology = kary-ncube for other variants");
         return false;
     }
@@ -282,11 +284,28 @@ static double mean_distance(const struct topo *t)
     .channels_in_class = channels_in_class, .class_name = class_name, .translate = translate,                   \
     .mean_distance = mean_distance
 
+/* k-ary n-cubes and tori: their own keys. */
+struct kary_params {
+    int64_t radix;
+    bool wrap, bidirectional;
+};
+
+static const struct cfg_key kary_keys[] = {
+    { "network", "radix", CFG_INT, offsetof(struct kary_params, radix), "8", 2, 1 << 30, false, NULL,
+      "k-ary n-cube, torus: k nodes per ring" },
+    { "network", "wrap", CFG_BOOL, offsetof(struct kary_params, wrap), "true", 0, 0, false, NULL,
+      "k-ary n-cube: end-around links (torus) or none (mesh)" },
+    { "network", "bidirectional", CFG_BOOL, offsetof(struct kary_params, bidirectional), "true", 0, 0, false, NULL,
+      "k-ary n-cube: links both ways round each ring, or one way" },
+};
+static CFG_PARAM_TABLE(kary_param_table, struct kary_params, kary_keys);
+
 const struct topo_ops topo_kary_ncube = {
     .name = "kary-ncube",
     .traits = TOPO_KARY_NCUBE,
     .help = "k-ary n-cube: radix^dimension nodes; torus or mesh (keys: radix, dimension, wrap, bidirectional, "
             "links)",
+    .params = &kary_param_table,
     .build = build_kary,
     KARY_OPS,
 };
@@ -295,6 +314,7 @@ const struct topo_ops topo_torus = {
     .name = "torus",
     .traits = TOPO_KARY_NCUBE, /* build_torus refuses wrap = false or bidirectional = false */
     .help = "k-ary n-cube with end-around links both ways (keys: radix, dimension, links)",
+    .params = &kary_param_table,
     .build = build_torus,
     KARY_OPS,
 };

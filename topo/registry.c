@@ -10,7 +10,7 @@ static const struct topo_ops *const topologies[] = {
     &topo_bh_cc,     &topo_bh_ccc,     &topo_ccc,    &topo_spanning_bus, &topo_dual_bus,
 };
 
-REGISTRY_DEFINE(struct topo_ops, topologies, topo_find, topo_choices);
+REGISTRY_DEFINE_PLUGINS(struct topo_ops, topologies, topo_find, topo_choices);
 
 /* network.links: a registry of two names, so the config loader checks and lists them. */
 struct link_mode {
@@ -26,7 +26,7 @@ bool topo_read_links(const struct config *cfg, bool has_links, bool *half, struc
 {
     *half = link_mode_find(cfg->network.links) == &half_duplex;
     if (*half && !has_links) {
-        cfg_blame(cfg, KEY_NETWORK_LINKS, err, "%s has buses, not point-to-point links; use full-duplex",
+        cfg_blame(cfg, "network.links", err, "%s has buses, not point-to-point links; use full-duplex",
                   cfg->network.topology);
         return false;
     }

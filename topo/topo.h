@@ -21,7 +21,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../sim/config/config.h"
+#include "../sim/core/config_value.h"
 
 enum { TOPO_MAX_CLASSES = 64, TOPO_MAX_NODES = 1u << 30 };
 
@@ -91,6 +91,7 @@ struct topo {
 struct topo_ops {
     const char *name, *help;
     unsigned traits; /* enum topo_traits */
+    const struct cfg_param_table *params; /* its keys (sim/core/params.h); NULL: none */
     bool (*build)(struct topo *t, const struct config *cfg, struct cfg_error *err);
     void (*free)(struct topo *t);
     unsigned (*minimal_hops)(const struct topo *t, uint32_t cur, uint32_t dst, struct hop *out, unsigned max);

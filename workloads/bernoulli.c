@@ -23,7 +23,7 @@ static uint32_t per_cycle(const struct config *cfg, struct rng *r)
 static bool check(const struct config *cfg, struct cfg_error *err)
 {
     if (cfg->workload.rate > 1) {
-        cfg_blame(cfg, KEY_WORKLOAD_RATE, err, "bernoulli arrivals: the rate is a probability per cycle, at most 1 "
+        cfg_blame(cfg, "workload.rate", err, "bernoulli arrivals: the rate is a probability per cycle, at most 1 "
                                                "(got %g)", cfg->workload.rate);
         return false;
     }

@@ -3,23 +3,26 @@
  * self-addressed message is delivered at once with delay 0); otherwise it is uniform
  * over the nodes of the other clusters.  Clusters come from the topology: the
  * hierarchical networks' own, or the hypercube's subcubes of cluster_dimension. */
+#include <stddef.h>
+
+#include "../sim/core/params.h"
 #include "workload.h"
 
 static bool init(struct destinations *d, const struct config *cfg, struct cfg_error *err)
 {
     const struct topo *t = d->topo;
     if (t->cluster_size == 0) {
-        cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err,
+        cfg_blame(cfg, "workload.destination", err,
                   "cluster-locality needs clusters: a bh-* network, or a hypercube with cluster_dimension <= "
                   "dimension");
         return false;
     }
-    if (t->cluster_size == t->nodes && cfg->workload.locality < 1) {
-        cfg_blame(cfg, KEY_NETWORK_CLUSTER_DIMENSION, err,
+    if (t->cluster_size == t->nodes && cfg_real(cfg, "workload.locality") < 1) {
+        cfg_blame(cfg, "network.cluster_dimension", err,
                   "cluster-locality with locality < 1 needs at least two clusters (cluster_dimension < dimension)");
         return false;
     }
-    d->locality = cfg->workload.locality;
+    d->locality = cfg_real(cfg, "workload.locality");
     return true;
 }
 
@@ -40,10 +43,21 @@ static double prob(const struct destinations *d, uint32_t src, uint32_t dst)
     return (1 - d->locality) / (d->topo->nodes - n);
 }
 
+struct cluster_locality_params {
+    double locality;
+};
+
+static const struct cfg_key cluster_locality_keys[] = {
+    { "workload", "locality", CFG_REAL, offsetof(struct cluster_locality_params, locality), "0.8", 0, 1, false, NULL,
+      "cluster-locality: probability α that the destination is in the source's cluster" },
+};
+static CFG_PARAM_TABLE(cluster_locality_param_table, struct cluster_locality_params, cluster_locality_keys);
+
 const struct dest_ops dest_cluster_locality = {
     .name = "cluster-locality",
     .help = "own cluster (source included) with probability workload.locality, else uniform over the other "
             "clusters",
+    .params = &cluster_locality_param_table,
     .traits = DEST_CLUSTER_LOCALITY | DEST_TRANSLATION_INVARIANT | DEST_MAY_PICK_SOURCE,
     .init = init,
     .pick = pick,

@@ -11,17 +11,19 @@
  * depends on where the source is, and is computed digit by digit. */
 #include <math.h>
 #include <stdlib.h>
+#include <stddef.h>
 
+#include "../sim/core/params.h"
 #include "workload.h"
 
 static bool init(struct destinations *d, const struct config *cfg, struct cfg_error *err)
 {
     if (!dest_lattice(d, cfg)) {
-        cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "distance-locality is defined on k-ary n-cubes (hypercube, "
+        cfg_blame(cfg, "workload.destination", err, "distance-locality is defined on k-ary n-cubes (hypercube, "
                   "torus, kary-ncube), not on %s", cfg->network.topology);
         return false;
     }
-    double side = round(pow(cfg->workload.locality_fraction, 1.0 / d->dims) * d->radix);
+    double side = round(pow(cfg_real(cfg, "workload.locality_fraction"), 1.0 / d->dims) * d->radix);
     d->side = side < 1 ? 1 : side > d->radix ? d->radix : (uint32_t)side;
     d->count = 1;
     for (uint32_t i = 0; i < d->dims; i++)
@@ -30,7 +32,7 @@ static bool init(struct destinations *d, const struct config *cfg, struct cfg_er
         return true;
     d->table = malloc((size_t)d->count * sizeof *d->table);
     if (!d->table) {
-        cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "out of memory");
+        cfg_blame(cfg, "workload.destination", err, "out of memory");
         return false;
     }
     for (uint32_t j = 0; j < d->count; j++) { /* offsets as base-S digits -> base-k digits */
@@ -76,10 +78,21 @@ static double prob(const struct destinations *d, uint32_t src, uint32_t dst)
     return 1.0 / d->count;
 }
 
+struct distance_locality_params {
+    double locality_fraction;
+};
+
+static const struct cfg_key distance_locality_keys[] = {
+    { "workload", "locality_fraction", CFG_REAL, offsetof(struct distance_locality_params, locality_fraction), "0.5", 0, 1, true, NULL,
+      "distance-locality: l, the fraction of the nodes in a source's region (side round(l^(1/n) k))" },
+};
+static CFG_PARAM_TABLE(distance_locality_param_table, struct distance_locality_params, distance_locality_keys);
+
 const struct dest_ops dest_distance_locality = {
     .name = "distance-locality",
     .help = "k-ary n-cubes: uniform over S^n nodes, S = round(l^(1/n) k), l = workload.locality_fraction, "
             "anchored at the source in the + direction (source included)",
+    .params = &distance_locality_param_table,
     .traits = DEST_TRANSLATION_INVARIANT | DEST_MAY_PICK_SOURCE,
     .init = init,
     .pick = pick,

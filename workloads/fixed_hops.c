@@ -3,7 +3,9 @@
  * node 0, is translated to each source; otherwise every source has its own list
  * (built by enumerating pairs, so limited to FIXED_HOPS_MAX_NODES nodes). */
 #include <stdlib.h>
+#include <stddef.h>
 
+#include "../sim/core/params.h"
 #include "workload.h"
 
 enum { FIXED_HOPS_MAX_NODES = 4096 };
@@ -23,11 +25,11 @@ static uint32_t collect(const struct topo *t, uint32_t src, uint32_t h, uint32_t
 static bool init(struct destinations *d, const struct config *cfg, struct cfg_error *err)
 {
     const struct topo *t = d->topo;
-    d->hops = (uint32_t)cfg->workload.hops;
+    d->hops = (uint32_t)cfg_int(cfg, "workload.hops");
     if (t->transitive) {
         d->count = collect(t, 0, d->hops, NULL);
         if (d->count == 0) {
-            cfg_blame(cfg, KEY_WORKLOAD_HOPS, err, "no node is exactly %u hops away (the diameter is %u)", d->hops,
+            cfg_blame(cfg, "workload.hops", err, "no node is exactly %u hops away (the diameter is %u)", d->hops,
                       t->diameter);
             return false;
         }
@@ -38,7 +40,7 @@ static bool init(struct destinations *d, const struct config *cfg, struct cfg_er
         return true;
     }
     if (t->nodes > FIXED_HOPS_MAX_NODES) {
-        cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err,
+        cfg_blame(cfg, "workload.destination", err,
                   "fixed-hops on %s (not vertex-transitive) is limited to %d nodes", t->ops->name,
                   FIXED_HOPS_MAX_NODES);
         return false;
@@ -50,7 +52,7 @@ static bool init(struct destinations *d, const struct config *cfg, struct cfg_er
     for (uint32_t s = 0; s < t->nodes; s++) {
         uint32_t c = collect(t, s, d->hops, NULL);
         if (c == 0) {
-            cfg_blame(cfg, KEY_WORKLOAD_HOPS, err, "no node is exactly %u hops from node %u", d->hops, s);
+            cfg_blame(cfg, "workload.hops", err, "no node is exactly %u hops from node %u", d->hops, s);
             return false;
         }
         d->start[s + 1] = d->start[s] + c;
@@ -63,7 +65,7 @@ static bool init(struct destinations *d, const struct config *cfg, struct cfg_er
     return true;
 
 out_of_memory:
-    cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "out of memory");
+    cfg_blame(cfg, "workload.destination", err, "out of memory");
     return false;
 }
 
@@ -84,9 +86,20 @@ static double prob(const struct destinations *d, uint32_t src, uint32_t dst)
     return 1.0 / (d->start ? d->start[src + 1] - d->start[src] : d->count);
 }
 
+struct fixed_hops_params {
+    int64_t hops;
+};
+
+static const struct cfg_key fixed_hops_keys[] = {
+    { "workload", "hops", CFG_INT, offsetof(struct fixed_hops_params, hops), "2", 1, 1 << 20, false, NULL,
+      "fixed-hops: every destination exactly this many hops away" },
+};
+static CFG_PARAM_TABLE(fixed_hops_param_table, struct fixed_hops_params, fixed_hops_keys);
+
 const struct dest_ops dest_fixed_hops = {
     .name = "fixed-hops",
     .help = "uniform over the nodes exactly workload.hops hops away",
+    .params = &fixed_hops_param_table,
     .traits = DEST_FIXED_DISTANCE | DEST_TRANSLATION_INVARIANT,
     .init = init,
     .pick = pick,

@@ -2,17 +2,20 @@
  * h = workload.hotspot_node, otherwise uniformly to a node other than its source.
  * The hotspot's own messages are uniform over the other nodes.  So for s != h:
  * p(s, h) = f + (1-f)/(N-1), p(s, d) = (1-f)/(N-1) for d != s, h; p(h, d) = 1/(N-1). */
+#include <stddef.h>
+
+#include "../sim/core/params.h"
 #include "workload.h"
 
 static bool init(struct destinations *d, const struct config *cfg, struct cfg_error *err)
 {
-    if ((uint64_t)cfg->workload.hotspot_node >= d->topo->nodes) {
-        cfg_blame(cfg, KEY_WORKLOAD_HOTSPOT_NODE, err, "node %lld does not exist (the network has %u nodes)",
-                  (long long)cfg->workload.hotspot_node, d->topo->nodes);
+    if ((uint64_t)cfg_int(cfg, "workload.hotspot_node") >= d->topo->nodes) {
+        cfg_blame(cfg, "workload.hotspot_node", err, "node %lld does not exist (the network has %u nodes)",
+                  (long long)cfg_int(cfg, "workload.hotspot_node"), d->topo->nodes);
         return false;
     }
-    d->hotspot = (uint32_t)cfg->workload.hotspot_node;
-    d->hotspot_fraction = cfg->workload.hotspot_fraction;
+    d->hotspot = (uint32_t)cfg_int(cfg, "workload.hotspot_node");
+    d->hotspot_fraction = cfg_real(cfg, "workload.hotspot_fraction");
     return true;
 }
 
@@ -35,10 +38,24 @@ static double prob(const struct destinations *d, uint32_t src, uint32_t dst)
     return (dst == d->hotspot ? f : 0) + (1 - f) / others;
 }
 
+struct hotspot_params {
+    int64_t hotspot_node;
+    double hotspot_fraction;
+};
+
+static const struct cfg_key hotspot_keys[] = {
+    { "workload", "hotspot_node", CFG_INT, offsetof(struct hotspot_params, hotspot_node), "0", 0, (double)TOPO_MAX_NODES - 1, false, NULL,
+      "hotspot: the node that draws the extra traffic" },
+    { "workload", "hotspot_fraction", CFG_REAL, offsetof(struct hotspot_params, hotspot_fraction), "0.1", 0, 1, false, NULL,
+      "hotspot: probability that a message goes to the hotspot node" },
+};
+static CFG_PARAM_TABLE(hotspot_param_table, struct hotspot_params, hotspot_keys);
+
 const struct dest_ops dest_hotspot = {
     .name = "hotspot",
     .help = "workload.hotspot_node with probability workload.hotspot_fraction, else uniform over the other nodes "
             "(the hotspot's own messages: uniform)",
+    .params = &hotspot_param_table,
     .traits = 0, /* the hotspot is one node: not translation invariant */
     .init = init,
     .pick = pick,

@@ -17,7 +17,7 @@ static bool init_bits(struct destinations *d, const struct config *cfg, struct c
 {
     uint32_t n = d->topo->nodes;
     if (n < 2 || (n & (n - 1)) != 0) {
-        cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "%s permutes address bits: the number of nodes must be a "
+        cfg_blame(cfg, "workload.destination", err, "%s permutes address bits: the number of nodes must be a "
                   "power of two (this network has %u)", cfg->workload.destination, n);
         return false;
     }
@@ -30,7 +30,7 @@ static bool init_transpose(struct destinations *d, const struct config *cfg, str
     if (!init_bits(d, cfg, err))
         return false;
     if (d->bits % 2) {
-        cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "transpose swaps the two halves of the address: it needs an "
+        cfg_blame(cfg, "workload.destination", err, "transpose swaps the two halves of the address: it needs an "
                   "even number of address bits (this network has 2^%u nodes)", d->bits);
         return false;
     }
@@ -40,7 +40,7 @@ static bool init_transpose(struct destinations *d, const struct config *cfg, str
 static bool init_torus(struct destinations *d, const struct config *cfg, struct cfg_error *err)
 {
     if (!dest_lattice(d, cfg) || !d->wrap) {
-        cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "%s is defined on k-ary n-cubes with end-around links "
+        cfg_blame(cfg, "workload.destination", err, "%s is defined on k-ary n-cubes with end-around links "
                   "(hypercube, torus, kary-ncube with wrap = true), not on %s%s", cfg->workload.destination,
                   cfg->network.topology, d->radix ? " without wrap" : "");
         return false;
@@ -53,7 +53,7 @@ static bool init_tornado(struct destinations *d, const struct config *cfg, struc
     if (!init_torus(d, cfg, err))
         return false;
     if (d->radix < 3) {
-        cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "tornado needs a radix of at least 3 (with k = 2 every node "
+        cfg_blame(cfg, "workload.destination", err, "tornado needs a radix of at least 3 (with k = 2 every node "
                   "would send to itself)");
         return false;
     }

@@ -27,9 +27,9 @@ static const struct length_ops *const lengths[] = {
     &length_exponential, &length_fixed, &length_constant, &length_geometric, &length_bimodal, &length_empirical,
 };
 
-REGISTRY_DEFINE(struct arrival_ops, arrivals, arrival_find, arrival_choices);
-REGISTRY_DEFINE(struct dest_ops, destinations, dest_find, dest_choices);
-REGISTRY_DEFINE(struct length_ops, lengths, length_find, length_choices);
+REGISTRY_DEFINE_PLUGINS(struct arrival_ops, arrivals, arrival_find, arrival_choices);
+REGISTRY_DEFINE_PLUGINS(struct dest_ops, destinations, dest_find, dest_choices);
+REGISTRY_DEFINE_PLUGINS(struct length_ops, lengths, length_find, length_choices);
 
 bool workload_check(struct config *cfg, struct cfg_error *err)
 {
@@ -41,33 +41,19 @@ bool workload_check(struct config *cfg, struct cfg_error *err)
         return false;
     if (length->implied_mean) {
         double mean = length->implied_mean(cfg);
-        if (cfg->origin[KEY_WORKLOAD_MEAN_LENGTH].file && fabs(mean - cfg->workload.mean_length) > 1e-12 * mean) {
-            cfg_blame(cfg, KEY_WORKLOAD_MEAN_LENGTH, err, "%s lengths have mean %.17g; leave mean_length out or "
+        if (cfg_origin_of(cfg, "workload.mean_length")->file && fabs(mean - cfg->workload.mean_length) > 1e-12 * mean) {
+            cfg_blame(cfg, "workload.mean_length", err, "%s lengths have mean %.17g; leave mean_length out or "
                       "set it to that", cfg->workload.length, mean);
             return false;
         }
         cfg->workload.mean_length = mean;
     }
-    /* Empirical lengths' cumulative probabilities: exactly 1 from the last length of
-     * positive weight on, so that inversion with u < 1 never passes it. */
-    const struct cfg_list *w = &cfg->workload.empirical_weights;
-    double total = 0, sum = 0;
-    uint32_t last = 0;
-    for (uint32_t i = 0; i < w->count; i++) {
-        total += w->value[i];
-        if (w->value[i] > 0)
-            last = i;
-    }
-    for (uint32_t i = 0; i < CFG_LIST_MAX; i++) {
-        sum += i < w->count ? w->value[i] : 0;
-        cfg->workload.empirical_cdf[i] = i >= last ? 1 : sum / total;
-    }
-    if ((arrival->traits & ARRIVAL_REPLAY) && !cfg->workload.trace[0]) {
-        cfg_blame(cfg, KEY_WORKLOAD_ARRIVAL, err, "trace arrivals need workload.trace = FILE");
+    if ((arrival->traits & ARRIVAL_REPLAY) && !cfg_text(cfg, "workload.trace")[0]) {
+        cfg_blame(cfg, "workload.arrival", err, "trace arrivals need workload.trace = FILE");
         return false;
     }
-    if (!(arrival->traits & ARRIVAL_REPLAY) && cfg->workload.trace[0]) {
-        cfg_blame(cfg, KEY_WORKLOAD_TRACE, err, "a trace is replayed only with workload.arrival = trace");
+    if (!(arrival->traits & ARRIVAL_REPLAY) && cfg_text(cfg, "workload.trace")[0]) {
+        cfg_blame(cfg, "workload.trace", err, "a trace is replayed only with workload.arrival = trace");
         return false;
     }
     return true;
@@ -80,8 +66,8 @@ bool dest_lattice(struct destinations *d, const struct config *cfg)
         d->radix = 2;
         d->wrap = true;
     } else if (traits & TOPO_KARY_NCUBE) {
-        d->radix = (uint32_t)cfg->network.radix;
-        d->wrap = cfg->network.wrap; /* the torus family refuses wrap = false */
+        d->radix = (uint32_t)cfg_int(cfg, "network.radix");
+        d->wrap = cfg_bool(cfg, "network.wrap"); /* the torus family refuses wrap = false */
     } else {
         return false;
     }

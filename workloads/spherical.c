@@ -10,7 +10,10 @@
  * source; the others keep one per source, so they are limited to
  * SPHERICAL_MAX_NODES nodes. */
 #include <stdlib.h>
+#include <float.h>
+#include <stddef.h>
 
+#include "../sim/core/params.h"
 #include "workload.h"
 
 enum { SPHERICAL_MAX_NODES = 1024 };
@@ -73,7 +76,7 @@ static bool fill_row(struct destinations *d, const struct config *cfg, uint32_t 
     for (unsigned h = diameter + 1; h >= 1; h--)
         start[h] = start[h - 1];
     start[0] = 0;
-    const struct cfg_list *w = &cfg->workload.distance_weights;
+    const struct cfg_list *w = cfg_list_of(cfg, "workload.distance_weights");
     double total = 0;
     for (unsigned h = 1; h <= diameter; h++) {
         double weight = w->count == 0 ? 1 : h <= w->count ? w->value[h - 1] : 0;
@@ -93,19 +96,19 @@ static bool fill_row(struct destinations *d, const struct config *cfg, uint32_t 
 static bool init(struct destinations *d, const struct config *cfg, struct cfg_error *err)
 {
     const struct topo *t = d->topo;
-    const struct cfg_list *w = &cfg->workload.distance_weights;
+    const struct cfg_list *w = cfg_list_of(cfg, "workload.distance_weights");
     if (w->count > t->diameter) {
-        cfg_blame(cfg, KEY_WORKLOAD_DISTANCE_WEIGHTS, err, "%u weights, but the diameter is %u", w->count,
+        cfg_blame(cfg, "workload.distance_weights", err, "%u weights, but the diameter is %u", w->count,
                   t->diameter);
         return false;
     }
     if (t->nodes < 2) {
-        cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "spherical needs at least two nodes");
+        cfg_blame(cfg, "workload.destination", err, "spherical needs at least two nodes");
         return false;
     }
     d->per_source = !t->transitive;
     if (d->per_source && t->nodes > SPHERICAL_MAX_NODES) {
-        cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "spherical on %s (not vertex-transitive) is limited to %d nodes",
+        cfg_blame(cfg, "workload.destination", err, "spherical on %s (not vertex-transitive) is limited to %d nodes",
                   t->ops->name, SPHERICAL_MAX_NODES);
         return false;
     }
@@ -117,7 +120,7 @@ static bool init(struct destinations *d, const struct config *cfg, struct cfg_er
     d->distance_alias = malloc(rows * (t->diameter + 1) * sizeof *d->distance_alias);
     if (!d->by_distance || !d->distance_start || !d->distance_prob || !d->distance_threshold ||
         !d->distance_alias) {
-        cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "out of memory");
+        cfg_blame(cfg, "workload.destination", err, "out of memory");
         return false;
     }
     for (uint32_t row = 0; row < rows; row++) {
@@ -125,10 +128,10 @@ static bool init(struct destinations *d, const struct config *cfg, struct cfg_er
         if (fill_row(d, cfg, row, row, &no_weight))
             continue;
         if (no_weight)
-            cfg_blame(cfg, KEY_WORKLOAD_DISTANCE_WEIGHTS, err, "node %u has no node at a distance of positive weight",
+            cfg_blame(cfg, "workload.distance_weights", err, "node %u has no node at a distance of positive weight",
                       row);
         else
-            cfg_blame(cfg, KEY_WORKLOAD_DESTINATION, err, "out of memory");
+            cfg_blame(cfg, "workload.destination", err, "out of memory");
         return false;
     }
     return true;
@@ -162,10 +165,22 @@ static double prob(const struct destinations *d, uint32_t src, uint32_t dst)
     return d->distance_prob[(size_t)row * (t->diameter + 1) + h] / (start[h + 1] - start[h]);
 }
 
+struct spherical_params {
+    struct cfg_list distance_weights;
+};
+
+static const struct cfg_key spherical_keys[] = {
+    { "workload", "distance_weights", CFG_LIST, offsetof(struct spherical_params, distance_weights), "", 0, DBL_MAX, false, NULL,
+      "spherical: weights of distances 1, 2, ... (missing ones 0); empty: every distance up to the diameter "
+      "equally likely" },
+};
+static CFG_PARAM_TABLE(spherical_param_table, struct spherical_params, spherical_keys);
+
 const struct dest_ops dest_spherical = {
     .name = "spherical",
     .help = "distance h with probability proportional to workload.distance_weights[h] (default: all distances "
             "equal), then uniform over the nodes h hops away",
+    .params = &spherical_param_table,
     .traits = DEST_DISTANCE_WEIGHTS | DEST_TRANSLATION_INVARIANT,
     .init = init,
     .pick = pick,

@@ -1,5 +1,6 @@
 /* Trace replay: reading and checking a trace file (see trace.h), and the arrival
  * process that names it.  The network schedules the records (sim/run/network.c). */
+#include "../sim/core/params.h"
 #include "trace.h"
 
 #include <ctype.h>
@@ -10,13 +11,25 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <stddef.h>
 
 #include "workload.h"
+
+struct trace_params {
+    char trace[CFG_TEXT_MAX];
+};
+
+static const struct cfg_key trace_keys[] = {
+    { "workload", "trace", CFG_TEXT, offsetof(struct trace_params, trace), "", 0, 0, false, NULL,
+      "trace arrivals: file of time,source,destination,length lines to replay" },
+};
+static CFG_PARAM_TABLE(trace_param_table, struct trace_params, trace_keys);
 
 const struct arrival_ops arrival_trace = {
     .name = "trace",
     .help = "replay workload.trace: time,source,destination,length lines sorted by time (rate and destination "
             "unused)",
+    .params = &trace_param_table,
     .traits = ARRIVAL_REPLAY,
 };
 

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../sim/config/config.h"
+#include "../sim/core/config_value.h"
 
 enum { TRACE_NONE = UINT32_MAX };
 

@@ -11,7 +11,7 @@
 #ifndef WORKLOADS_WORKLOAD_H
 #define WORKLOADS_WORKLOAD_H
 
-#include "../sim/config/config.h"
+#include "../sim/core/config_value.h"
 #include "../sim/core/rng.h"
 #include "../topo/topo.h"
 
@@ -46,6 +46,7 @@ enum length_traits {
 struct arrival_ops {
     const char *name, *help;
     unsigned traits; /* enum arrival_traits */
+    const struct cfg_param_table *params; /* its keys (sim/core/params.h); NULL: none */
     /* Event-driven engines: the time to a node's next message; NULL when the process
      * only exists in slotted time (a batch per cycle). */
     double (*interarrival)(const struct config *cfg, struct rng *r);
@@ -86,6 +87,7 @@ struct destinations {
 struct dest_ops {
     const char *name, *help;
     unsigned traits; /* enum dest_traits */
+    const struct cfg_param_table *params; /* its keys (sim/core/params.h); NULL: none */
     /* Optional: checks the parameters against the topology and builds tables. */
     bool (*init)(struct destinations *d, const struct config *cfg, struct cfg_error *err);
     uint32_t (*pick)(const struct destinations *d, uint32_t src, struct rng *r);
@@ -95,17 +97,21 @@ struct dest_ops {
 struct length_ops {
     const char *name, *help;
     unsigned traits; /* enum length_traits */
-    /* One length, in length units; reads its parameters from cfg->workload. */
-    double (*draw)(const struct config *cfg, struct rng *r);
-    /* Optional: refuses parameters the distribution cannot take. */
-    bool (*check)(const struct config *cfg, struct cfg_error *err);
+    const struct cfg_param_table *params; /* its keys (sim/core/params.h); NULL: none */
+    /* One length, in length units, from workload.mean_length or its own key values
+     * (params: cfg_params(cfg, ops->params), looked up once by the caller). */
+    double (*draw)(const struct config *cfg, const void *params, struct rng *r);
+    /* Optional: refuses parameters the distribution cannot take; may derive values
+     * into its own block (the empirical lengths' cumulative probabilities). */
+    bool (*check)(struct config *cfg, struct cfg_error *err);
     /* Optional: the mean the parameters imply (bimodal, empirical): workload_check()
      * sets workload.mean_length to it, or refuses a different mean_length set by hand. */
     double (*implied_mean)(const struct config *cfg);
 };
 
-/* Cross-key checks of the workload section (cfg_load calls it last); also derives
- * workload.mean_length and workload.empirical_cdf.  False with *err blaming the key. */
+/* Cross-key checks of the workload section (run_config_load calls it last); also
+ * derives workload.mean_length and what the length distribution's check derives.
+ * False with *err blaming the key. */
 bool workload_check(struct config *cfg, struct cfg_error *err);
 
 /* Sets up cfg's destination distribution on topology t; false with *err on

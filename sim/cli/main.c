@@ -193,9 +193,17 @@ int main(int argc, char **argv)
         case OPT_NO_PROGRESS:
             progress = 0;
             break;
-        case OPT_LIST:
-            cfg_print_keys(stdout);
+        case OPT_LIST: {
+            struct config *layout = malloc(sizeof *layout);
+            if (!layout) {
+                fputs("sim: out of memory\n", stderr);
+                return 1;
+            }
+            run_config_defaults(layout);
+            cfg_print_keys(layout, stdout);
+            free(layout);
             return 0;
+        }
         case OPT_DESCRIBE:
             describe_only = true;
             break;

@@ -12,9 +12,9 @@
 #include "../run/replicate.h"
 #include "../run/run_config.h"
 
-static const char *key_name(int key, char *buf, size_t size)
+static const char *key_name(const struct cfg_key *row, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s.%s", cfg_keys[key].section, cfg_keys[key].name);
+    snprintf(buf, size, "%s.%s", row->section, row->name);
     return buf;
 }
 
@@ -39,7 +39,7 @@ static char *format_text(const char *fmt, ...)
 static bool set_by_override(const struct sweep_args *a, const struct sweep_dim *d)
 {
     char name[128];
-    key_name(d->key, name, sizeof name);
+    key_name(d->row, name, sizeof name);
     size_t len = strlen(name);
     for (size_t i = 0; i < a->n_overrides; i++)
         if (strncmp(a->overrides[i], name, len) == 0 && a->overrides[i][len] == '=')
@@ -70,7 +70,7 @@ static int point_settings(struct sweep_plan *p, size_t i, uint64_t base_seed)
     for (size_t d = 0; d < p->sw.dims; d++) {
         char name[128];
         const struct sweep_dim *dim = &p->sw.dim[d];
-        char *s = format_text("%s=%s", key_name(dim->key, name, sizeof name),
+        char *s = format_text("%s=%s", key_name(dim->row, name, sizeof name),
                               dim->values[sweep_coordinate(&p->sw, i, d)]);
         if (!s)
             return SWEEP_FAILED;

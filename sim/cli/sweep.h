@@ -59,7 +59,8 @@ struct sweep_args {
 
 struct sweep_dim {
     const char *spec;
-    int key; /* enum cfg_key_id */
+    int key;              /* position in the config layout (the same for every config) */
+    const struct cfg_key *row; /* its row: section, name, type */
     size_t count;
     char **values; /* canonical text */
 };

@@ -8,17 +8,8 @@
 
 #include "../config/config.h"
 #include "../core/rng.h"
+#include "../run/run_config.h"
 
-static int find_key(const char *name)
-{
-    for (int i = 0; i < CFG_KEY_COUNT; i++) {
-        size_t len = strlen(cfg_keys[i].section);
-        if (strncmp(name, cfg_keys[i].section, len) == 0 && name[len] == '.' &&
-            strcmp(name + len + 1, cfg_keys[i].name) == 0)
-            return i;
-    }
-    return -1;
-}
 
 static int compare_text(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
@@ -26,8 +17,8 @@ static int compare_text(const void *a, const void *b) { return strcmp(*(char *co
 static bool add_value(struct sweep_dim *d, const char *value, char *why, size_t size)
 {
     struct config scratch;
-    cfg_defaults(&scratch);
-    const struct cfg_key *k = &cfg_keys[d->key];
+    run_config_defaults(&scratch);
+    const struct cfg_key *k = d->row;
     struct cfg_error err;
     if (!cfg_set(&scratch, k->section, k->name, value, "--sweep", 0, &err)) {
         snprintf(why, size, "--sweep '%s': value '%s': %s", d->spec, value, err.message);
@@ -135,10 +126,13 @@ static bool parse_spec(struct sweep *sw, const char *spec, char *why, size_t siz
     }
     memcpy(name, spec, (size_t)(eq - spec));
     name[eq - spec] = '\0';
-    d->key = find_key(name);
+    struct config layout;
+    run_config_defaults(&layout);
+    d->key = cfg_key_index(&layout, name);
+    d->row = d->key >= 0 ? cfg_key_at(&layout, (size_t)d->key) : NULL;
     if (d->key < 0) {
         struct config scratch; /* for the loader's "did you mean" */
-        cfg_defaults(&scratch);
+        run_config_defaults(&scratch);
         struct cfg_error err;
         char *dot = strchr(name, '.');
         if (dot)
@@ -147,7 +141,7 @@ static bool parse_spec(struct sweep *sw, const char *spec, char *why, size_t siz
         snprintf(why, size, "--sweep '%s': %s", spec, err.message);
         return false;
     }
-    if (cfg_keys[d->key].type == CFG_LIST) { /* its values hold commas: one list key value per point is unreadable */
+    if (d->row->type == CFG_LIST) { /* its values hold commas: one list key value per point is unreadable */
         snprintf(why, size, "--sweep '%s': %s is a list key; sweep it with a shell loop over -s", spec, name);
         return false;
     }
@@ -214,9 +208,9 @@ size_t sweep_coordinate(const struct sweep *sw, size_t point, size_t d)
     return point / inner % sw->dim[d].count;
 }
 
-static const char *key_name(int key, char *buf, size_t size)
+static const char *key_name(const struct cfg_key *row, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s.%s", cfg_keys[key].section, cfg_keys[key].name);
+    snprintf(buf, size, "%s.%s", row->section, row->name);
     return buf;
 }
 
@@ -227,7 +221,7 @@ void sweep_label(const struct sweep *sw, size_t point, char *buf, size_t size)
     for (size_t d = 0; d < sw->dims && used < size; d++) {
         char name[128];
         used += (size_t)snprintf(buf + used, size - used, "%s%s=%s", d ? " " : "",
-                                 key_name(sw->dim[d].key, name, sizeof name),
+                                 key_name(sw->dim[d].row, name, sizeof name),
                                  sw->dim[d].values[sweep_coordinate(sw, point, d)]);
     }
 }
@@ -237,16 +231,17 @@ uint64_t sweep_point_seed(const struct sweep *sw, size_t point, uint64_t base_se
     char text[SWEEP_MAX_DIMS * (CFG_TEXT_MAX + 128)];
     size_t used = 0;
     text[0] = '\0';
-    for (int key = 0; key < CFG_KEY_COUNT; key++) /* config-key order, not spec order */
+    for (int key = 0; key < CFG_KEYS_MAX; key++) /* config-key order, not spec order */
         for (size_t d = 0; d < sw->dims; d++) {
             if (sw->dim[d].key != key)
                 continue;
+            const struct cfg_key *row = sw->dim[d].row;
             const char *value = sw->dim[d].values[sweep_coordinate(sw, point, d)];
-            if (key == KEY_RUN_SEED)
+            if (strcmp(row->section, "run") == 0 && strcmp(row->name, "seed") == 0)
                 base_seed = strtoull(value, NULL, 10);
             else if (used < sizeof text)
-                used += (size_t)snprintf(text + used, sizeof text - used, "%s.%s=%s\n", cfg_keys[key].section,
-                                         cfg_keys[key].name, value);
+                used += (size_t)snprintf(text + used, sizeof text - used, "%s.%s=%s\n", row->section, row->name,
+                                         value);
         }
     return used ? rng_text_seed(base_seed, text) : base_seed;
 }

@@ -1,4 +1,5 @@
 #include "config.h"
+#include "layout.h"
 #include "suggest.h"
 
 #include <errno.h>
@@ -22,38 +23,6 @@ static void set_error(struct cfg_error *err, const char *file, int line, const c
     va_start(ap, fmt);
     vsnprintf(err->message, sizeof err->message, fmt, ap);
     va_end(ap);
-}
-
-void cfg_error_print(const struct cfg_error *err, FILE *out)
-{
-    fputs(err->file[0] ? err->file : "sim", out);
-    if (err->line > 0)
-        fprintf(out, ":%d", err->line);
-    if (err->key[0])
-        fprintf(out, ": %s", err->key);
-    fprintf(out, ": %s\n", err->message);
-}
-
-void cfg_blame(const struct config *cfg, enum cfg_key_id id, struct cfg_error *err, const char *fmt, ...)
-{
-    const struct cfg_origin *o = &cfg->origin[id];
-    char key[64];
-    snprintf(key, sizeof key, "%s.%s", cfg_keys[id].section, cfg_keys[id].name);
-    snprintf(err->file, sizeof err->file, "%s", o->file ? o->file : cfg->path);
-    err->line = o->file ? o->line : 0;
-    snprintf(err->key, sizeof err->key, "%s", key);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
-    va_end(ap);
-}
-
-static int find_key(const char *section, const char *name)
-{
-    for (int i = 0; i < CFG_KEY_COUNT; i++)
-        if (strcmp(cfg_keys[i].section, section) == 0 && strcmp(cfg_keys[i].name, name) == 0)
-            return i;
-    return -1;
 }
 
 static bool parse_bool(const char *v, bool *out)
@@ -128,10 +97,11 @@ static bool parse_list(const struct cfg_key *k, const char *value, struct cfg_li
 }
 
 /* Parses `value` into the field of key `id`; on failure writes the reason into why. */
-static bool parse_value(struct config *cfg, int id, const char *value, char *why, size_t size)
+static bool parse_value(struct config *cfg, size_t id, const char *value, char *why, size_t size)
 {
-    const struct cfg_key *k = &cfg_keys[id];
-    void *field = (char *)cfg + k->offset;
+    const struct cfg_key *k = cfg->slot[id].key;
+    const struct cfg_choices *choices = cfg->slot[id].choices;
+    void *field = (char *)cfg + cfg->slot[id].at;
     char *end = NULL;
     errno = 0;
     if (k->type == CFG_TEXT) {
@@ -156,19 +126,19 @@ static bool parse_value(struct config *cfg, int id, const char *value, char *why
         }
         return true;
     case CFG_CHOICE: {
-        for (size_t i = 0; k->choices->name(i); i++) {
-            if (strcmp(k->choices->name(i), value) == 0) {
-                *(const char **)field = k->choices->name(i);
+        for (size_t i = 0; choices->name(i); i++) {
+            if (strcmp(choices->name(i), value) == 0) {
+                *(const char **)field = choices->name(i);
                 return true;
             }
         }
-        const char *near = cfg_nearest_choice(k->choices, value);
+        const char *near = cfg_nearest_choice(choices, value);
         int n = snprintf(why, size, "unknown value '%s'", value);
         if (near)
             n += snprintf(why + n, size - (size_t)n, " (did you mean '%s'?)", near);
         n += snprintf(why + n, size - (size_t)n, "; one of:");
-        for (size_t i = 0; k->choices->name(i) && (size_t)n < size; i++)
-            n += snprintf(why + n, size - (size_t)n, " %s", k->choices->name(i));
+        for (size_t i = 0; choices->name(i) && (size_t)n < size; i++)
+            n += snprintf(why + n, size - (size_t)n, " %s", choices->name(i));
         return false;
     }
     case CFG_REAL: {
@@ -227,15 +197,15 @@ bool cfg_set(struct config *cfg, const char *section, const char *name, const ch
 {
     char key[128], hint[128];
     snprintf(key, sizeof key, "%s.%s", section, name);
-    if (!cfg_known_section(section)) {
-        const char *near = cfg_nearest_section(section);
+    if (!cfg_known_section(cfg, section)) {
+        const char *near = cfg_nearest_section(cfg, section);
         set_error(err, file, line, key, "unknown section [%s]%s%s%s", section, near ? " (did you mean [" : "",
                   near ? near : "", near ? "]?)" : "");
         return false;
     }
-    int id = find_key(section, name);
+    int id = cfg_key_index(cfg, key);
     if (id < 0) {
-        const char *near = cfg_nearest_key(section, name, hint, sizeof hint);
+        const char *near = cfg_nearest_key(cfg, section, name, hint, sizeof hint);
         set_error(err, file, line, key, "unknown key%s%s%s", near ? " (did you mean " : "", near ? near : "",
                   near ? "?)" : "");
         return false;
@@ -246,7 +216,7 @@ bool cfg_set(struct config *cfg, const char *section, const char *name, const ch
         return false;
     }
     char why[CFG_TEXT_MAX];
-    if (!parse_value(cfg, id, value, why, sizeof why)) {
+    if (!parse_value(cfg, (size_t)id, value, why, sizeof why)) {
         set_error(err, file, line, key, "%s", why);
         return false;
     }
@@ -255,18 +225,14 @@ bool cfg_set(struct config *cfg, const char *section, const char *name, const ch
     return true;
 }
 
-void cfg_defaults(struct config *cfg)
+void cfg_defaults(struct config *cfg, const struct cfg_schema *schema)
 {
     memset(cfg, 0, sizeof *cfg);
+    cfg_lay_out(cfg, schema);
     char why[CFG_TEXT_MAX];
-    for (int i = 0; i < CFG_KEY_COUNT; i++) {
-        bool ok = parse_value(cfg, i, cfg_keys[i].fallback, why, sizeof why);
-        if (!ok) { /* a broken default is a programming error: say so loudly */
-            fprintf(stderr, "sim: internal error: default of %s.%s: %s\n", cfg_keys[i].section, cfg_keys[i].name,
-                    why);
-            abort();
-        }
-    }
+    for (size_t i = 0; i < cfg->n_keys; i++)
+        if (!parse_value(cfg, i, cfg->slot[i].key->fallback, why, sizeof why))
+            cfg_internal_error("a default is refused: %s", why); /* a programming error: say so loudly */
 }
 
 /* inih reads through this so that the handler knows the current line number
@@ -366,9 +332,9 @@ static bool load_file(struct config *cfg, const char *path, struct cfg_error *er
 }
 
 bool cfg_load(struct config *cfg, const char *path, const char *const *overrides, size_t n_overrides,
-              struct cfg_error *err)
+              const struct cfg_schema *schema, struct cfg_error *err)
 {
-    cfg_defaults(cfg);
+    cfg_defaults(cfg, schema);
     if (!load_file(cfg, path, err))
         return false;
     for (size_t i = 0; i < n_overrides; i++) {
@@ -386,20 +352,7 @@ bool cfg_load(struct config *cfg, const char *path, const char *const *overrides
     }
     /* Checks across keys: each blames the key that is set but cannot take effect. */
     if (cfg->run.warmup_time > 0 && cfg->run.duration == 0) {
-        cfg_blame(cfg, KEY_RUN_WARMUP_TIME, err, "run.warmup_time needs run.duration > 0 (time mode)");
-        return false;
-    }
-    if (cfg->physical.indirect_radix == 1) {
-        cfg_blame(cfg, KEY_PHYSICAL_INDIRECT_RADIX, err, "an indirect network needs switches of at least 2 x 2 "
-                                                         "(0: no indirect network)");
-        return false;
-    }
-    if (cfg->physical.nodes == 1) {
-        cfg_blame(cfg, KEY_PHYSICAL_NODES, err, "a network of one node has no channels (0: the network's k^n)");
-        return false;
-    }
-    if (cfg->physical.dimension == 1) {
-        cfg_blame(cfg, KEY_PHYSICAL_DIMENSION, err, "seed 002's wire model needs n >= 2 (0: network.dimension)");
+        cfg_blame(cfg, "run.warmup_time", err, "run.warmup_time needs run.duration > 0 (time mode)");
         return false;
     }
     return true;
@@ -425,11 +378,12 @@ static const char *type_name(const struct cfg_key *k)
     return "?";
 }
 
-void cfg_print_keys(FILE *out)
+void cfg_print_keys(const struct config *cfg, FILE *out)
 {
     const char *section = "";
-    for (int i = 0; i < CFG_KEY_COUNT; i++) {
-        const struct cfg_key *k = &cfg_keys[i];
+    for (size_t i = 0; i < cfg->n_keys; i++) {
+        const struct cfg_key *k = cfg->slot[i].key;
+        const struct cfg_choices *choices = cfg->slot[i].choices;
         if (strcmp(section, k->section) != 0) {
             section = k->section;
             fprintf(out, "%s[%s]\n", i ? "\n" : "", section);
@@ -437,7 +391,7 @@ void cfg_print_keys(FILE *out)
         fprintf(out, "  %-24s %-8s default %-18s %s\n", k->name, type_name(k), k->fallback[0] ? k->fallback : "(none)",
                 k->help);
         if (k->type == CFG_CHOICE)
-            for (size_t c = 0; k->choices->name(c); c++)
-                fprintf(out, "      %-20s %s\n", k->choices->name(c), k->choices->help(c));
+            for (size_t c = 0; choices->name(c); c++)
+                fprintf(out, "      %-20s %s\n", choices->name(c), choices->help(c));
     }
 }

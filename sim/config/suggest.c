@@ -38,17 +38,17 @@ static bool close_enough(size_t distance, const char *word)
 }
 
 /* Nearest "section.key" to the given one, or NULL. */
-const char *cfg_nearest_key(const char *section, const char *name, char *buf, size_t size)
+const char *cfg_nearest_key(const struct config *cfg, const char *section, const char *name, char *buf, size_t size)
 {
     char want[128];
     snprintf(want, sizeof want, "%s.%s", section, name);
     size_t best = SIZE_MAX;
-    for (int i = 0; i < CFG_KEY_COUNT; i++) {
+    for (size_t i = 0; i < cfg->n_keys; i++) {
         char have[128];
-        snprintf(have, sizeof have, "%s.%s", cfg_keys[i].section, cfg_keys[i].name);
+        snprintf(have, sizeof have, "%s.%s", cfg->slot[i].key->section, cfg->slot[i].key->name);
         size_t d = edit_distance(want, have);
         /* A key under the wrong section is a near miss too. */
-        size_t by_name = edit_distance(name, cfg_keys[i].name);
+        size_t by_name = edit_distance(name, cfg->slot[i].key->name);
         if (by_name < d)
             d = by_name;
         if (d < best) {
@@ -59,23 +59,23 @@ const char *cfg_nearest_key(const char *section, const char *name, char *buf, si
     return best != SIZE_MAX && close_enough(best, want) ? buf : NULL;
 }
 
-bool cfg_known_section(const char *section)
+bool cfg_known_section(const struct config *cfg, const char *section)
 {
-    for (int i = 0; i < CFG_KEY_COUNT; i++)
-        if (strcmp(cfg_keys[i].section, section) == 0)
+    for (size_t i = 0; i < cfg->n_keys; i++)
+        if (strcmp(cfg->slot[i].key->section, section) == 0)
             return true;
     return false;
 }
 
-const char *cfg_nearest_section(const char *section)
+const char *cfg_nearest_section(const struct config *cfg, const char *section)
 {
     const char *best_name = NULL;
     size_t best = SIZE_MAX;
-    for (int i = 0; i < CFG_KEY_COUNT; i++) {
-        size_t d = edit_distance(section, cfg_keys[i].section);
+    for (size_t i = 0; i < cfg->n_keys; i++) {
+        size_t d = edit_distance(section, cfg->slot[i].key->section);
         if (d < best) {
             best = d;
-            best_name = cfg_keys[i].section;
+            best_name = cfg->slot[i].key->section;
         }
     }
     return close_enough(best, section) ? best_name : NULL;

@@ -11,9 +11,9 @@
 #include "config.h"
 
 /* Nearest "section.key" (written into buf), a key under the wrong section included. */
-const char *cfg_nearest_key(const char *section, const char *name, char *buf, size_t size);
-bool cfg_known_section(const char *section);
-const char *cfg_nearest_section(const char *section);
+const char *cfg_nearest_key(const struct config *cfg, const char *section, const char *name, char *buf, size_t size);
+bool cfg_known_section(const struct config *cfg, const char *section);
+const char *cfg_nearest_section(const struct config *cfg, const char *section);
 const char *cfg_nearest_choice(const struct cfg_choices *c, const char *value);
 
 #endif

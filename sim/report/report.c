@@ -20,10 +20,10 @@ double report_relative_difference(const struct run_report *r)
 }
 
 /* The value of config key i as text. */
-void report_fmt_key(char *buf, size_t size, const struct config *cfg, int i)
+void report_fmt_key(char *buf, size_t size, const struct config *cfg, size_t i)
 {
-    const struct cfg_key *k = &cfg_keys[i];
-    const void *field = (const char *)cfg + k->offset;
+    const struct cfg_key *k = cfg_key_at(cfg, i);
+    const void *field = cfg_value_at(cfg, i);
     switch (k->type) {
     case CFG_INT:
         snprintf(buf, size, "%lld", (long long)*(const int64_t *)field);
@@ -218,12 +218,12 @@ static void write_csv(FILE *out, const struct run_report *r)
 {
     struct field f[MAX_FIELDS];
     size_t n = scalar_fields(r, f);
-    for (int i = 0; i < CFG_KEY_COUNT; i++)
-        fprintf(out, "%s.%s,", cfg_keys[i].section, cfg_keys[i].name);
+    for (size_t i = 0; i < cfg_key_count(r->cfg); i++)
+        fprintf(out, "%s.%s,", cfg_key_at(r->cfg, i)->section, cfg_key_at(r->cfg, i)->name);
     for (size_t i = 0; i < n; i++)
         fprintf(out, "%s%s", f[i].name, i + 1 < n ? "," : "\n");
     char buf[2048];
-    for (int i = 0; i < CFG_KEY_COUNT; i++) {
+    for (size_t i = 0; i < cfg_key_count(r->cfg); i++) {
         report_fmt_key(buf, sizeof buf, r->cfg, i);
         csv_text(out, buf);
         fputc(',', out);
@@ -324,8 +324,8 @@ void report_json_config(FILE *out, const struct config *cfg)
     fputs("\"config\": {", out);
     char buf[2048];
     const char *section = "";
-    for (int i = 0; i < CFG_KEY_COUNT; i++) {
-        const struct cfg_key *k = &cfg_keys[i];
+    for (size_t i = 0; i < cfg_key_count(cfg); i++) {
+        const struct cfg_key *k = cfg_key_at(cfg, i);
         if (strcmp(section, k->section) != 0) {
             fprintf(out, "%s\n    \"%s\": {", i ? "}," : "", k->section);
             section = k->section;
@@ -337,7 +337,7 @@ void report_json_config(FILE *out, const struct config *cfg)
         if (k->type == CFG_CHOICE || k->type == CFG_TEXT || k->type == CFG_LIST)
             report_json_string(out, buf);
         else if (k->type == CFG_REAL)
-            report_json_number(out, *(const double *)((const char *)cfg + k->offset));
+            report_json_number(out, *(const double *)cfg_value_at(cfg, i));
         else
             fputs(buf, out);
     }

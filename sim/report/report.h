@@ -118,7 +118,7 @@ void report_write_table(FILE *out, const struct run_report *r); /* report_table.
 bool report_field_number(const struct run_report *r, const char *name, double *value);
 void report_json_string(FILE *out, const char *s);
 void report_json_config(FILE *out, const struct config *cfg); /* "config": {...} */
-void report_fmt_key(char *buf, size_t size, const struct config *cfg, int key); /* key's value as text */
+void report_fmt_key(char *buf, size_t size, const struct config *cfg, size_t key); /* layout key's value as text */
 void report_json_number(FILE *out, double v);
 
 /* report_analytic.c: every model figure.  JSON: one object per model, figure name

@@ -64,14 +64,14 @@ void report_table_figures(FILE *out, const struct model_result *m, const struct 
 
 static void write_csv(FILE *out, const struct config *cfg, const struct model_result *m)
 {
-    for (int i = 0; i < CFG_KEY_COUNT; i++)
-        fprintf(out, "%s.%s,", cfg_keys[i].section, cfg_keys[i].name);
+    for (size_t i = 0; i < cfg_key_count(cfg); i++)
+        fprintf(out, "%s.%s,", cfg_key_at(cfg, i)->section, cfg_key_at(cfg, i)->name);
     fputs("analytic.model,analytic.unstable", out);
     for (unsigned i = 0; i < m->n_figures; i++)
         fprintf(out, ",%s.%s", m->figures[i].model, m->figures[i].name);
     fputc('\n', out);
     char buf[2048]; /* text and list keys (a trace path, a weight table) can be long */
-    for (int i = 0; i < CFG_KEY_COUNT; i++) {
+    for (size_t i = 0; i < cfg_key_count(cfg); i++) {
         report_fmt_key(buf, sizeof buf, cfg, i);
         fprintf(out, strpbrk(buf, ",\"\n") ? "\"%s\"," : "%s,", buf);
     }

@@ -32,14 +32,14 @@ static void header(FILE *out, const struct run_report *r)
             c->protocol.link, r->access_detail, c->protocol.priority);
     if (c->node.service_rate > 0)
         fprintf(out, "nodes        one server per node, service 1/%g per visit\n", c->node.service_rate);
-    if (c->workload.trace[0]) /* trace arrivals: times, ends and lengths are the file's */
-        fprintf(out, "workload     replay of the trace %s%s\n", c->workload.trace,
+    if (cfg_text(c, "workload.trace")[0]) /* trace arrivals: times, ends and lengths are the file's */
+        fprintf(out, "workload     replay of the trace %s%s\n", cfg_text(c, "workload.trace"),
                 c->run.redraw_length_per_hop ? " (lengths re-drawn per hop)" : "");
     else if (r->bt.on)
         fprintf(out, "workload     %s arrivals, %g per node per cycle; %s destinations; one-cycle messages\n"
                      "buffers      %u per node, shared; phase 2 forces out the %s leftovers\n",
                 c->workload.arrival, c->workload.rate, c->workload.destination, r->bt.buffers,
-                c->routing.forced_choice);
+                cfg_text(c, "routing.forced_choice"));
     else
         fprintf(out, "workload     %s arrivals, %g per node per time unit; %s destinations; %s lengths, mean %g%s\n",
                 c->workload.arrival, c->workload.rate, c->workload.destination, c->workload.length,

@@ -121,10 +121,8 @@ void report_collect(struct run_report *r, const struct network *net, const struc
     r->nodes = t->nodes;
     r->channels = t->channels;
     snprintf(r->network, sizeof r->network, "%s", t->label);
-    if (net->proto->describe) {
-        const struct access_params params = access_params_of(net->cfg);
-        net->proto->describe(&params, r->access_detail, sizeof r->access_detail);
-    }
+    if (net->proto->describe)
+        net->proto->describe(cfg_params(net->cfg, net->proto->params), r->access_detail, sizeof r->access_detail);
     stats_summarize(&net->probe.delay, &r->delay);
     r->replications = 1;
     r->node_mean = net->probe.delay_node.count ? net->probe.delay_node.mean : NAN;

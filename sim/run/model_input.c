@@ -19,7 +19,6 @@ bool model_input(struct model_in *in, const struct config *cfg, const struct top
     const struct route_ops *route = route_select(cfg);
     const struct switch_ops *sw = switch_find(cfg->routing.switching);
     const struct proto_ops *proto = proto_find(cfg->protocol.link);
-    const struct access_params params = access_params_of(cfg);
     *in = (struct model_in){
         .cfg = cfg,
         .topo = t,
@@ -27,7 +26,7 @@ bool model_input(struct model_in *in, const struct config *cfg, const struct top
         .route = route ? route->traits : 0,
         .switching = sw ? sw->traits : 0,
         .access = access_traits(cfg, proto),
-        .capacity = proto && proto->capacity ? proto->capacity(&params) : 1.0,
+        .capacity = proto && proto->capacity ? proto->capacity(cfg_params(cfg, proto->params)) : 1.0,
     };
     if (!loads)
         return true;

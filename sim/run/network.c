@@ -50,7 +50,7 @@ static bool access_create(struct network *net)
         .kernel = &net->kernel,
         .pool = &net->pool,
         .channels = { net->topo.channels, net->topo.nodes, net, channel_senders, channel_mean_tx },
-        .params = access_params_of(net->cfg),
+        .params = cfg_params(net->cfg, net->proto->params),
         .grant = net->sw->granted,
         .engine = net,
     };
@@ -84,7 +84,7 @@ void net_redraw_length(struct network *net, uint32_t m)
 {
     struct message *msg = &net->pool.msgs[m];
     if (net->cfg->run.redraw_length_per_hop && msg->hops > 0)
-        msg->length = net->length->draw(net->cfg, &net->rng_redraw[msg->at]);
+        msg->length = net->length->draw(net->cfg, net->length_params, &net->rng_redraw[msg->at]);
 }
 
 struct hop net_route(struct network *net, uint32_t m)
@@ -162,7 +162,7 @@ static void on_arrival(struct kernel *k, void *ctx, uint32_t node)
     struct network *net = ctx;
     const struct config *cfg = net->cfg;
     kernel_schedule(k, net->arrival->interarrival(cfg, &net->rng_arrival[node]), net->ev_arrival, node);
-    double length = net->length->draw(cfg, &net->rng_length[node]);
+    double length = net->length->draw(cfg, net->length_params, &net->rng_length[node]);
     create_message(net, node, net->dest.ops->pick(&net->dest, node, &net->rng_dest[node]), length);
 }
 
@@ -210,9 +210,10 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     net->proto = proto_find(cfg->protocol.link);
     net->arrival = arrival_find(cfg->workload.arrival);
     net->length = length_find(cfg->workload.length);
+    net->length_params = cfg_params(cfg, net->length->params);
     assert(net->route && net->sw && net->proto && net->arrival && net->length);
     if (!net->route->engine && !net->arrival->interarrival && !(net->arrival->traits & ARRIVAL_REPLAY)) {
-        cfg_blame(cfg, KEY_WORKLOAD_ARRIVAL, err, "'%s' arrivals exist only in slotted time; %s switching is event-driven",
+        cfg_blame(cfg, "workload.arrival", err, "'%s' arrivals exist only in slotted time; %s switching is event-driven",
                   cfg->workload.arrival, cfg->routing.switching);
         return false;
     }
@@ -285,7 +286,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         return false;
     }
     if (net->arrival->traits & ARRIVAL_REPLAY) {
-        if (!trace_load(&net->trace, cfg->workload.trace, nodes, err)) {
+        if (!trace_load(&net->trace, cfg_text(cfg, "workload.trace"), nodes, err)) {
             net_free(net);
             return false;
         }
@@ -307,7 +308,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
 
 out_of_memory:
     net_free(net);
-    cfg_blame(cfg, KEY_NETWORK_TOPOLOGY, err, "out of memory building this network");
+    cfg_blame(cfg, "network.topology", err, "out of memory building this network");
     return false;
 }
 

@@ -67,6 +67,7 @@ struct network {
     const struct arrival_ops *arrival;
     struct destinations dest;
     const struct length_ops *length;
+    const void *length_params; /* its block of key values (cfg_params), NULL without keys */
     void *sw_state;
     void *proto_state;  /* the access protocol's instance (proto->create); NULL when the engine takes no grants */
     void *route_state; /* the routing algorithm's own state (least-count, backtracking) */

@@ -1,7 +1,8 @@
 /* Loading the configuration of a run: the generic loader (sim/config: files, -s
- * overrides, types, bounds, choices) and then the checks the chosen plug-ins make
- * across their own keys (the workload's: arrival, lengths, trace), which may also
- * derive values (the empirical lengths' mean).  The loader itself knows no plug-in.
+ * overrides, types, bounds, choices), handed the registries whose plug-ins declare
+ * keys (the schema), and then the checks plug-ins make across their own keys (the
+ * analytic models', the workload's: arrival, lengths, trace), which may also derive
+ * values (the empirical lengths' mean).  The loader itself knows no plug-in.
  * Promise: true with *cfg ready for net_create(), or false with *err naming the file,
  * line and key at fault.
  */
@@ -12,6 +13,10 @@
 
 #include "../config/config.h"
 
+/* The registries the loader lays keys out from, in listing order. */
+const struct cfg_schema *run_config_schema(void);
+/* Every key at its default (tests and tools build configs this way). */
+void run_config_defaults(struct config *cfg);
 bool run_config_load(struct config *cfg, const char *path, const char *const *overrides, size_t n_overrides,
                      struct cfg_error *err);
 

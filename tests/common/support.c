@@ -11,7 +11,7 @@
 
 void test_config(struct config *cfg, const char *const *settings)
 {
-    cfg_defaults(cfg);
+    run_config_defaults(cfg);
     snprintf(cfg->path, sizeof cfg->path, "test");
     for (size_t i = 0; settings && settings[i]; i++) {
         char buf[256];

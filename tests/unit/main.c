@@ -14,6 +14,7 @@
     X(rng)                                                                                                       \
     X(stats)                                                                                                     \
     X(probe)                                                                                                     \
+    X(params)                                                                                                    \
     X(config)                                                                                                    \
     X(cli)                                                                                                       \
     X(channel_loads)                                                                                             \

@@ -32,11 +32,14 @@ START_TEST(help_version_and_list)
     ck_assert_str_eq(out, "sim 0.1.0\n");
     const char *list[] = { test_binary(), "--list", NULL };
     ck_assert_int_eq(test_exec(list, out, BIG, err, sizeof err), 0);
-    for (int i = 0; i < CFG_KEY_COUNT; i++) {
+    struct config layout;
+    run_config_defaults(&layout);
+    for (size_t i = 0; i < cfg_key_count(&layout); i++) {
+        const struct cfg_key *k = cfg_key_at(&layout, i);
         char section[64];
-        snprintf(section, sizeof section, "[%s]", cfg_keys[i].section);
-        ck_assert_msg(strstr(out, section) && strstr(out, cfg_keys[i].name), "--list lacks %s", cfg_keys[i].name);
-        ck_assert(strstr(out, cfg_keys[i].help));
+        snprintf(section, sizeof section, "[%s]", k->section);
+        ck_assert_msg(strstr(out, section) && strstr(out, k->name), "--list lacks %s", k->name);
+        ck_assert(strstr(out, k->help));
     }
     ck_assert(strstr(out, "store-and-forward"));
     const char *none[] = { test_binary(), NULL };

@@ -283,7 +283,7 @@ START_TEST(stability_uses_protocol_capacity_and_nodes)
     cfg_set(&cfg, "node", "service_rate", "0.45", "test", 1, &err); /* 2 visits × 0.23 = 0.46 */
     test_stability(&cfg, &s);
     ck_assert(s.saturated);
-    ck_assert_int_eq(s.blame, KEY_NODE_SERVICE_RATE);
+    ck_assert_str_eq(s.blame, "node.service_rate");
     ck_assert_double_eq_tol(s.node_load, 0.46 / 0.45, 1e-12);
 }
 END_TEST

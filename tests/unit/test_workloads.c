@@ -146,7 +146,7 @@ static void check_lengths(const char *const *set, const double *value, const dou
     for (unsigned c = 0; c < cells; c++)
         tail -= p[c];
     for (unsigned i = 0; i < draws; i++) {
-        double x = ops->draw(&cfg, &g);
+        double x = ops->draw(&cfg, cfg_params(&cfg, ops->params), &g);
         sum += x;
         unsigned c = 0;
         while (c < cells && value[c] != x)
@@ -226,7 +226,7 @@ START_TEST(workload_checks_blame_the_key)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         struct config cfg;
         struct cfg_error err;
-        cfg_defaults(&cfg);
+        run_config_defaults(&cfg);
         for (size_t j = 0; bad[i].set[j]; j++) {
             char buf[128];
             snprintf(buf, sizeof buf, "%s", bad[i].set[j]);
@@ -240,14 +240,14 @@ START_TEST(workload_checks_blame_the_key)
     /* lists: bounds and syntax */
     struct config cfg;
     struct cfg_error err;
-    cfg_defaults(&cfg);
+    run_config_defaults(&cfg);
     ck_assert(!cfg_set(&cfg, "workload", "distance_weights", "1,-2", "t.ini", 1, &err));
     ck_assert(!cfg_set(&cfg, "workload", "distance_weights", "1,,2", "t.ini", 2, &err));
     ck_assert(!cfg_set(&cfg, "workload", "distance_weights", "1,2,", "t.ini", 3, &err));
     ck_assert(!cfg_set(&cfg, "workload", "empirical_lengths", "0,2", "t.ini", 4, &err));
     ck_assert(cfg_set(&cfg, "workload", "distance_weights", " 1 ,2.5,0 ", "t.ini", 5, &err));
-    ck_assert_uint_eq(cfg.workload.distance_weights.count, 3);
-    ck_assert_double_eq(cfg.workload.distance_weights.value[1], 2.5);
+    ck_assert_uint_eq((*cfg_list_of(&cfg, "workload.distance_weights")).count, 3);
+    ck_assert_double_eq((*cfg_list_of(&cfg, "workload.distance_weights")).value[1], 2.5);
 }
 END_TEST
 

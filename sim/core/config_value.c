@@ -1,0 +1,113 @@
+#include "config_value.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cfg_error_print(const struct cfg_error *err, FILE *out)
+{
+    fputs(err->file[0] ? err->file : "sim", out);
+    if (err->line > 0)
+        fprintf(out, ":%d", err->line);
+    if (err->key[0])
+        fprintf(out, ": %s", err->key);
+    fprintf(out, ": %s\n", err->message);
+}
+
+_Noreturn void cfg_internal_error(const char *fmt, const char *what)
+{
+    fprintf(stderr, "sim: internal error: ");
+    fprintf(stderr, fmt, what);
+    fputc('\n', stderr);
+    abort();
+}
+
+int cfg_key_index(const struct config *cfg, const char *key)
+{
+    const char *dot = strchr(key, '.');
+    if (!dot)
+        return -1;
+    size_t section_len = (size_t)(dot - key);
+    for (size_t i = 0; i < cfg->n_keys; i++) {
+        const struct cfg_key *k = cfg->slot[i].key;
+        if (strlen(k->section) == section_len && strncmp(k->section, key, section_len) == 0 &&
+            strcmp(k->name, dot + 1) == 0)
+            return (int)i;
+    }
+    return -1;
+}
+
+static size_t must_find(const struct config *cfg, const char *key, enum cfg_type type)
+{
+    int i = cfg_key_index(cfg, key);
+    if (i < 0)
+        cfg_internal_error("no key %s in the layout", key);
+    enum cfg_type have = cfg->slot[i].key->type;
+    if (have != type && !(type == CFG_TEXT && have == CFG_CHOICE))
+        cfg_internal_error("key %s read as another type", key);
+    return (size_t)i;
+}
+
+int64_t cfg_int(const struct config *cfg, const char *key)
+{
+    return *(const int64_t *)cfg_value_at(cfg, must_find(cfg, key, CFG_INT));
+}
+
+double cfg_real(const struct config *cfg, const char *key)
+{
+    return *(const double *)cfg_value_at(cfg, must_find(cfg, key, CFG_REAL));
+}
+
+bool cfg_bool(const struct config *cfg, const char *key)
+{
+    return *(const bool *)cfg_value_at(cfg, must_find(cfg, key, CFG_BOOL));
+}
+
+const char *cfg_text(const struct config *cfg, const char *key)
+{
+    size_t i = must_find(cfg, key, CFG_TEXT);
+    const void *v = cfg_value_at(cfg, i);
+    return cfg->slot[i].key->type == CFG_CHOICE ? *(const char *const *)v : (const char *)v;
+}
+
+const struct cfg_list *cfg_list_of(const struct config *cfg, const char *key)
+{
+    return cfg_value_at(cfg, must_find(cfg, key, CFG_LIST));
+}
+
+const struct cfg_origin *cfg_origin_of(const struct config *cfg, const char *key)
+{
+    int i = cfg_key_index(cfg, key);
+    if (i < 0)
+        cfg_internal_error("no key %s in the layout", key);
+    return &cfg->origin[i];
+}
+
+void *cfg_params_mut(struct config *cfg, const struct cfg_param_table *table)
+{
+    if (!table)
+        return NULL;
+    for (size_t b = 0; b < cfg->n_blocks; b++)
+        if (cfg->block[b].table == table)
+            return (char *)cfg + cfg->block[b].at;
+    cfg_internal_error("the key table of %s is not in the layout (is its registry in the schema?)",
+                   table->count ? table->keys[0].name : "(empty)");
+}
+
+const void *cfg_params(const struct config *cfg, const struct cfg_param_table *table)
+{
+    return cfg_params_mut((struct config *)cfg, table);
+}
+
+void cfg_blame(const struct config *cfg, const char *key, struct cfg_error *err, const char *fmt, ...)
+{
+    const struct cfg_origin *o = cfg_origin_of(cfg, key);
+    snprintf(err->file, sizeof err->file, "%s", o->file ? o->file : cfg->path);
+    err->line = o->file ? o->line : 0;
+    snprintf(err->key, sizeof err->key, "%s", key);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+}

@@ -1,0 +1,144 @@
+/* The configuration as a value: what every module reads, and how to read it.
+ *
+ * Promise: a struct config holds the framework's keys as typed fields and every
+ * plug-in's key values in blocks laid out by the loader (sim/config) from the
+ * plug-ins' own tables (sim/core/params.h), with where each key was set.  It is a
+ * plain value: copying it copies every value.  A plug-in reads its own block
+ * (cfg_params), any module any key by name (cfg_int, cfg_real, ...), and errors name
+ * the file, line and key a value came from (cfg_blame).  Reading a key that is not in
+ * the layout, or as the wrong type, is a programming error (abort with a message).
+ * Needs: nothing but the parameter-table types; the loader fills it.
+ */
+#ifndef SIM_CORE_CONFIG_VALUE_H
+#define SIM_CORE_CONFIG_VALUE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "params.h" /* struct cfg_key, cfg_param_table, cfg_list */
+
+struct cfg_choices;
+
+enum {
+    CFG_KEYS_MAX = 128,   /* keys of a layout, framework and plug-ins */
+    CFG_BLOCKS_MAX = 32,  /* plug-in key tables */
+    CFG_ARENA_MAX = 8192, /* bytes of their values */
+};
+
+struct cfg_error {
+    char file[CFG_TEXT_MAX]; /* config path, or "command line" */
+    int line;                /* 0 when not tied to a line */
+    char key[64];            /* section.key, or "" */
+    char message[CFG_TEXT_MAX];
+};
+
+/* Where a key's value came from: so that later checks (e.g. unstable load) can blame
+ * the right line. */
+struct cfg_origin {
+    const char *file; /* points at config.path or a static string; NULL = default */
+    int line;
+};
+
+/* One key of a config's layout: its row, its allowed names (CHOICE) and where its
+ * value lives (an offset into struct config: a framework field or the arena). */
+struct cfg_slot {
+    const struct cfg_key *key;
+    const struct cfg_choices *choices;
+    size_t at;
+};
+
+struct config {
+    char path[CFG_TEXT_MAX];
+    /* The framework's keys (sim/config/config_keys.c). */
+    struct {
+        const char *topology; /* a name from topo/registry.c */
+        int64_t dimension;
+        double bandwidth;       /* length units per time unit (hierarchical: cluster links) */
+        const char *links;      /* "full-duplex" or "half-duplex" */
+    } network;
+    struct {
+        const char *algorithm; /* path selection, routing/registry.c */
+        const char *switching;
+    } routing;
+    struct {
+        double service_rate; /* μ_N: deterministic service per visit; 0 = nodes cost nothing */
+    } node;
+    struct {
+        const char *link;     /* channel access, protocols/registry.c */
+        const char *priority; /* queue discipline of node and channel queues */
+    } protocol;
+    struct {
+        const char *arrival;
+        double rate; /* messages per node per time unit */
+        const char *destination;
+        const char *length;
+        double mean_length;
+        bool first_at_zero; /* every node's first message at t = 0 (SLAM's CREATE), not after a draw */
+    } workload;
+    struct {
+        uint64_t seed;
+        int64_t warmup_messages;
+        int64_t messages;
+        double warmup_time; /* time mode: measurement starts here */
+        double duration;    /* > 0 selects time mode: measure deliveries in [warmup_time, +duration] */
+        int64_t replications;
+        int64_t batches; /* batch means for the confidence interval */
+        bool redraw_length_per_hop;
+        bool allow_unstable;
+        double max_wall_seconds; /* 0 = no limit */
+    } run;
+    const char *write_trace; /* not a key (sim --write-trace): file receiving the run's messages as a trace */
+
+    /* The layout: every key in listing order, where it was set, and the plug-ins'
+     * blocks of values in the arena (a config is a plain value: copying it copies
+     * every value). */
+    size_t n_keys, n_blocks;
+    struct cfg_slot slot[CFG_KEYS_MAX];
+    struct cfg_origin origin[CFG_KEYS_MAX];
+    struct {
+        const struct cfg_param_table *table;
+        size_t at; /* offset into struct config */
+    } block[CFG_BLOCKS_MAX];
+    _Alignas(16) unsigned char arena[CFG_ARENA_MAX];
+};
+
+/* The layout, in listing order. */
+static inline size_t cfg_key_count(const struct config *cfg) { return cfg->n_keys; }
+static inline const struct cfg_key *cfg_key_at(const struct config *cfg, size_t i) { return cfg->slot[i].key; }
+static inline const void *cfg_value_at(const struct config *cfg, size_t i)
+{
+    return (const char *)cfg + cfg->slot[i].at;
+}
+/* The position of "section.name" in the layout, or -1. */
+int cfg_key_index(const struct config *cfg, const char *key);
+
+/* A plug-in's block of values, laid out from its table (a struct of the type the
+ * table was declared with); NULL for a NULL table (a plug-in without keys).  A table
+ * not in the layout is a programming error (abort). */
+const void *cfg_params(const struct config *cfg, const struct cfg_param_table *table);
+void *cfg_params_mut(struct config *cfg, const struct cfg_param_table *table);
+
+/* Any key's value by name ("routing.router_delay"), for code that reads a key
+ * another module owns (the models, the report).  An unknown name or a read of the
+ * wrong type is a programming error (abort). */
+int64_t cfg_int(const struct config *cfg, const char *key);
+double cfg_real(const struct config *cfg, const char *key);
+bool cfg_bool(const struct config *cfg, const char *key);
+const char *cfg_text(const struct config *cfg, const char *key); /* CHOICE or TEXT */
+const struct cfg_list *cfg_list_of(const struct config *cfg, const char *key);
+/* Where the key was set; file NULL when it has its default. */
+const struct cfg_origin *cfg_origin_of(const struct config *cfg, const char *key);
+
+/* Fills *err blaming the place `key` was set (or the config file if defaulted). */
+void cfg_blame(const struct config *cfg, const char *key, struct cfg_error *err, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Prints "file:line: key: message" on stderr (one line). */
+void cfg_error_print(const struct cfg_error *err, FILE *out);
+/* Prints "file:line: key: message" (one line). */
+void cfg_error_print(const struct cfg_error *err, FILE *out);
+/* For the loader: a broken table or default is a programming error, said loudly. */
+_Noreturn void cfg_internal_error(const char *fmt, const char *what);
+
+#endif
