@@ -127,6 +127,85 @@ START_TEST(listing_order_is_kept)
 }
 END_TEST
 
+static const char *type_word(enum cfg_type t)
+{
+    static const char *const words[] = { [CFG_INT] = "integer", [CFG_UINT] = "integer", [CFG_REAL] = "number",
+                                         [CFG_BOOL] = "boolean", [CFG_CHOICE] = "choice", [CFG_LIST] = "list",
+                                         [CFG_TEXT] = "text" };
+    return words[t];
+}
+
+/* Next comma-separated item of a README cell, without blanks and backticks. */
+static const char *cell_item(const char **cell, char *buf, size_t size)
+{
+    const char *p = *cell;
+    while (*p == ' ' || *p == '`')
+        p++;
+    size_t n = 0;
+    while (*p && *p != ',' && n + 1 < size)
+        if (*p++ != '`')
+            buf[n++] = p[-1];
+    while (n && (buf[n - 1] == ' ' || buf[n - 1] == '`'))
+        n--;
+    buf[n] = '\0';
+    *cell = *p == ',' ? p + 1 : p;
+    return buf;
+}
+
+/* The README's key reference ("## Configuration", one table per section) names every
+ * key of the layout once, with the type and default its table declares. */
+START_TEST(readme_key_reference_matches_the_tables)
+{
+    struct config cfg;
+    run_config_defaults(&cfg);
+    FILE *f = fopen("README.md", "r");
+    ck_assert_ptr_nonnull(f);
+    char line[4096], section[64] = "";
+    bool in_reference = false;
+    unsigned seen[CFG_KEYS_MAX] = { 0 };
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "## ", 3) == 0)
+            in_reference = strcmp(line, "## Configuration\n") == 0;
+        if (!in_reference)
+            continue;
+        if (sscanf(line, "### `[%63[a-z0-9_]]`", section) == 1)
+            continue;
+        if (strncmp(line, "| `", 3) != 0 || !section[0])
+            continue;
+        char *cells[4] = { 0 };
+        char *p = line + 1;
+        for (int c = 0; c < 4 && p; c++) {
+            cells[c] = p;
+            p = strchr(p, '|');
+            if (p)
+                *p++ = '\0';
+        }
+        ck_assert_msg(cells[3], "README: a short row in [%s]", section);
+        const char *names = cells[0], *defaults = cells[2];
+        char name[64], fallback[64], type[32], key[128];
+        const char *t = cells[1];
+        cell_item(&t, type, sizeof type);
+        while (*cell_item(&names, name, sizeof name)) {
+            cell_item(&defaults, fallback, sizeof fallback);
+            snprintf(key, sizeof key, "%s.%s", section, name);
+            int i = cfg_key_index(&cfg, key);
+            ck_assert_msg(i >= 0, "README names %s, which no table declares", key);
+            const struct cfg_key *k = cfg_key_at(&cfg, (size_t)i);
+            ck_assert_msg(strcmp(type, type_word(k->type)) == 0, "README: %s is a %s, its table says %s", key, type,
+                          type_word(k->type));
+            const char *want = k->fallback[0] ? k->fallback : "empty";
+            ck_assert_msg(strcmp(fallback, want) == 0, "README: %s defaults to '%s', its table says '%s'", key,
+                          fallback, want);
+            seen[i]++;
+        }
+    }
+    fclose(f);
+    for (size_t i = 0; i < cfg_key_count(&cfg); i++)
+        ck_assert_msg(seen[i] == 1, "README's key reference has %s.%s %u times", cfg_key_at(&cfg, i)->section,
+                      cfg_key_at(&cfg, i)->name, seen[i]);
+}
+END_TEST
+
 Suite *params_suite(void)
 {
     Suite *s = suite_create("params");
@@ -134,6 +213,7 @@ Suite *params_suite(void)
     tcase_add_test(tc, a_new_plugin_needs_only_its_table_and_a_registry);
     tcase_add_test(tc, plugin_blocks_hold_their_own_values);
     tcase_add_test(tc, listing_order_is_kept);
+    tcase_add_test(tc, readme_key_reference_matches_the_tables);
     suite_add_tcase(s, tc);
     return s;
 }
