@@ -33,6 +33,7 @@
     X(model_hin)                                                                                                 \
     X(model_hin_sim)                                                                                             \
     X(model_backtracking_chain)                                                                                  \
+    X(kim_das)                                                                                                   \
     X(model_wormhole_hypercube)                                                                                  \
     X(model_kary)
 
