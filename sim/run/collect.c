@@ -32,7 +32,7 @@ static const char *stop_reason(enum kernel_stop why)
 static void collect_backtracking(struct backtracking_report *b, const struct network *net)
 {
     struct backtracking_figures f;
-    if (!backtracking_figures(net, &f)) {
+    if (!backtracking_figures(net->engine, net->engine_state, &f)) {
         double *all[] = { &b->cycles, &b->generated, &b->accepted, &b->rejected, &b->acceptance, &b->throughput,
                           &b->throughput_per_node, &b->occupancy_mean, &b->full_fraction, &b->backtrack_fraction,
                           &b->forced_fraction, &b->forward_probability, &b->backtrack_probability, &b->in_network,
@@ -72,7 +72,7 @@ static void collect_backtracking(struct backtracking_report *b, const struct net
 
 static void collect_flit(struct run_report *r, const struct network *net)
 {
-    const struct flit_engine *e = flit_engine_of(net);
+    const struct flit_engine *e = flit_engine_of(net->engine, net->engine_state);
     struct flit_report *f = &r->flit;
     if (!e)
         return;

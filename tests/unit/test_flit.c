@@ -81,7 +81,7 @@ static enum kernel_stop run_traced(const struct config *cfg, struct flit_run_tra
     static struct network net;
     struct cfg_error err;
     ck_assert_msg(net_create(&net, cfg, &err), "net_create: %s", err.message);
-    struct flit_engine *e = flit_engine_of(&net);
+    struct flit_engine *e = flit_engine_of(net.engine, net.engine_state);
     ck_assert_ptr_nonnull(e);
     memset(t, 0, sizeof *t);
     e->obs = (struct flit_observer){ t, on_offered, on_delivered };
