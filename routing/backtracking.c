@@ -37,6 +37,7 @@
 
 #include <assert.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,6 +74,7 @@ struct bt_state {
     unsigned n;
     uint32_t nodes, buffers;
     enum forced_rule forced;
+    const char *forced_name;    /* routing.forced_choice, for the table */
     struct bt_message *buf;     /* node v: buf[v*M .. v*M + fill[v]), sorted by id */
     uint32_t *fill;
     struct bt_message *transit; /* slot v*n + c: the message v sends on channel c this cycle */
@@ -342,7 +344,9 @@ static void *engine_create(const struct engine_env *env)
     s->n = env->topo->dimension;
     s->nodes = env->topo->nodes;
     s->buffers = (uint32_t)cfg->routing.buffers;
-    s->forced = forced_choice_find(cfg->routing.forced_choice)->rule; /* the loader accepted the name */
+    const struct forced_choice *forced = forced_choice_find(cfg->routing.forced_choice); /* the loader accepted it */
+    s->forced = forced->rule;
+    s->forced_name = forced->name;
     size_t slots = (size_t)s->nodes * s->n;
     s->buf = malloc((size_t)s->nodes * s->buffers * sizeof *s->buf);
     s->fill = calloc(s->nodes, sizeof *s->fill);
@@ -375,6 +379,83 @@ bool backtracking_figures(const struct engine_ops *ops, const void *self, struct
     return true;
 }
 
+/* --- figures: rates over the window's cycles --- */
+
+static const char group[] = "backtracking";
+
+static void line(const struct figure_sink *sink, enum figure_place place, const char *label, const char *rest)
+{
+    char text[FIGURE_TEXT_MAX];
+    snprintf(text, sizeof text, "%-12s %s", label, rest);
+    sink->line(sink->ctx, group, place, text);
+}
+
+/* self NULL: the names only (the columns are in every report). */
+static void figures(const void *self, const struct figure_sink *sink)
+{
+    const struct bt_state *s = self;
+    struct backtracking_counts w = { 0 };
+    uint64_t in_network = 0;
+    double nodes = 0, dimension = 0, delay_mean = NAN;
+    bool delays = false;
+    if (s) {
+        w = s->window;
+        nodes = s->nodes;
+        dimension = s->n;
+        for (uint32_t v = 0; v < s->nodes; v++)
+            in_network += s->fill[v];
+        delays = s->env.probe->delay.count > 0;
+        delay_mean = s->env.probe->delay.mean;
+    }
+    double cycles = (double)w.cycles, node_cycles = cycles * nodes, channel_cycles = node_cycles * dimension;
+    double sends = (double)w.sends;
+    double acceptance = w.generated ? (double)w.accepted / (double)w.generated : NAN;
+    double throughput = cycles > 0 ? (double)w.accepted / cycles : NAN;
+    const struct {
+        const char *name;
+        double v;
+    } all[] = {
+        { "acceptance", acceptance },
+        { "throughput", throughput },
+        { "throughput_per_node", cycles > 0 ? (double)w.accepted / node_cycles : NAN },
+        /* Kleinrock's power as the paper uses it: γ / T · P_A (messages per cycle²) */
+        { "power", delays ? throughput * acceptance / delay_mean : NAN },
+        { "generated", (double)w.generated },
+        { "accepted", (double)w.accepted },
+        { "rejected", (double)w.rejected },
+        { "cycles", cycles },
+        { "occupancy_mean", cycles > 0 ? (double)w.occupancy / node_cycles : NAN },
+        { "full_fraction", cycles > 0 ? (double)w.full / node_cycles : NAN },
+        { "backtrack_fraction", sends > 0 ? (double)w.backtracks / sends : NAN },
+        { "forced_fraction", sends > 0 ? (double)w.forced_sends / sends : NAN },
+        { "forward_probability", cycles > 0 ? (sends - (double)w.backtracks) / channel_cycles : NAN },
+        { "backtrack_probability", cycles > 0 ? (double)w.backtracks / channel_cycles : NAN },
+        { "in_network", (double)in_network },
+    };
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        sink->number(sink->ctx, group, all[i].name, all[i].v, FIGURE_EARLY);
+    if (!s)
+        return;
+    char text[FIGURE_TEXT_MAX / 2]; /* a template's text after its label */
+    snprintf(text, sizeof text, "%u per node, shared; phase 2 forces out the %s leftovers", s->buffers,
+             s->forced_name);
+    line(sink, FIGURE_PLACE_WORKLOAD, "buffers", text);
+    line(sink, FIGURE_PLACE_RATES, "acceptance",
+         "{acceptance} ({accepted:%.0f} of {generated:%.0f} generated in the window accepted, {rejected:%.0f} "
+         "rejected and lost)");
+    line(sink, FIGURE_PLACE_RATES, "accepted",
+         "{throughput} accepted messages per cycle, {throughput_per_node} per node; power {power}");
+    snprintf(text, sizeof text, "mean {occupancy_mean} messages per node at a cycle's start; all %u buffers taken "
+             "at {full_fraction} of them", s->buffers);
+    line(sink, FIGURE_PLACE_RATES, "occupancy", text);
+    line(sink, FIGURE_PLACE_RATES, "backtracking",
+         "{backtrack_fraction} of hops backtrack (away from the destination); {forced_fraction} of hops forced by "
+         "phase 2");
+    line(sink, FIGURE_PLACE_RATES, "channels",
+         "P_f {forward_probability}, P_r {backtrack_probability} per channel per cycle; net progress "
+         "{forward_probability-backtrack_probability}");
+}
+
 /* The path selection: it names the algorithm; the engine below does the routing. */
 const struct route_ops route_backtracking = {
     .name = "backtracking",
@@ -386,8 +467,9 @@ const struct route_ops route_backtracking = {
 const struct engine_ops engine_backtracking = {
     .name = "backtracking",
     .help = "seed 001's slotted engine: finite shared buffers, two-phase decision, backtracking sends",
-    .traits = ENGINE_SLOTTED | ENGINE_BACKTRACKS | SWITCH_WHOLE_MESSAGE,
+    .traits = ENGINE_SLOTTED | ENGINE_BACKTRACKS | ENGINE_COLUMNS_ALWAYS | SWITCH_WHOLE_MESSAGE,
     .check = check,
     .create = engine_create,
+    .figures = figures,
     .destroy = engine_free,
 };

@@ -9,7 +9,11 @@
  * whatever it created (its access protocol).  A slotted engine has no inject(): it
  * admits its own input cycle by cycle, from the arrival and destination draws in its
  * environment, and counts what it admits in env->created and env->in_flight.
- * check() refuses the configurations the engine cannot run.  Which engine runs is a
+ * check() refuses the configurations the engine cannot run.  figures() reports the
+ * engine's own figures (blocking, acceptance, backtracking counts) through a sink of
+ * named figures (sim/core/figures.h) after the run; called with self NULL (engines
+ * with ENGINE_COLUMNS_ALWAYS, when another engine ran) it names them without values,
+ * so that they are columns of every report.  Which engine runs is a
  * question of trait bits (sim/core/traits.h: SWITCH_*, ENGINE_*), never of names.
  * Needs: sim/core (kernel, pool, probe, channel clocks, streams), topo, the path
  * selection (routing.h) and the access protocol's interface (protocols/protocol.h).
@@ -23,6 +27,7 @@
 
 #include "../protocols/protocol.h"
 #include "../sim/core/channel.h"
+#include "../sim/core/figures.h"
 #include "../sim/core/kernel.h"
 #include "../sim/core/message.h"
 #include "../sim/core/probe.h"
@@ -92,6 +97,8 @@ struct engine_ops {
     /* Optional: the node model is done with msg at msg->at (NULL: the engine refuses
      * the node model). */
     void (*visited)(void *self, uint32_t msg);
+    /* Optional: the engine's figures, once the run is over (self NULL: names only). */
+    void (*figures)(const void *self, const struct figure_sink *sink);
     void (*destroy)(void *self);
 };
 
@@ -100,6 +107,8 @@ struct engine_ops {
  * which picks the engine whose traits say it does (ENGINE_BACKTRACKS). */
 const struct engine_ops *switch_find(const char *name);
 const struct engine_ops *engine_select(const struct config *cfg);
+/* Every engine, switching choices first: the i-th, NULL past the end. */
+const struct engine_ops *engine_registered(size_t i);
 
 /* A message has arrived at its destination: the probe records it, the pool takes it back. */
 static inline void engine_deliver(const struct engine_env *env, uint32_t m)

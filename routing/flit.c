@@ -1,9 +1,10 @@
 /* The flit cycle engine behind wormhole and cut-through switching (contract in
- * flit.h; set-up, checks and the switch_ops in flit_setup.c).  One kernel event per cycle while anything is in the network, none while
- * it is empty; per cycle the work is proportional to the worms in flight, not to the
- * network's size.  A worm keeps, per hop, only how many flits have been sent over it
- * (and, with link_latency > 1, when the last L were sent): a buffer's contents follow
- * from the counts of two neighbouring hops. */
+ * flit.h; set-up, checks and the engine_ops in flit_setup.c; figures in
+ * flit_figures.c).  One kernel event per cycle while anything is in the network, none
+ * while it is empty; per cycle the work is proportional to the worms in flight, not to
+ * the network's size.  A worm keeps, per hop, only how many flits have been sent over
+ * it (and, with link_latency > 1, when the last L were sent): a buffer's contents
+ * follow from the counts of two neighbouring hops. */
 #include "flit.h"
 
 #include <math.h>

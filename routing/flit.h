@@ -111,6 +111,8 @@ void flit_inject(struct flit_engine *e, uint32_t msg);
 void flit_tick(struct kernel *k, void *ctx, uint32_t unused);
 bool flit_pool_grow(struct flit_engine *e);
 
+/* engine_ops.figures of both (routing/flit_figures.c). */
+void flit_figures(const void *self, const struct figure_sink *sink);
 /* The instance of a wormhole or cut-through engine (SWITCH_PIPELINED), else NULL. */
 struct flit_engine *flit_engine_of(const struct engine_ops *ops, void *self);
 /* Finds headers that can never be granted; writes a message naming a cycle of

@@ -202,6 +202,7 @@ const struct engine_ops switch_wormhole = {
     .check = check,
     .create = create_wormhole,
     .inject = inject,
+    .figures = flit_figures,
     .destroy = engine_free,
 };
 
@@ -212,5 +213,6 @@ const struct engine_ops switch_cut_through = {
     .check = check,
     .create = create_cut_through,
     .inject = inject,
+    .figures = flit_figures,
     .destroy = engine_free,
 };

@@ -27,6 +27,15 @@ static const struct engine_ops *const engines_by_traits[] = {
 REGISTRY_DEFINE(struct route_ops, algorithms, route_find, route_choices);
 REGISTRY_DEFINE(struct engine_ops, switchings, switch_find, switch_choices);
 
+const struct engine_ops *engine_registered(size_t i)
+{
+    size_t n = sizeof switchings / sizeof switchings[0];
+    if (i < n)
+        return switchings[i];
+    i -= n;
+    return i < sizeof engines_by_traits / sizeof engines_by_traits[0] ? engines_by_traits[i] : NULL;
+}
+
 const struct engine_ops *engine_select(const struct config *cfg)
 {
     if (route_select(cfg)->traits & ROUTE_BACKTRACKS)

@@ -47,6 +47,9 @@ enum engine_traits {
     ENGINE_SLOTTED = 1u << 8,
     /* The engine routes by itself: the one a ROUTE_BACKTRACKS path selection runs on. */
     ENGINE_BACKTRACKS = 1u << 9,
+    /* Its figures are columns of every report, empty when another engine ran (so that
+     * one CSV header serves a sweep across algorithms). */
+    ENGINE_COLUMNS_ALWAYS = 1u << 10,
 };
 
 /* Channel access: protocol.link (proto_ops.traits) and protocol.priority (the queue
