@@ -63,6 +63,8 @@ static bool render(char *out, size_t size, const struct figures *list, const str
     out[0] = '\0';
     if (strncmp(s, "{?", 2) == 0) {
         const char *end = strchr(s, '}');
+        if (!end)
+            return false; /* a malformed template prints nothing rather than garbage */
         char name[FIGURE_NAME_MAX];
         snprintf(name, sizeof name, "%.*s", (int)(end - s - 2), s + 2);
         const struct figure *f = figures_find(list, t->group, cls, name);
@@ -79,6 +81,11 @@ static bool render(char *out, size_t size, const struct figures *list, const str
         }
         snprintf(out + used, size - used, "%.*s", (int)(open - s), s);
         const char *close = strchr(open, '}');
+        if (!close) { /* unclosed: the rest is text */
+            used = strlen(out);
+            snprintf(out + used, size - used, "%s", open);
+            break;
+        }
         char token[FIGURE_NAME_MAX * 2 + 20];
         snprintf(token, sizeof token, "%.*s", (int)(close - open - 1), open + 1);
         fill(out, size, list, t->group, cls, token);
