@@ -21,6 +21,7 @@
 #include <stddef.h>
 
 #include "../sim/core/config_value.h"
+#include "../sim/core/prediction.h"
 #include "../sim/core/traits.h"
 #include "../topo/topo.h"
 
@@ -81,35 +82,8 @@ bool loads_compute(const struct model_in *in, struct channel_loads *out);
 bool loads_compute_enumerated(const struct model_in *in, struct channel_loads *out);
 void loads_free(struct channel_loads *l);
 
-enum { MODEL_FIGURES_MAX = 128 };
-
-/* One predicted figure.  A figure that predicts a simulated report field has that
- * field's name (e.g. "throughput", "hops_mean"), so the writers print the two side
- * by side; other figures (static properties of a topology, a model's internal
- * quantities) have names of their own.  Names are lower-case, dotted, no spaces. */
-struct model_figure {
-    const char *model; /* the model that gave it (set by model_predict) */
-    char name[48];
-    double value;
-};
-
-struct model_result {
-    const char *model;  /* the delay model printed beside the simulation; NULL when none applies */
-    char why[1024];     /* why none applies, or what the model assumes */
-    bool exact;         /* exact for this configuration, not an approximation */
-    bool unstable;
-    double delay_mean;  /* NaN from models that do not predict the delay */
-    double mean_hops;
-    double max_utilization;
-    /* NaN when the model does not give them: */
-    double delay_variance;            /* the model's own variance formula */
-    double delay_variance_correlated; /* the same model with the covariances its formula omits */
-    double node_mean, node_variance, link_mean, link_variance; /* the two parts of the delay */
-    /* Every figure of every model that applies, in registry order (the delay model's
-     * scalars above included). */
-    unsigned n_figures;
-    struct model_figure figures[MODEL_FIGURES_MAX];
-};
+/* struct model_result, the prediction as plain data (what the report formats), is
+ * sim/core/prediction.h's. */
 
 struct model_ops {
     const char *name, *help;

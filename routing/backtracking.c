@@ -38,13 +38,13 @@
 
 #include <assert.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stddef.h>
 
 #include "../sim/core/registry.h"
-#include "../protocols/protocol.h"
-#include "routing.h"
+#include "engine.h"
 
 enum { BT_MAX_DIMENSION = 20 };
 #define BT_MAX_MESSAGES ((uint64_t)1 << 27) /* N·M buffers: 3 GiB of messages */
@@ -72,9 +72,11 @@ struct bt_message {
 };
 
 struct bt_state {
+    struct engine_env env;
     unsigned n;
     uint32_t nodes, buffers;
     enum forced_rule forced;
+    const char *forced_name;    /* routing.forced_choice, for the table */
     struct bt_message *buf;     /* node v: buf[v*M .. v*M + fill[v]), sorted by id */
     uint32_t *fill;
     struct bt_message *transit; /* slot v*n + c: the message v sends on channel c this cycle */
@@ -100,16 +102,18 @@ static const struct cfg_key backtracking_keys[] = {
 };
 static CFG_PARAM_TABLE(backtracking_param_table, struct backtracking_params, backtracking_keys);
 
-extern const struct route_ops route_backtracking;
 
 /* --- configuration --- */
 
-static bool check(const struct config *cfg, const struct topo *t, struct cfg_error *err)
+/* Store-and-forward's own refusals apply too: the engine moves whole messages. */
+static bool check(const struct engine_spec *spec, struct cfg_error *err)
 {
+    const struct config *cfg = spec->cfg;
+    const struct topo *t = spec->topo;
+    const struct engine_ops *sw = switch_find(cfg->routing.switching);
     const char *bad = NULL;
     char why[160];
     const char *key = "routing.algorithm";
-    const struct arrival_ops *arrival = arrival_find(cfg->workload.arrival);
     if (!(t->ops->traits & TOPO_BINARY_HYPERCUBE))
         key = "network.topology", bad = "runs on the binary hypercube only";
     else if (t->kind != CHANNEL_LINK_DIRECTION)
@@ -118,7 +122,7 @@ static bool check(const struct config *cfg, const struct topo *t, struct cfg_err
         key = "routing.buffers", bad = "needs routing.buffers (M) >= network.dimension (n), or it can deadlock";
     else if ((uint64_t)t->nodes * (uint64_t)cfg_int(cfg, "routing.buffers") > BT_MAX_MESSAGES)
         key = "routing.buffers", bad = "needs nodes x buffers <= 2^27";
-    else if (!(switch_find(cfg->routing.switching)->traits & SWITCH_WHOLE_MESSAGE))
+    else if (!(sw->traits & SWITCH_WHOLE_MESSAGE))
         key = "routing.switching", bad = "moves whole messages one hop per cycle (store-and-forward switching)";
     else if (!(proto_find(cfg->protocol.link)->traits & ACCESS_FIFO_CHANNEL))
         key = "protocol.link", bad = "decides every channel itself each cycle; protocol.link must stay fifo";
@@ -128,15 +132,17 @@ static bool check(const struct config *cfg, const struct topo *t, struct cfg_err
         key = "node.service_rate", bad = "has no node servers (node.service_rate = 0)";
     else if (cfg->run.redraw_length_per_hop)
         key = "run.redraw_length_per_hop", bad = "has fixed-size messages: nothing to re-draw";
-    else if (!arrival->per_cycle)
+    else if (!spec->arrivals_per_cycle)
         key = "workload.arrival", bad = "is slotted: the arrival process must give a count per cycle";
-    else if (dest_find(cfg->workload.destination)->traits & DEST_MAY_PICK_SOURCE) {
+    else if (spec->destinations_may_pick_source) {
         snprintf(why, sizeof why, "has no self-addressed messages; %s can pick the source", cfg->workload.destination);
         key = "workload.destination", bad = why;
     }
-    if (bad)
+    if (bad) {
         cfg_blame(cfg, key, err, "backtracking %s", bad);
-    return bad == NULL;
+        return false;
+    }
+    return !sw->check || sw->check(spec, err);
 }
 
 /* --- one node's decision --- */
@@ -149,8 +155,7 @@ static unsigned nth_bit(uint32_t h, unsigned k)
     return (unsigned)__builtin_ctz(h);
 }
 
-static void send(struct network *net, struct bt_state *s, uint32_t v, unsigned c, const struct bt_message *m,
-                 bool forced)
+static void send(struct bt_state *s, uint32_t v, unsigned c, const struct bt_message *m, bool forced)
 {
     struct bt_message *out = &s->transit[(size_t)v * s->n + c];
     *out = *m;
@@ -159,24 +164,25 @@ static void send(struct network *net, struct bt_state *s, uint32_t v, unsigned c
     out->header ^= bit;
     out->hops++;
     s->sending[(size_t)v * s->n + c] = 1;
-    struct backtracking_counts *counts[2] = { &s->run, net->probe.window_open ? &s->window : NULL };
+    bool window_open = s->env.probe->window_open;
+    struct backtracking_counts *counts[2] = { &s->run, window_open ? &s->window : NULL };
     for (int i = 0; i < 2 && counts[i]; i++) {
         counts[i]->sends++;
         counts[i]->forced_sends += forced;
         counts[i]->backtracks += backtrack;
     }
-    if (net->probe.window_open)
-        net->chan[v * s->n + c].busy_time += 1;
+    if (window_open)
+        s->env.chan[v * s->n + c].busy_time += 1;
 }
 
-static void decide(struct network *net, struct bt_state *s, uint32_t v)
+static void decide(struct bt_state *s, uint32_t v)
 {
     uint32_t i = s->fill[v], M = s->buffers;
     unsigned n = s->n;
     if (i == 0)
         return;
     struct bt_message *q = &s->buf[(size_t)v * M];
-    struct rng *r = &net->rng_route[v];
+    struct rng *r = &s->env.rng_route[v];
     uint8_t *assigned = s->assigned;
     memset(assigned, 0, i);
     int32_t out[BT_MAX_DIMENSION];
@@ -228,7 +234,7 @@ static void decide(struct network *net, struct bt_state *s, uint32_t v)
     }
     for (unsigned c = 0; c < n; c++)
         if (out[c] >= 0)
-            send(net, s, v, c, &q[out[c]], forced_out[c]);
+            send(s, v, c, &q[out[c]], forced_out[c]);
     uint32_t kept = 0; /* close the gaps, keeping the age order */
     for (uint32_t k = 0; k < i; k++)
         if (!assigned[k])
@@ -239,10 +245,9 @@ static void decide(struct network *net, struct bt_state *s, uint32_t v)
 
 /* --- exchange, delivery and admission at one node --- */
 
-static void count_both(struct network *net, struct bt_state *s, uint64_t generated, uint64_t accepted,
-                       uint64_t delivered)
+static void count_both(struct bt_state *s, uint64_t generated, uint64_t accepted, uint64_t delivered)
 {
-    struct backtracking_counts *counts[2] = { &s->run, net->probe.window_open ? &s->window : NULL };
+    struct backtracking_counts *counts[2] = { &s->run, s->env.probe->window_open ? &s->window : NULL };
     for (int i = 0; i < 2 && counts[i]; i++) {
         counts[i]->generated += generated;
         counts[i]->accepted += accepted;
@@ -251,13 +256,13 @@ static void count_both(struct network *net, struct bt_state *s, uint64_t generat
     }
 }
 
-static void deliver(struct network *net, struct bt_state *s, const struct bt_message *m, uint64_t cycle)
+static void deliver(struct bt_state *s, const struct bt_message *m, uint64_t cycle)
 {
     double delay = (double)(cycle - m->created);
-    count_both(net, s, 0, 0, 1);
-    net->in_flight--;
+    count_both(s, 0, 0, 1);
+    --*s->env.in_flight;
     const struct delay_parts parts = { 0, delay }; /* no node model: all of it is the network's */
-    probe_delivered(&net->probe, m->id, (double)cycle, delay, &parts, m->hops);
+    probe_delivered(s->env.probe, m->id, (double)cycle, delay, &parts, m->hops);
 }
 
 /* Keeps the buffer sorted by id: a transit message may be older than any held. */
@@ -273,9 +278,9 @@ static void store(struct bt_state *s, uint32_t w, const struct bt_message *m)
     q[k] = *m;
 }
 
-static void receive_and_admit(struct network *net, struct bt_state *s, uint32_t w, uint64_t cycle)
+static void receive_and_admit(struct bt_state *s, uint32_t w, uint64_t cycle)
 {
-    const struct config *cfg = net->cfg;
+    const struct engine_env *env = &s->env;
     for (unsigned c = 0; c < s->n; c++) {
         size_t slot = (size_t)(w ^ (1u << c)) * s->n + c;
         if (!s->sending[slot])
@@ -283,22 +288,22 @@ static void receive_and_admit(struct network *net, struct bt_state *s, uint32_t 
         s->sending[slot] = 0;
         const struct bt_message *m = &s->transit[slot];
         if (m->header == 0)
-            deliver(net, s, m, cycle);
+            deliver(s, m, cycle);
         else
             store(s, w, m);
     }
-    uint32_t generated = net->arrival->per_cycle(cfg, &net->rng_arrival[w]);
+    uint32_t generated = env->per_cycle(env->cfg, &env->rng_arrival[w]);
     uint32_t room = s->buffers - s->fill[w], accepted = generated < room ? generated : room;
     struct bt_message *q = &s->buf[(size_t)w * s->buffers];
     for (uint32_t a = 0; a < accepted; a++) {
-        uint32_t dst = net->dest.ops->pick(&net->dest, w, &net->rng_dest[w]);
+        uint32_t dst = env->pick(env->dest, w, &env->rng_dest[w]);
         assert(dst != w);
         q[s->fill[w]++] = (struct bt_message){ s->next_id++, cycle, w ^ dst, 0 };
     }
     if (s->fill[w] > s->max_occupancy)
         s->max_occupancy = s->fill[w];
-    net->in_flight += accepted;
-    count_both(net, s, generated, accepted, 0);
+    *env->in_flight += accepted;
+    count_both(s, generated, accepted, 0);
 }
 
 /* --- the cycle --- */
@@ -306,35 +311,36 @@ static void receive_and_admit(struct network *net, struct bt_state *s, uint32_t 
 static void on_cycle(struct kernel *k, void *ctx, uint32_t obj)
 {
     (void)obj;
-    struct network *net = ctx;
-    struct bt_state *s = net->route_state;
+    struct bt_state *s = ctx;
     uint64_t cycle = (uint64_t)k->now;
-    if (!probe_cycle_start(&net->probe, cycle, s->next_id))
+    if (!probe_cycle_start(s->env.probe, cycle, s->next_id))
         return;
     kernel_schedule(k, 1, s->ev_cycle, 0);
     uint64_t occupancy = 0, full = 0;
     for (uint32_t v = 0; v < s->nodes; v++) {
         occupancy += s->fill[v];
         full += s->fill[v] == s->buffers;
-        decide(net, s, v);
+        decide(s, v);
     }
     for (uint32_t w = 0; w < s->nodes; w++)
-        receive_and_admit(net, s, w, cycle);
-    struct backtracking_counts *counts[2] = { &s->run, net->probe.window_open ? &s->window : NULL };
+        receive_and_admit(s, w, cycle);
+    struct backtracking_counts *counts[2] = { &s->run, s->env.probe->window_open ? &s->window : NULL };
     for (int i = 0; i < 2 && counts[i]; i++) {
         counts[i]->cycles++;
         counts[i]->occupancy += occupancy;
         counts[i]->full += full;
     }
-    probe_cycle_end(&net->probe, cycle);
-    net->created = s->next_id;
+    probe_cycle_end(s->env.probe, cycle);
+    *s->env.created = s->next_id;
 }
 
 /* --- life cycle --- */
 
-static void engine_free(struct network *net)
+static void engine_free(void *self)
 {
-    struct bt_state *s = net->route_state;
+    struct bt_state *s = self;
+    if (!s)
+        return;
     free(s->buf);
     free(s->fill);
     free(s->transit);
@@ -342,20 +348,21 @@ static void engine_free(struct network *net)
     free(s->leftover);
     free(s->assigned);
     free(s);
-    net->route_state = NULL;
 }
 
-static bool engine_init(struct network *net)
+static void *engine_create(const struct engine_env *env)
 {
-    const struct config *cfg = net->cfg;
+    const struct config *cfg = env->cfg;
     struct bt_state *s = calloc(1, sizeof *s);
     if (!s)
-        return false;
-    net->route_state = s;
-    s->n = net->topo.dimension;
-    s->nodes = net->topo.nodes;
+        return NULL;
+    s->env = *env;
+    s->n = env->topo->dimension;
+    s->nodes = env->topo->nodes;
     s->buffers = (uint32_t)cfg_int(cfg, "routing.buffers");
-    s->forced = forced_choice_find(cfg_text(cfg, "routing.forced_choice"))->rule; /* the loader accepted the name */
+    const struct forced_choice *forced = forced_choice_find(cfg_text(cfg, "routing.forced_choice")); /* the loader accepted it */
+    s->forced = forced->rule;
+    s->forced_name = forced->name;
     size_t slots = (size_t)s->nodes * s->n;
     s->buf = malloc((size_t)s->nodes * s->buffers * sizeof *s->buf);
     s->fill = calloc(s->nodes, sizeof *s->fill);
@@ -363,33 +370,123 @@ static bool engine_init(struct network *net)
     s->sending = calloc(slots, 1);
     s->leftover = malloc(s->buffers * sizeof *s->leftover);
     s->assigned = malloc(s->buffers);
-    if (!s->buf || !s->fill || !s->transit || !s->sending || !s->leftover || !s->assigned)
-        return false;
-    probe_slotted(&net->probe);
-    s->ev_cycle = kernel_register(&net->kernel, on_cycle, net);
-    kernel_schedule(&net->kernel, 0, s->ev_cycle, 0);
-    return net->kernel.stop != KERNEL_FAILED;
+    if (!s->buf || !s->fill || !s->transit || !s->sending || !s->leftover || !s->assigned) {
+        engine_free(s);
+        return NULL;
+    }
+    probe_slotted(env->probe);
+    s->ev_cycle = kernel_register(env->kernel, on_cycle, s);
+    kernel_schedule(env->kernel, 0, s->ev_cycle, 0);
+    if (env->kernel->stop == KERNEL_FAILED) {
+        engine_free(s);
+        return NULL;
+    }
+    return s;
 }
 
-static const struct slotted_engine backtracking_engine = { .init = engine_init, .free = engine_free };
-
-bool backtracking_figures(const struct network *net, struct backtracking_figures *out)
+bool backtracking_figures(const struct engine_ops *ops, const void *self, struct backtracking_figures *out)
 {
-    if (net->route != &route_backtracking || !net->route_state)
+    if (!ops || !(ops->traits & ENGINE_BACKTRACKS) || !self)
         return false;
-    const struct bt_state *s = net->route_state;
+    const struct bt_state *s = self;
     *out = (struct backtracking_figures){ s->n, s->nodes, s->buffers, s->window, s->run, 0, s->max_occupancy };
     for (uint32_t v = 0; v < s->nodes; v++)
         out->in_network += s->fill[v];
     return true;
 }
 
+/* --- figures: rates over the window's cycles --- */
+
+static const char group[] = "backtracking";
+
+static void line(const struct figure_sink *sink, enum figure_place place, const char *label, const char *rest)
+{
+    char text[FIGURE_TEXT_MAX];
+    snprintf(text, sizeof text, "%-12s %s", label, rest);
+    sink->line(sink->ctx, group, place, text);
+}
+
+/* self NULL: the names only (the columns are in every report). */
+static void figures(const void *self, const struct figure_sink *sink)
+{
+    const struct bt_state *s = self;
+    struct backtracking_counts w = { 0 };
+    uint64_t in_network = 0;
+    double nodes = 0, dimension = 0, delay_mean = NAN;
+    bool delays = false;
+    if (s) {
+        w = s->window;
+        nodes = s->nodes;
+        dimension = s->n;
+        for (uint32_t v = 0; v < s->nodes; v++)
+            in_network += s->fill[v];
+        delays = s->env.probe->delay.count > 0;
+        delay_mean = s->env.probe->delay.mean;
+    }
+    double cycles = (double)w.cycles, node_cycles = cycles * nodes, channel_cycles = node_cycles * dimension;
+    double sends = (double)w.sends;
+    double acceptance = w.generated ? (double)w.accepted / (double)w.generated : NAN;
+    double throughput = cycles > 0 ? (double)w.accepted / cycles : NAN;
+    const struct {
+        const char *name;
+        double v;
+    } all[] = {
+        { "acceptance", acceptance },
+        { "throughput", throughput },
+        { "throughput_per_node", cycles > 0 ? (double)w.accepted / node_cycles : NAN },
+        /* Kleinrock's power as the paper uses it: γ / T · P_A (messages per cycle²) */
+        { "power", delays ? throughput * acceptance / delay_mean : NAN },
+        { "generated", (double)w.generated },
+        { "accepted", (double)w.accepted },
+        { "rejected", (double)w.rejected },
+        { "cycles", cycles },
+        { "occupancy_mean", cycles > 0 ? (double)w.occupancy / node_cycles : NAN },
+        { "full_fraction", cycles > 0 ? (double)w.full / node_cycles : NAN },
+        { "backtrack_fraction", sends > 0 ? (double)w.backtracks / sends : NAN },
+        { "forced_fraction", sends > 0 ? (double)w.forced_sends / sends : NAN },
+        { "forward_probability", cycles > 0 ? (sends - (double)w.backtracks) / channel_cycles : NAN },
+        { "backtrack_probability", cycles > 0 ? (double)w.backtracks / channel_cycles : NAN },
+        { "in_network", (double)in_network },
+    };
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        sink->number(sink->ctx, group, all[i].name, all[i].v, FIGURE_EARLY);
+    if (!s)
+        return;
+    char text[FIGURE_TEXT_MAX / 2]; /* a template's text after its label */
+    snprintf(text, sizeof text, "%u per node, shared; phase 2 forces out the %s leftovers", s->buffers,
+             s->forced_name);
+    line(sink, FIGURE_PLACE_WORKLOAD, "buffers", text);
+    line(sink, FIGURE_PLACE_RATES, "acceptance",
+         "{acceptance} ({accepted:%.0f} of {generated:%.0f} generated in the window accepted, {rejected:%.0f} "
+         "rejected and lost)");
+    line(sink, FIGURE_PLACE_RATES, "accepted",
+         "{throughput} accepted messages per cycle, {throughput_per_node} per node; power {power}");
+    snprintf(text, sizeof text, "mean {occupancy_mean} messages per node at a cycle's start; all %u buffers taken "
+             "at {full_fraction} of them", s->buffers);
+    line(sink, FIGURE_PLACE_RATES, "occupancy", text);
+    line(sink, FIGURE_PLACE_RATES, "backtracking",
+         "{backtrack_fraction} of hops backtrack (away from the destination); {forced_fraction} of hops forced by "
+         "phase 2");
+    line(sink, FIGURE_PLACE_RATES, "channels",
+         "P_f {forward_probability}, P_r {backtrack_probability} per channel per cycle; net progress "
+         "{forward_probability-backtrack_probability}");
+}
+
+/* The path selection: it names the algorithm; the engine below does the routing. */
 const struct route_ops route_backtracking = {
     .name = "backtracking",
     .help = "seed 001: slotted hypercube, routing.buffers shared per node, oldest-first two-phase decision with "
             "forced (possibly backtracking) sends; excess input rejected",
     .params = &backtracking_param_table,
     .traits = ROUTE_BACKTRACKS,
+};
+
+const struct engine_ops engine_backtracking = {
+    .name = "backtracking",
+    .help = "seed 001's slotted engine: finite shared buffers, two-phase decision, backtracking sends",
+    .traits = ENGINE_SLOTTED | ENGINE_BACKTRACKS | ENGINE_COLUMNS_ALWAYS | SWITCH_WHOLE_MESSAGE,
     .check = check,
-    .engine = &backtracking_engine,
+    .create = engine_create,
+    .figures = figures,
+    .destroy = engine_free,
 };

@@ -19,7 +19,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-struct network;
+struct engine_ops;
 
 /* Counts over a stretch of cycles (the measurement window, or the whole run). */
 struct backtracking_counts {
@@ -41,7 +41,8 @@ struct backtracking_figures {
     uint32_t max_occupancy; /* the most messages any node ever held (after arrivals, before admission ends) */
 };
 
-/* False when the run is not a backtracking run. */
-bool backtracking_figures(const struct network *net, struct backtracking_figures *out);
+/* The books of an engine instance; false when the engine is not the backtracking one
+ * (ENGINE_BACKTRACKS). */
+bool backtracking_figures(const struct engine_ops *ops, const void *self, struct backtracking_figures *out);
 
 #endif

@@ -1,16 +1,16 @@
 /* The flit cycle engine behind wormhole and cut-through switching (contract in
- * flit.h; set-up, checks and the switch_ops in flit_setup.c).  One kernel event per cycle while anything is in the network, none while
- * it is empty; per cycle the work is proportional to the worms in flight, not to the
- * network's size.  A worm keeps, per hop, only how many flits have been sent over it
- * (and, with link_latency > 1, when the last L were sent): a buffer's contents follow
- * from the counts of two neighbouring hops. */
+ * flit.h; set-up, checks and the engine_ops in flit_setup.c; figures in
+ * flit_figures.c).  One kernel event per cycle while anything is in the network, none
+ * while it is empty; per cycle the work is proportional to the worms in flight, not to
+ * the network's size.  A worm keeps, per hop, only how many flits have been sent over
+ * it (and, with link_latency > 1, when the last L were sent): a buffer's contents
+ * follow from the counts of two neighbouring hops. */
 #include "flit.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "routing.h"
 
 static bool vec_grow(struct u32vec *a)
 {
@@ -25,7 +25,7 @@ static bool vec_grow(struct u32vec *a)
     return true;
 }
 
-static void fail(struct flit_engine *e) { kernel_request_stop(&e->net->kernel, KERNEL_FAILED); }
+static void fail(struct flit_engine *e) { kernel_request_stop(e->env.kernel, KERNEL_FAILED); }
 
 static inline void push(struct flit_engine *e, struct u32vec *a, uint32_t x)
 {
@@ -82,7 +82,7 @@ static void make_inactive(struct flit_engine *e, uint32_t w)
     uint32_t pos = e->worms[w].active_pos, last = e->active[--e->n_active];
     e->active[pos] = last;
     e->worms[last].active_pos = pos;
-    e->worms[w].active_pos = NET_NONE;
+    e->worms[w].active_pos = MSG_NONE;
 }
 
 static void mark_dirty(struct flit_engine *e, uint32_t ch)
@@ -97,33 +97,33 @@ static void release(struct flit_engine *e, uint32_t w, uint32_t hop)
 {
     struct worm *x = &e->worms[w];
     uint32_t ch = x->channel[hop];
-    e->owner[(size_t)ch * e->V + x->vc[hop]] = NET_NONE;
-    if (e->wait_head[ch] != NET_NONE)
+    e->owner[(size_t)ch * e->V + x->vc[hop]] = MSG_NONE;
+    if (e->wait_head[ch] != MSG_NONE)
         mark_dirty(e, ch);
 }
 
 /* --- creation: the path, its classes, the offer --- */
 
-void flit_inject(struct network *net, uint32_t m)
+void flit_inject(struct flit_engine *e, uint32_t m)
 {
-    struct flit_engine *e = net->sw_state;
-    if (e->worm_free == NET_NONE && !flit_pool_grow(e)) {
+    const struct engine_env *env = &e->env;
+    if (e->worm_free == MSG_NONE && !flit_pool_grow(e)) {
         fail(e);
         return;
     }
     uint32_t w = e->worm_free;
     struct worm *x = &e->worms[w];
     e->worm_free = x->next;
-    struct message *msg = &net->pool.msgs[m];
-    double flits = ceil(msg->length / net->topo.class_bandwidth[0]);
+    struct message *msg = &env->pool->msgs[m];
+    double flits = ceil(msg->length / env->topo->class_bandwidth[0]);
     x->msg = m;
     x->id = msg->id;
     x->src = msg->src;
     x->flits = flits < 1 ? 1 : flits > 4e9 ? 4000000000u : (uint32_t)flits;
     x->acquired = x->lo = 0;
-    x->next = NET_NONE;
-    x->active_pos = NET_NONE;
-    x->eligible = (int64_t)floor(net->kernel.now) + 1;
+    x->next = MSG_NONE;
+    x->active_pos = MSG_NONE;
+    x->eligible = (int64_t)floor(env->kernel->now) + 1;
     x->grant0 = -1;
     x->blocked = 0;
     uint64_t crossed = 0; /* dimensions whose wrap-around link the path has crossed */
@@ -133,7 +133,7 @@ void flit_inject(struct network *net, uint32_t m)
             fail(e);
             return;
         }
-        struct hop hop = net_route(net, m);
+        struct hop hop = path_next(env->paths, msg->at, msg->dst);
         unsigned dim = 0;
         if (e->dateline && wraps(e, msg->at, hop.next, &dim))
             crossed |= 1ull << dim;
@@ -147,7 +147,7 @@ void flit_inject(struct network *net, uint32_t m)
     msg->at = msg->src;
     x->hops = h;
     msg->hops = h;
-    if (e->pending_tail == NET_NONE)
+    if (e->pending_tail == MSG_NONE)
         e->pending_head = w;
     else
         e->worms[e->pending_tail].next = w;
@@ -156,7 +156,7 @@ void flit_inject(struct network *net, uint32_t m)
     e->at_source++;
     if (e->tick_at < 0) {
         e->tick_at = x->eligible;
-        kernel_schedule(&net->kernel, (double)x->eligible - net->kernel.now, e->ev_tick, 0);
+        kernel_schedule(env->kernel, (double)x->eligible - env->kernel->now, e->ev_tick, 0);
     }
 }
 
@@ -171,23 +171,23 @@ static void source_next(struct flit_engine *e, uint32_t node, int64_t cycle)
 {
     uint32_t w = e->src_head[node];
     e->src_busy[node] = w;
-    if (w == NET_NONE)
+    if (w == MSG_NONE)
         return;
     e->src_head[node] = e->worms[w].next;
-    if (e->src_head[node] == NET_NONE)
-        e->src_tail[node] = NET_NONE;
-    e->worms[w].next = NET_NONE;
+    if (e->src_head[node] == MSG_NONE)
+        e->src_tail[node] = MSG_NONE;
+    e->worms[w].next = MSG_NONE;
     at_ready(e, w, cycle + e->r);
 }
 
 static bool first_channel_free(const struct flit_engine *e, const struct worm *x)
 {
     uint32_t ch = x->channel[0], lo, hi;
-    if (e->wait_head[ch] != NET_NONE)
+    if (e->wait_head[ch] != MSG_NONE)
         return false;
     vc_range(e, x->cls[0], &lo, &hi);
     for (uint32_t v = lo; v < hi; v++)
-        if (e->owner[(size_t)ch * e->V + v] == NET_NONE)
+        if (e->owner[(size_t)ch * e->V + v] == MSG_NONE)
             return true;
     return false;
 }
@@ -195,36 +195,36 @@ static bool first_channel_free(const struct flit_engine *e, const struct worm *x
 /* Messages whose offer cycle has come join their source's queue (or are refused). */
 static void offer(struct flit_engine *e, int64_t c)
 {
-    struct network *net = e->net;
-    while (e->pending_head != NET_NONE && e->worms[e->pending_head].eligible <= c) {
+    const struct engine_env *env = &e->env;
+    while (e->pending_head != MSG_NONE && e->worms[e->pending_head].eligible <= c) {
         uint32_t w = e->pending_head;
         struct worm *x = &e->worms[w];
         e->pending_head = x->next;
-        if (e->pending_head == NET_NONE)
-            e->pending_tail = NET_NONE;
+        if (e->pending_head == MSG_NONE)
+            e->pending_tail = MSG_NONE;
         e->pending_count--;
-        x->next = NET_NONE;
+        x->next = MSG_NONE;
         if (e->obs.offered)
             e->obs.offered(e->obs.ctx, x);
-        if (net->probe.window_open)
+        if (env->probe->window_open)
             e->offered++;
         uint32_t node = x->src;
-        if (e->finite && (e->src_busy[node] != NET_NONE || !first_channel_free(e, x))) {
-            if (net->probe.window_open) {
+        if (e->finite && (e->src_busy[node] != MSG_NONE || !first_channel_free(e, x))) {
+            if (env->probe->window_open) {
                 e->refused++;
                 e->requests[x->channel[0]]++;
                 e->blocked_requests[x->channel[0]]++;
             }
             e->at_source--;
-            net_drop(net, x->msg);
+            engine_refuse(env, x->msg);
             free_worm(e, w);
             continue;
         }
-        if (e->src_busy[node] == NET_NONE) {
+        if (e->src_busy[node] == MSG_NONE) {
             e->src_busy[node] = w;
             at_ready(e, w, c + e->r);
         } else {
-            if (e->src_tail[node] == NET_NONE)
+            if (e->src_tail[node] == MSG_NONE)
                 e->src_head[node] = w;
             else
                 e->worms[e->src_tail[node]].next = w;
@@ -250,11 +250,11 @@ static void join_queues(struct flit_engine *e, int64_t c)
         uint32_t w = b->v[i];
         struct worm *x = &e->worms[w];
         uint32_t ch = x->channel[x->acquired];
-        if (e->net->probe.window_open)
+        if (e->env.probe->window_open)
             e->requests[ch]++;
-        x->next = NET_NONE;
+        x->next = MSG_NONE;
         e->ready_count--;
-        if (e->wait_tail[ch] == NET_NONE)
+        if (e->wait_tail[ch] == MSG_NONE)
             e->wait_head[ch] = w;
         else
             e->worms[e->wait_tail[ch]].next = w;
@@ -267,7 +267,6 @@ static void join_queues(struct flit_engine *e, int64_t c)
 
 static void grant(struct flit_engine *e, uint32_t w, uint32_t v, int64_t c)
 {
-    struct network *net = e->net;
     struct worm *x = &e->worms[w];
     uint32_t a = x->acquired, ch = x->channel[a];
     e->owner[(size_t)ch * e->V + v] = w;
@@ -275,7 +274,7 @@ static void grant(struct flit_engine *e, uint32_t w, uint32_t v, int64_t c)
     x->acquired++;
     int64_t waited = c - x->ready;
     x->blocked += waited;
-    if (waited > 0 && net->probe.window_open) {
+    if (waited > 0 && e->env.probe->window_open) {
         e->blocked_requests[ch]++;
         e->blocked_cycles[ch] += (uint64_t)waited;
     }
@@ -291,21 +290,21 @@ static void allocate(struct flit_engine *e, int64_t c)
     for (uint32_t k = 0; k < e->dirty_list.n; k++) {
         uint32_t ch = e->dirty_list.v[k];
         e->dirty[ch] = 0;
-        uint32_t prev = NET_NONE;
-        for (uint32_t w = e->wait_head[ch]; w != NET_NONE;) {
+        uint32_t prev = MSG_NONE;
+        for (uint32_t w = e->wait_head[ch]; w != MSG_NONE;) {
             struct worm *x = &e->worms[w];
             uint32_t next = x->next, lo, hi, v;
             vc_range(e, x->cls[x->acquired], &lo, &hi);
-            for (v = lo; v < hi && e->owner[(size_t)ch * e->V + v] != NET_NONE; v++)
+            for (v = lo; v < hi && e->owner[(size_t)ch * e->V + v] != MSG_NONE; v++)
                 ;
             if (v < hi) {
-                if (prev == NET_NONE)
+                if (prev == MSG_NONE)
                     e->wait_head[ch] = next;
                 else
                     e->worms[prev].next = next;
                 if (e->wait_tail[ch] == w)
                     e->wait_tail[ch] = prev;
-                x->next = NET_NONE;
+                x->next = MSG_NONE;
                 e->waiting--;
                 grant(e, w, v, c);
             } else {
@@ -338,13 +337,12 @@ static bool can_send(const struct flit_engine *e, const struct worm *x, uint32_t
 
 static void send(struct flit_engine *e, uint32_t w, uint32_t i, int64_t c)
 {
-    struct network *net = e->net;
     struct worm *x = &e->worms[w];
     uint32_t j = x->sent[i]++;
     if (e->L > 1)
         x->sent_at[(size_t)i * e->L + j % e->L] = (uint32_t)c;
-    if (net->probe.window_open)
-        net->chan[x->channel[i]].busy_time += 1;
+    if (e->env.probe->window_open)
+        e->env.chan[x->channel[i]].busy_time += 1;
     if (j == 0 && i + 1 < x->hops)
         at_ready(e, w, c + e->L + e->r);
     if (j + 1 < x->flits)
@@ -383,7 +381,7 @@ static void move(struct flit_engine *e, int64_t c)
         const struct worm *x = &e->worms[e->cand_w.v[k]];
         uint32_t i = e->cand_i.v[k], ch = x->channel[i];
         uint32_t p = e->pick[ch];
-        if (p == NET_NONE) {
+        if (p == MSG_NONE) {
             push(e, &e->touched, ch);
             e->pick[ch] = k;
             continue;
@@ -396,7 +394,7 @@ static void move(struct flit_engine *e, int64_t c)
     }
     for (uint32_t t = 0; t < e->touched.n; t++) {
         uint32_t ch = e->touched.v[t], k = e->pick[ch];
-        e->pick[ch] = NET_NONE;
+        e->pick[ch] = MSG_NONE;
         uint32_t w = e->cand_w.v[k], i = e->cand_i.v[k];
         e->rr_last[ch] = e->worms[w].vc[i];
         send(e, w, i, c);
@@ -406,7 +404,7 @@ static void move(struct flit_engine *e, int64_t c)
 
 static void deliver(struct flit_engine *e, int64_t c)
 {
-    struct network *net = e->net;
+    const struct engine_env *env = &e->env;
     struct u32vec *b = &e->deliver_cal[c % e->deliver_slots];
     for (uint32_t k = 0; k < b->n; k++) {
         uint32_t w = b->v[k];
@@ -416,16 +414,16 @@ static void deliver(struct flit_engine *e, int64_t c)
         make_inactive(e, w);
         if (e->obs.delivered)
             e->obs.delivered(e->obs.ctx, x, c);
-        struct message *msg = &net->pool.msgs[x->msg];
+        struct message *msg = &env->pool->msgs[x->msg];
         msg->node_time = (double)x->grant0 - msg->created;
         msg->link_time = (double)(c - x->grant0);
-        if (net->probe.window_open) {
+        if (env->probe->window_open) {
             e->flits_delivered += x->flits;
             moments_add(&e->blocked_per_msg, (double)x->blocked);
         }
         msg->at = msg->dst;
         free_worm(e, w);
-        net_deliver(net, x->msg);
+        engine_deliver(env, x->msg);
     }
     b->n = 0;
 }
@@ -437,7 +435,7 @@ void flit_tick(struct kernel *k, void *ctx, uint32_t unused)
     int64_t c = e->tick_at;
     e->cycle = c;
     e->tick_at = -1;
-    if (e->net->probe.window_open && !e->open_seen) {
+    if (e->env.probe->window_open && !e->open_seen) {
         e->open_seen = true;
         e->at_source_open = e->at_source;
     }
@@ -447,14 +445,14 @@ void flit_tick(struct kernel *k, void *ctx, uint32_t unused)
     move(e, c);
     deliver(e, c);
     if (e->waiting && c % DEADLOCK_CHECK_CYCLES == 0 &&
-        flit_find_deadlock(e, e->net->fatal, sizeof e->net->fatal)) {
+        flit_find_deadlock(e, e->env.fatal, e->env.fatal_size)) {
         kernel_request_stop(k, KERNEL_FAILED);
         return;
     }
     int64_t next = -1;
     if (e->n_active || e->waiting || e->ready_count)
         next = c + 1;
-    else if (e->pending_head != NET_NONE)
+    else if (e->pending_head != MSG_NONE)
         next = e->worms[e->pending_head].eligible;
     if (next >= 0) {
         e->tick_at = next;

@@ -31,7 +31,7 @@
  *    its class (or has headers queued), is refused and lost.
  *  - Deadlock: every DEADLOCK_CHECK_CYCLES cycles the headers that can never be
  *    granted are found; if any, the run stops (exit status 3) naming a cycle of
- *    channels (net->fatal).
+ *    channels (env.fatal).
  * Paths are drawn hop by hop when the message is created (routing stream of each node
  * on the path), so routing must be oblivious (ecube, random-minimal).
  */
@@ -41,17 +41,18 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../sim/run/network.h"
+#include "../sim/core/stats.h"
+#include "engine.h"
 
 enum { DEADLOCK_CHECK_CYCLES = 1024 };
 
 struct worm {
-    uint32_t msg;         /* in net->pool.msgs */
+    uint32_t msg;         /* in env.pool->msgs */
     uint32_t src, flits, hops;
     uint32_t acquired;    /* hops granted so far (the header asks for hop `acquired`) */
     uint32_t lo;          /* first hop the tail has not yet been sent over */
     uint32_t next;        /* intrusive link: pending, source queue, channel queue, free list */
-    uint32_t active_pos;  /* index in the active list, NET_NONE when not active */
+    uint32_t active_pos;  /* index in the active list, MSG_NONE when not active */
     uint64_t id;          /* creation number: ties among headers ready in the same cycle */
     int64_t eligible, ready, grant0, blocked;
     uint32_t *channel, *to, *vc, *cls, *sent, *sent_at; /* per hop; sent_at: last L send cycles */
@@ -69,7 +70,7 @@ struct u32vec {
 };
 
 struct flit_engine {
-    struct network *net;
+    struct engine_env env;
     bool wormhole, finite;
     uint32_t V, B, r, L; /* VCs, flit buffers (UINT32_MAX: unbounded), router delay, link latency */
     bool dateline;
@@ -85,7 +86,7 @@ struct flit_engine {
     uint32_t pending_head, pending_tail;
     uint32_t *src_busy, *src_head, *src_tail; /* per node */
     uint32_t *active, n_active;
-    uint32_t *owner;     /* channels * V: worm holding the VC, NET_NONE when free */
+    uint32_t *owner;     /* channels * V: worm holding the VC, MSG_NONE when free */
     uint32_t *wait_head, *wait_tail;
     uint8_t *dirty;      /* channel has queued headers and something changed */
     struct u32vec dirty_list, cand_w, cand_i, touched;
@@ -104,14 +105,16 @@ struct flit_engine {
     struct flit_observer obs;
 };
 
-/* Internal to routing/flit*.c: a new message (switch_ops.inject), one cycle (the
+/* Internal to routing/flit*.c: a new message (engine_ops.inject), one cycle (the
  * tick event), growing the worm pool. */
-void flit_inject(struct network *net, uint32_t msg);
+void flit_inject(struct flit_engine *e, uint32_t msg);
 void flit_tick(struct kernel *k, void *ctx, uint32_t unused);
 bool flit_pool_grow(struct flit_engine *e);
 
-/* The engine of a network whose switching is wormhole or cut-through, else NULL. */
-struct flit_engine *flit_engine_of(const struct network *net);
+/* engine_ops.figures of both (routing/flit_figures.c). */
+void flit_figures(const void *self, const struct figure_sink *sink);
+/* The instance of a wormhole or cut-through engine (SWITCH_PIPELINED), else NULL. */
+struct flit_engine *flit_engine_of(const struct engine_ops *ops, void *self);
 /* Finds headers that can never be granted; writes a message naming a cycle of
  * channels into buf and returns true if there are any.  (routing/flit_deadlock.c) */
 bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size);

@@ -22,7 +22,7 @@ static bool may_proceed(const struct flit_engine *e, const struct worm *x, const
     }
     for (uint32_t v = lo; v < hi; v++) {
         uint32_t o = e->owner[(size_t)ch * e->V + v];
-        if (o == NET_NONE || proceeds[o])
+        if (o == MSG_NONE || proceeds[o])
             return true;
     }
     return false;
@@ -39,18 +39,18 @@ static uint32_t next_holder(const struct flit_engine *e, const struct worm *x, c
     }
     for (uint32_t v = lo; v < hi; v++) {
         uint32_t o = e->owner[(size_t)ch * e->V + v];
-        if (o != NET_NONE && !proceeds[o])
+        if (o != MSG_NONE && !proceeds[o])
             return o;
     }
-    return NET_NONE; /* not reached */
+    return MSG_NONE; /* not reached */
 }
 
 /* Queued headers: the worms in every channel queue. */
 static uint32_t queued(const struct flit_engine *e, uint32_t *out)
 {
     uint32_t n = 0;
-    for (uint32_t ch = 0; ch < e->net->topo.channels; ch++)
-        for (uint32_t w = e->wait_head[ch]; w != NET_NONE; w = e->worms[w].next)
+    for (uint32_t ch = 0; ch < e->env.topo->channels; ch++)
+        for (uint32_t w = e->wait_head[ch]; w != MSG_NONE; w = e->worms[w].next)
             out[n++] = w;
     return n;
 }
@@ -93,7 +93,7 @@ bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size)
         const struct worm *y = &e->worms[work[--top]];
         for (uint32_t j = 0; j < y->acquired; j++) {
             uint32_t ch = y->channel[j];
-            for (uint32_t w = e->wait_head[ch]; w != NET_NONE; w = e->worms[w].next)
+            for (uint32_t w = e->wait_head[ch]; w != MSG_NONE; w = e->worms[w].next)
                 if (!proceeds[w] && may_proceed(e, &e->worms[w], proceeds)) {
                     proceeds[w] = 1;
                     work[top++] = w;
@@ -101,14 +101,14 @@ bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size)
         }
     }
     free(work);
-    uint32_t stuck = NET_NONE, count = 0;
+    uint32_t stuck = MSG_NONE, count = 0;
     for (uint32_t k = 0; k < n; k++)
         if (!proceeds[wait[k]]) {
             count++;
-            if (stuck == NET_NONE && e->worms[wait[k]].acquired > 0)
+            if (stuck == MSG_NONE && e->worms[wait[k]].acquired > 0)
                 stuck = wait[k];
         }
-    if (count == 0 || stuck == NET_NONE) {
+    if (count == 0 || stuck == MSG_NONE) {
         free(proceeds);
         free(seen);
         free(wait);

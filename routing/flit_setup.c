@@ -1,13 +1,11 @@
 /* Wormhole and cut-through: the engine's memory, its checks of a configuration and
- * the two switch_ops (the cycle itself is in flit.c). */
+ * the two engine_ops (the cycle itself is in flit.c). */
 #include <stdlib.h>
 #include <string.h>
 #include <stddef.h>
 
 #include "../sim/core/params.h"
-#include "../protocols/protocol.h"
 #include "flit.h"
-#include "routing.h"
 
 /* --- worm pool: one slab of per-hop arrays, growth by doubling --- */
 
@@ -56,9 +54,9 @@ static uint32_t *filled(size_t n, uint32_t value)
     return a;
 }
 
-static void engine_free(struct network *net)
+static void engine_free(void *self)
 {
-    struct flit_engine *e = net->sw_state;
+    struct flit_engine *e = self;
     if (!e)
         return;
     free(e->worms);
@@ -87,17 +85,15 @@ static void engine_free(struct network *net)
     free(e->blocked_requests);
     free(e->blocked_cycles);
     free(e);
-    net->sw_state = NULL;
 }
 
-static bool engine_init(struct network *net, bool wormhole)
+static void *engine_create(const struct engine_env *env, bool wormhole)
 {
-    const struct config *cfg = net->cfg;
+    const struct config *cfg = env->cfg;
     struct flit_engine *e = calloc(1, sizeof *e);
     if (!e)
-        return false;
-    net->sw_state = e;
-    e->net = net;
+        return NULL;
+    e->env = *env;
     e->wormhole = wormhole;
     e->finite = cfg_bool(cfg, "routing.finite_buffer");
     e->V = (uint32_t)cfg_int(cfg, "routing.virtual_channels");
@@ -105,22 +101,22 @@ static bool engine_init(struct network *net, bool wormhole)
     e->r = (uint32_t)cfg_int(cfg, "routing.router_delay");
     e->L = (uint32_t)cfg_int(cfg, "routing.link_latency");
     /* rings that close need a dateline to break their cycles (the torus enforces wrap) */
-    e->dateline = e->V >= 2 && (net->topo.ops->traits & TOPO_KARY_NCUBE) && cfg_bool(cfg, "network.wrap");
+    e->dateline = e->V >= 2 && (env->topo->ops->traits & TOPO_KARY_NCUBE) && cfg_bool(cfg, "network.wrap");
     e->radix = (uint32_t)cfg_int(cfg, "network.radix");
-    e->max_hops = net->topo.diameter ? net->topo.diameter : 1;
+    e->max_hops = env->topo->diameter ? env->topo->diameter : 1;
     e->stride = e->max_hops * (5 + (e->L > 1 ? e->L : 0));
     e->tick_at = -1;
-    e->worm_free = e->pending_head = e->pending_tail = NET_NONE;
-    uint32_t n = net->topo.nodes, ch = net->topo.channels;
+    e->worm_free = e->pending_head = e->pending_tail = MSG_NONE;
+    uint32_t n = env->topo->nodes, ch = env->topo->channels;
     e->ready_slots = e->r + e->L + 2;
     e->deliver_slots = e->L + 1;
-    e->src_busy = filled(n, NET_NONE);
-    e->src_head = filled(n, NET_NONE);
-    e->src_tail = filled(n, NET_NONE);
-    e->owner = filled((size_t)ch * e->V, NET_NONE);
-    e->wait_head = filled(ch, NET_NONE);
-    e->wait_tail = filled(ch, NET_NONE);
-    e->pick = filled(ch, NET_NONE);
+    e->src_busy = filled(n, MSG_NONE);
+    e->src_head = filled(n, MSG_NONE);
+    e->src_tail = filled(n, MSG_NONE);
+    e->owner = filled((size_t)ch * e->V, MSG_NONE);
+    e->wait_head = filled(ch, MSG_NONE);
+    e->wait_tail = filled(ch, MSG_NONE);
+    e->pick = filled(ch, MSG_NONE);
     e->rr_last = filled(ch, e->V - 1);
     e->dirty = calloc(ch, 1);
     e->ready_cal = calloc(e->ready_slots, sizeof *e->ready_cal);
@@ -131,36 +127,38 @@ static bool engine_init(struct network *net, bool wormhole)
     if (!e->src_busy || !e->src_head || !e->src_tail || !e->owner || !e->wait_head || !e->wait_tail || !e->pick ||
         !e->rr_last || !e->dirty || !e->ready_cal || !e->deliver_cal || !e->requests || !e->blocked_requests ||
         !e->blocked_cycles || !flit_pool_grow(e)) {
-        engine_free(net);
-        return false;
+        engine_free(e);
+        return NULL;
     }
     e->active = malloc((size_t)e->worm_cap * sizeof *e->active);
     if (!e->active) {
-        engine_free(net);
-        return false;
+        engine_free(e);
+        return NULL;
     }
-    e->ev_tick = kernel_register(&net->kernel, flit_tick, e);
-    return true;
+    e->ev_tick = kernel_register(env->kernel, flit_tick, e);
+    return e;
 }
 
 /* The active list holds at most every worm: it grows with the pool. */
-static void inject(struct network *net, uint32_t m)
+static void inject(void *self, uint32_t m)
 {
-    struct flit_engine *e = net->sw_state;
+    struct flit_engine *e = self;
     uint32_t cap = e->worm_cap;
-    flit_inject(net, m);
+    flit_inject(e, m);
     if (e->worm_cap != cap) {
         uint32_t *a = realloc(e->active, (size_t)e->worm_cap * sizeof *a);
         if (!a) {
-            kernel_request_stop(&net->kernel, KERNEL_FAILED);
+            kernel_request_stop(e->env.kernel, KERNEL_FAILED);
             return;
         }
         e->active = a;
     }
 }
 
-static bool check(const struct config *cfg, const struct topo *t, struct cfg_error *err)
+static bool check(const struct engine_spec *spec, struct cfg_error *err)
 {
+    const struct config *cfg = spec->cfg;
+    const struct topo *t = spec->topo;
     const char *sw = cfg->routing.switching;
     if (!(route_select(cfg)->traits & ROUTE_OBLIVIOUS)) {
         cfg_blame(cfg, "routing.algorithm", err, "%s switching draws the path when a message is created: it "
@@ -191,12 +189,12 @@ static bool check(const struct config *cfg, const struct topo *t, struct cfg_err
     return true;
 }
 
-static bool init_wormhole(struct network *net) { return engine_init(net, true); }
-static bool init_cut_through(struct network *net) { return engine_init(net, false); }
+static void *create_wormhole(const struct engine_env *env) { return engine_create(env, true); }
+static void *create_cut_through(const struct engine_env *env) { return engine_create(env, false); }
 
-struct flit_engine *flit_engine_of(const struct network *net)
+struct flit_engine *flit_engine_of(const struct engine_ops *ops, void *self)
 {
-    return net->sw && net->sw->inject == inject ? net->sw_state : NULL;
+    return ops && (ops->traits & SWITCH_PIPELINED) ? self : NULL;
 }
 
 /* The flit engine's keys, one table for wormhole and cut-through. */
@@ -223,24 +221,26 @@ static const struct cfg_key flit_keys[] = {
 };
 static CFG_PARAM_TABLE(flit_param_table, struct flit_params, flit_keys);
 
-const struct switch_ops switch_wormhole = {
+const struct engine_ops switch_wormhole = {
     .name = "wormhole",
     .help = "flits follow the header; a blocked header holds every channel its flits occupy",
     .params = &flit_param_table,
     .traits = SWITCH_PIPELINED | SWITCH_HOLDS_CHANNELS,
     .check = check,
-    .init = init_wormhole,
-    .free = engine_free,
+    .create = create_wormhole,
     .inject = inject,
+    .figures = flit_figures,
+    .destroy = engine_free,
 };
 
-const struct switch_ops switch_cut_through = {
+const struct engine_ops switch_cut_through = {
     .name = "cut-through",
     .help = "virtual cut-through: as wormhole, but a blocked message is buffered whole at the header's node",
     .params = &flit_param_table,
     .traits = SWITCH_PIPELINED,
     .check = check,
-    .init = init_cut_through,
-    .free = engine_free,
+    .create = create_cut_through,
     .inject = inject,
+    .figures = flit_figures,
+    .destroy = engine_free,
 };

@@ -32,37 +32,35 @@ static bool check(const struct config *cfg, const struct topo *t, struct cfg_err
     return true;
 }
 
-static bool init(struct network *net)
+static void release(void *state)
+{
+    struct least_count *lc = state;
+    if (lc)
+        free(lc->count);
+    free(lc);
+}
+
+static void *create(const struct topo *t)
 {
     struct least_count *lc = calloc(1, sizeof *lc);
     if (!lc)
-        return false;
-    net->route_state = lc;
-    lc->count = calloc(net->topo.channels, sizeof *lc->count);
-    if (!lc->count)
-        return false;
-    bool clustered = net->topo.ops->traits & TOPO_HYPERCUBE_CLUSTERS;
-    for (unsigned c = 0; c < net->topo.classes; c++)
+        return NULL;
+    lc->count = calloc(t->channels, sizeof *lc->count);
+    if (!lc->count) {
+        release(lc);
+        return NULL;
+    }
+    bool clustered = t->ops->traits & TOPO_HYPERCUBE_CLUSTERS;
+    for (unsigned c = 0; c < t->classes; c++)
         lc->counted[c] = !(clustered && c == TOPO_LEVEL2_CLASS);
-    return true;
+    return lc;
 }
 
-static void release(struct network *net)
+static struct hop choose(void *state, const struct topo *t, uint32_t at, uint32_t dst, struct rng *r)
 {
-    struct least_count *lc = net->route_state;
-    free(lc->count);
-    free(lc);
-    net->route_state = NULL;
-}
-
-static struct hop choose(struct network *net, uint32_t m)
-{
-    const struct message *msg = &net->pool.msgs[m];
-    const struct topo *t = &net->topo;
-    struct least_count *lc = net->route_state;
-    struct rng *r = &net->rng_route[msg->at];
+    struct least_count *lc = state;
     struct hop hops[MINIMAL_HOPS_MAX];
-    unsigned count = t->ops->minimal_hops(t, msg->at, msg->dst, hops, MINIMAL_HOPS_MAX);
+    unsigned count = t->ops->minimal_hops(t, at, dst, hops, MINIMAL_HOPS_MAX);
     /* The candidates of one hop are all cluster links or all level-2 links (the
      * three phases of the hierarchical route never mix them). */
     if (!lc->counted[t->ops->channel_class(t, hops[0].channel)])
@@ -84,9 +82,9 @@ static struct hop choose(struct network *net, uint32_t m)
 }
 
 /* For tests: the count a node keeps for its outgoing channel. */
-uint64_t least_count_of(const struct network *net, uint32_t channel)
+uint64_t least_count_of(const void *state, uint32_t channel)
 {
-    const struct least_count *lc = net->route_state;
+    const struct least_count *lc = state;
     return lc->count[channel];
 }
 
@@ -96,7 +94,7 @@ const struct route_ops route_least_count = {
             "(cumulative count; ties random; level-2 hops random)",
     .traits = 0, /* the choice depends on the counts the run has built up */
     .check = check,
-    .init = init,
-    .free = release,
+    .create = create,
+    .destroy = release,
     .choose = choose,
 };

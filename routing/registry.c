@@ -1,10 +1,11 @@
-/* Routing and switching registries: adding one is one file and one line here. */
+/* Routing and engine registries: adding one is one file and one line here. */
 #include "../sim/core/registry.h"
+#include "engine.h"
 #include "routing.h"
 
 extern const struct route_ops route_ecube, route_ecube_descending, route_random_minimal, route_least_count,
     route_backtracking;
-extern const struct switch_ops switch_store_and_forward, switch_cut_through, switch_wormhole;
+extern const struct engine_ops switch_store_and_forward, switch_cut_through, switch_wormhole, engine_backtracking;
 
 static const struct route_ops *const algorithms[] = {
     &route_ecube,
@@ -12,14 +13,37 @@ static const struct route_ops *const algorithms[] = {
     &route_least_count,
     &route_backtracking,
 };
-static const struct switch_ops *const switchings[] = {
+/* The engines routing.switching names: the choices users see. */
+static const struct engine_ops *const switchings[] = {
     &switch_store_and_forward,
     &switch_cut_through,
     &switch_wormhole,
 };
+/* Engines no switching name picks: engine_select() finds them by their traits. */
+static const struct engine_ops *const engines_by_traits[] = {
+    &engine_backtracking,
+};
 
 REGISTRY_DEFINE_PLUGINS(struct route_ops, algorithms, route_find, route_choices);
-REGISTRY_DEFINE_PLUGINS(struct switch_ops, switchings, switch_find, switch_choices);
+REGISTRY_DEFINE_PLUGINS(struct engine_ops, switchings, switch_find, switch_choices);
+
+const struct engine_ops *engine_registered(size_t i)
+{
+    size_t n = sizeof switchings / sizeof switchings[0];
+    if (i < n)
+        return switchings[i];
+    i -= n;
+    return i < sizeof engines_by_traits / sizeof engines_by_traits[0] ? engines_by_traits[i] : NULL;
+}
+
+const struct engine_ops *engine_select(const struct config *cfg)
+{
+    if (route_select(cfg)->traits & ROUTE_BACKTRACKS)
+        for (size_t i = 0; i < sizeof engines_by_traits / sizeof engines_by_traits[0]; i++)
+            if (engines_by_traits[i]->traits & ENGINE_BACKTRACKS)
+                return engines_by_traits[i];
+    return switch_find(cfg->routing.switching);
+}
 
 /* Plain choice values: a name and its meaning. */
 struct named_choice {

@@ -4,55 +4,68 @@
  * One event kind: a channel finishes transmitting its message. */
 #include <stdlib.h>
 
-#include "../protocols/protocol.h"
-#include "routing.h"
+#include "engine.h"
 
 struct saf_state {
+    struct engine_env env;
+    void *access;      /* the access protocol's instance */
     uint32_t ev_done;
 };
 
 /* Done at node msg->at: delivered there, or on to the next channel. */
-static void visited(struct network *net, uint32_t m)
+static void visited(void *self, uint32_t m)
 {
-    struct message *msg = &net->pool.msgs[m];
+    struct saf_state *s = self;
+    struct message *msg = &s->env.pool->msgs[m];
     if (msg->at == msg->dst) {
-        net_deliver(net, m);
+        engine_deliver(&s->env, m);
         return;
     }
-    struct hop h = net_route(net, m);
+    struct hop h = path_next(s->env.paths, msg->at, msg->dst);
     msg->next_node = h.next;
-    net_redraw_length(net, m);
-    msg->stage_start = net->kernel.now;
-    net->proto->request(net->proto_state, h.channel, m, msg->at);
+    if (s->env.redraw_length && msg->hops > 0) /* so length priorities see the length it will use */
+        msg->length = s->env.redraw_length(s->env.cfg, s->env.length_params, &s->env.rng_redraw[msg->at]);
+    msg->stage_start = s->env.kernel->now;
+    s->env.access->request(s->access, h.channel, m, msg->at);
 }
 
-static void inject(struct network *net, uint32_t m) { net_node_visit(net, m); }
-
-static void granted(void *ctx, uint32_t ch, uint32_t m)
+/* msg has reached node msg->at: through the node model when it is on. */
+static inline void arrive(struct saf_state *s, uint32_t m)
 {
-    struct network *net = ctx;
-    struct saf_state *s = net->sw_state;
-    net_channel_busy(net, ch, m);
-    kernel_schedule(&net->kernel, net_transmission_time(net, m, ch), s->ev_done, ch);
+    if (s->env.nodes.visit)
+        s->env.nodes.visit(s->env.nodes.ctx, m);
+    else
+        visited(s, m);
+}
+
+static void inject(void *self, uint32_t m) { arrive(self, m); }
+
+static void granted(void *self, uint32_t ch, uint32_t m)
+{
+    struct saf_state *s = self;
+    struct kernel *k = s->env.kernel;
+    channel_busy(&s->env.chan[ch], m, k->now);
+    double tx = s->env.pool->msgs[m].length / topo_channel_bandwidth(s->env.topo, ch);
+    kernel_schedule(k, tx, s->ev_done, ch);
 }
 
 static void on_transmission_done(struct kernel *k, void *ctx, uint32_t ch)
 {
-    struct network *net = ctx;
-    uint32_t m = net->chan[ch].serving;
-    net_channel_idle(net, ch);
-    net->proto->release(net->proto_state, ch);
-    struct message *msg = &net->pool.msgs[m];
+    struct saf_state *s = ctx;
+    uint32_t m = s->env.chan[ch].serving;
+    channel_idle(&s->env.chan[ch], k->now, s->env.probe->window_open);
+    s->env.access->release(s->access, ch);
+    struct message *msg = &s->env.pool->msgs[m];
     msg->link_time += k->now - msg->stage_start;
     msg->at = msg->next_node;
     msg->hops++;
-    net_node_visit(net, m);
+    arrive(s, m);
 }
 
 /* The flit-level keys mean nothing here: setting one is a mistake worth naming. */
-static bool check(const struct config *cfg, const struct topo *t, struct cfg_error *err)
+static bool check(const struct engine_spec *spec, struct cfg_error *err)
 {
-    (void)t;
+    const struct config *cfg = spec->cfg;
     static const char *const flit_keys[] = { "routing.flit_buffers", "routing.virtual_channels",
                                              "routing.router_delay", "routing.link_latency", "routing.finite_buffer" };
     for (size_t i = 0; i < sizeof flit_keys / sizeof flit_keys[0]; i++)
@@ -63,30 +76,39 @@ static bool check(const struct config *cfg, const struct topo *t, struct cfg_err
     return true;
 }
 
-static bool init(struct network *net)
+static void destroy(void *self)
+{
+    struct saf_state *s = self;
+    if (s && s->access)
+        s->env.access->destroy(s->access);
+    free(s);
+}
+
+static void *create(const struct engine_env *env)
 {
     struct saf_state *s = calloc(1, sizeof *s);
     if (!s)
-        return false;
-    s->ev_done = kernel_register(&net->kernel, on_transmission_done, net);
-    net->sw_state = s;
-    return true;
+        return NULL;
+    s->env = *env;
+    s->ev_done = kernel_register(env->kernel, on_transmission_done, s);
+    struct access_env access = env->access_env;
+    access.grant = granted;
+    access.engine = s;
+    s->access = env->access->create(&access);
+    if (!s->access) {
+        destroy(s);
+        return NULL;
+    }
+    return s;
 }
 
-static void release_state(struct network *net)
-{
-    free(net->sw_state);
-    net->sw_state = NULL;
-}
-
-const struct switch_ops switch_store_and_forward = {
+const struct engine_ops switch_store_and_forward = {
     .name = "store-and-forward",
     .help = "each node receives the whole message before forwarding it",
     .traits = SWITCH_WHOLE_MESSAGE,
     .check = check,
-    .init = init,
-    .free = release_state,
+    .create = create,
     .inject = inject,
-    .granted = granted,
     .visited = visited,
+    .destroy = destroy,
 };

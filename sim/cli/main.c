@@ -12,6 +12,7 @@
 #include "../../analytic/model.h"
 #include "../config/config.h"
 #include "describe.h"
+#include "../run/analytic_only.h"
 #include "../run/model_input.h"
 #include "../run/network.h"
 #include "../run/replicate.h"
@@ -253,7 +254,7 @@ int main(int argc, char **argv)
     if (describe_only)
         return describe(&cfg, fmt, stdout);
     if (analytic_only)
-        return report_analytic_only(&cfg, model_input, fmt, omit_timing, stdout);
+        return run_analytic_only(&cfg, fmt, omit_timing, stdout);
 
     /* The trace goes to a temporary file, renamed into place once the run has ended
      * normally: a failed run leaves no half-written trace behind. */

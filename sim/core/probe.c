@@ -70,6 +70,7 @@ static void count_done(struct probe *p, double end)
 void probe_delivered(struct probe *p, uint64_t id, double now, double delay, const struct delay_parts *parts,
                      uint32_t hops)
 {
+    p->delivered++;
     if (p->window_open)
         p->delivered_in_window++;
     uint64_t batch;

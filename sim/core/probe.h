@@ -51,6 +51,7 @@ struct probe {
     bool window_open;
     double window_start, window_end;
     uint64_t measured_done;       /* message mode: measured messages delivered or refused */
+    uint64_t delivered;           /* every delivery of the run, window or not */
     uint64_t delivered_in_window; /* every delivery inside the window: for throughput */
     uint64_t hops_measured;
     uint32_t in_flight_at_open;   /* backlog when the window opened */

@@ -4,8 +4,8 @@
  * channel access ("is the path fixed by the pair?", "does the header go on before
  * the tail arrives?") is answered by one of these bits, never by comparing a
  * module's name.  The bits live here, in the core, because the analytic models
- * must ask them without including routing/ or protocols/: routing/routing.h puts
- * ROUTE_* and SWITCH_* on its ops tables, and sim/run/model_input.c hands the chosen
+ * must ask them without including routing/ or protocols/: routing/ puts ROUTE_*,
+ * SWITCH_* and ENGINE_* on its ops tables, and sim/run/model_input.c hands the chosen
  * modules' bits (ACCESS_* included) to the models.  A module sets a bit only when it
  * has the capability for every value of its own keys.
  */
@@ -28,7 +28,7 @@ enum route_traits {
     ROUTE_BACKTRACKS = 1u << 4,
 };
 
-/* Switching (struct switch_ops.traits). */
+/* Switching (struct engine_ops.traits, routing/engine.h). */
 enum switch_traits {
     /* A message is received whole at every node before it goes on: every channel is a
      * queue of whole messages, the channels queues in series. */
@@ -38,6 +38,18 @@ enum switch_traits {
     /* A blocked message stays spread over the channels behind its header instead of
      * being gathered at the blocking node (wormhole, not cut-through). */
     SWITCH_HOLDS_CHANNELS = 1u << 2,
+};
+
+/* What kind of engine runs the network (struct engine_ops.traits, beside SWITCH_*). */
+enum engine_traits {
+    /* Time is whole cycles and the engine admits its own input each cycle (it has no
+     * inject(): the run creates no messages for it). */
+    ENGINE_SLOTTED = 1u << 8,
+    /* The engine routes by itself: the one a ROUTE_BACKTRACKS path selection runs on. */
+    ENGINE_BACKTRACKS = 1u << 9,
+    /* Its figures are columns of every report, empty when another engine ran (so that
+     * one CSV header serves a sweep across algorithms). */
+    ENGINE_COLUMNS_ALWAYS = 1u << 10,
 };
 
 /* Channel access: protocol.link (proto_ops.traits) and protocol.priority (the queue

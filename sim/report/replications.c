@@ -1,13 +1,43 @@
 /* Folding replications into one report: every figure averaged over the replications
- * (counts and times summed, minima and maxima kept), and the across-replication
- * Student t intervals of the mean, standard deviation and maximum. */
+ * (counts and times summed, minima and maxima kept; the engine's named figures by
+ * their hints), and the across-replication Student t intervals of the mean, standard
+ * deviation and maximum. */
 #include "report.h"
 
 #include <gsl/gsl_cdf.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 static void average_in(double *acc, double x, unsigned k) { *acc += (x - *acc) / (double)(k + 1); }
+
+/* The engine's figures, by their hints: numbers averaged (totals added up), flags true
+ * when true in any replication, a note kept from the first replication that has one.
+ * Every replication of a config reports the same figures in the same order. */
+static void fold_figures(struct figures *acc, const struct figures *one, unsigned k)
+{
+    for (unsigned i = 0; i < acc->n && i < one->n; i++) {
+        struct figure *a = &acc->item[i];
+        const struct figure *o = &one->item[i];
+        switch (a->kind) {
+        case FIGURE_NUMBER:
+            if (a->hints & FIGURE_TOTAL)
+                a->value += o->value;
+            else
+                average_in(&a->value, o->value, k);
+            break;
+        case FIGURE_FLAG:
+            a->value = a->value || o->value;
+            break;
+        case FIGURE_TEXT:
+            if (!a->text[0])
+                snprintf(a->text, sizeof a->text, "%s", o->text);
+            break;
+        case FIGURE_LINE:
+            break;
+        }
+    }
+}
 
 void report_add_replication(struct run_report *acc, const struct run_report *one, unsigned k)
 {
@@ -34,41 +64,14 @@ void report_add_replication(struct run_report *acc, const struct run_report *one
                            one->warmup_time, one->backlog_start, one->backlog_end };
     for (size_t i = 0; i < sizeof src / sizeof src[0]; i++)
         average_in(avg[i], src[i], k);
-    struct backtracking_report *b = &acc->bt;
-    const struct backtracking_report *ob = &one->bt;
-    double *bt_avg[] = { &b->cycles, &b->generated, &b->accepted, &b->rejected, &b->acceptance, &b->throughput,
-                         &b->throughput_per_node, &b->occupancy_mean, &b->full_fraction, &b->backtrack_fraction,
-                         &b->forced_fraction, &b->forward_probability, &b->backtrack_probability, &b->in_network,
-                         &b->power };
-    const double bt_src[] = { ob->cycles, ob->generated, ob->accepted, ob->rejected, ob->acceptance, ob->throughput,
-                              ob->throughput_per_node, ob->occupancy_mean, ob->full_fraction, ob->backtrack_fraction,
-                              ob->forced_fraction, ob->forward_probability, ob->backtrack_probability,
-                              ob->in_network, ob->power };
-    for (size_t i = 0; i < sizeof bt_src / sizeof bt_src[0]; i++)
-        average_in(bt_avg[i], bt_src[i], k);
-    b->delivered_run += ob->delivered_run;
+    fold_figures(&acc->figures, &one->figures, k);
+    acc->delivered_total += one->delivered_total;
     for (unsigned c = 0; c < acc->classes; c++) {
         average_in(&acc->cls[c].utilization_mean, one->cls[c].utilization_mean, k);
         average_in(&acc->cls[c].utilization_max, one->cls[c].utilization_max, k);
-        average_in(&acc->cls[c].blocking, one->cls[c].blocking, k);
-        average_in(&acc->cls[c].blocked_cycles, one->cls[c].blocked_cycles, k);
     }
-    if (one->flit.on) {
-        struct flit_report *a = &acc->flit;
-        const struct flit_report *o = &one->flit;
-        double *fa[] = { &a->blocking, &a->blocking_max, &a->blocked_cycles_mean, &a->acceptance,
-                         &a->throughput_flits, &a->backlog_start, &a->backlog_end };
-        const double fo[] = { o->blocking, o->blocking_max, o->blocked_cycles_mean, o->acceptance,
-                              o->throughput_flits, o->backlog_start, o->backlog_end };
-        for (size_t i = 0; i < sizeof fo / sizeof fo[0]; i++)
-            average_in(fa[i], fo[i], k);
-        if (o->saturated && !a->saturated) {
-            a->saturated = true;
-            snprintf(a->note, sizeof a->note, "%s", o->note);
-        }
-        if (a->saturated)
-            d->mean = NAN;
-    }
+    if (report_delay_withheld(acc)) /* a mean of a growing quantity means nothing */
+        d->mean = NAN;
     if (o->min < d->min)
         d->min = o->min;
     d->count += o->count;

@@ -65,8 +65,30 @@ struct field {
     double num;
     uint64_t count;
     const char *text; /* NULL prints as null */
-    char own_name[48]; /* storage for a name made up per run (per-class figures) */
+    char own_name[FIGURE_NAME_MAX + 24]; /* storage for a name made up per run ("group.name") */
 };
+
+/* The engine figures that are CSV columns and JSON fields, early or late ones, as
+ * fields named "group.name". */
+static size_t figure_fields(const struct run_report *r, bool early, struct field *f)
+{
+    size_t n = 0;
+    for (unsigned i = 0; i < r->figures.n; i++) {
+        const struct figure *g = &r->figures.item[i];
+        if (g->kind == FIGURE_LINE || g->cls != FIGURE_NO_CLASS || (g->hints & FIGURE_TABLE_ONLY) ||
+            !(g->hints & FIGURE_EARLY) != !early)
+            continue;
+        struct field *x = &f[n++];
+        *x = (struct field){ .kind = F_NUM, .num = g->value };
+        if (g->kind == FIGURE_FLAG)
+            *x = (struct field){ .kind = F_BOOL, .count = g->value != 0 };
+        else if (g->kind == FIGURE_TEXT)
+            *x = (struct field){ .kind = F_TEXT, .text = g->text[0] ? g->text : NULL };
+        snprintf(x->own_name, sizeof x->own_name, "%s.%s", g->group, g->name);
+        x->name = x->own_name;
+    }
+    return n;
+}
 
 static size_t scalar_fields(const struct run_report *r, struct field *f)
 {
@@ -116,21 +138,7 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
                                               ? r->stability.node_load : NAN);
     NUM("backlog_start", r->backlog_start);
     NUM("backlog_end", r->backlog_end);
-    NUM("backtracking.acceptance", r->bt.acceptance);
-    NUM("backtracking.throughput", r->bt.throughput);
-    NUM("backtracking.throughput_per_node", r->bt.throughput_per_node);
-    NUM("backtracking.power", r->bt.power);
-    NUM("backtracking.generated", r->bt.generated);
-    NUM("backtracking.accepted", r->bt.accepted);
-    NUM("backtracking.rejected", r->bt.rejected);
-    NUM("backtracking.cycles", r->bt.cycles);
-    NUM("backtracking.occupancy_mean", r->bt.occupancy_mean);
-    NUM("backtracking.full_fraction", r->bt.full_fraction);
-    NUM("backtracking.backtrack_fraction", r->bt.backtrack_fraction);
-    NUM("backtracking.forced_fraction", r->bt.forced_fraction);
-    NUM("backtracking.forward_probability", r->bt.forward_probability);
-    NUM("backtracking.backtrack_probability", r->bt.backtrack_probability);
-    NUM("backtracking.in_network", r->bt.in_network);
+    n += figure_fields(r, true, f + n);
     bool have = r->model.model != NULL;
     TEXT("analytic.model", have ? r->model.model : NULL);
     BOOL("analytic.exact", have && r->model.exact);
@@ -147,26 +155,7 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
     NUM("analytic.node_variance", ok ? r->model.node_variance : NAN);
     NUM("analytic.link_mean", ok ? r->model.link_mean : NAN);
     NUM("analytic.link_variance", ok ? r->model.link_variance : NAN);
-    if (r->flit.on) {
-        const struct flit_report *fl = &r->flit;
-        NUM("switching.network_delay_mean", r->flit.saturated ? NAN : r->link_mean);
-        NUM("switching.source_wait_mean", r->flit.saturated ? NAN : r->node_mean);
-        NUM("switching.blocked_cycles_mean", fl->blocked_cycles_mean);
-        NUM("switching.blocking_probability", fl->blocking);
-        NUM("switching.blocking_probability_max", fl->blocking_max);
-        for (unsigned c = 0; c < r->classes; c++) {
-            struct field *named = &f[n];
-            NUM(NULL, r->cls[c].blocking);
-            snprintf(named->own_name, sizeof named->own_name, "switching.blocking_%s", r->cls[c].name);
-            named->name = named->own_name;
-        }
-        NUM("switching.acceptance_probability", fl->acceptance);
-        NUM("switching.throughput_flits", fl->throughput_flits);
-        NUM("switching.source_backlog_start", fl->backlog_start);
-        NUM("switching.source_backlog_end", fl->backlog_end);
-        BOOL("switching.saturated", fl->saturated);
-        TEXT("switching.saturation_note", fl->saturated ? fl->note : NULL);
-    }
+    n += figure_fields(r, false, f + n);
     BOOL("interrupted", r->interrupted);
     TEXT("stop_reason", r->stop_reason);
     NUM("simulated_time", r->simulated_time);
@@ -185,7 +174,7 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
     return n;
 }
 
-enum { MAX_FIELDS = 160 + 16 + REPORT_MAX_CLASSES };
+enum { MAX_FIELDS = 96 + FIGURES_MAX };
 
 bool report_field_number(const struct run_report *r, const char *name, double *value)
 {
@@ -344,6 +333,39 @@ void report_json_config(FILE *out, const struct config *cfg)
     fputs("}\n  }", out);
 }
 
+/* The engine's figure groups as JSON objects: the late ones (after "channels") each
+ * followed by a comma, the early ones (after "replications") each preceded by one; a
+ * group of an engine that did not run is null. */
+static void json_groups(FILE *out, const struct run_report *r, const struct field *f, size_t n, bool early)
+{
+    const char *done[8];
+    size_t n_done = 0;
+    for (unsigned i = 0; i < r->figures.n; i++) {
+        const struct figure *g = &r->figures.item[i];
+        if (g->kind == FIGURE_LINE || g->cls != FIGURE_NO_CLASS || (g->hints & FIGURE_TABLE_ONLY) ||
+            !(g->hints & FIGURE_EARLY) != !early)
+            continue;
+        bool seen = false;
+        for (size_t k = 0; k < n_done; k++)
+            seen = seen || strcmp(done[k], g->group) == 0;
+        if (seen || n_done == sizeof done / sizeof done[0])
+            continue;
+        done[n_done++] = g->group;
+        char prefix[FIGURE_NAME_MAX];
+        snprintf(prefix, sizeof prefix, "%s.", g->group);
+        fprintf(out, early ? ",\n  \"%s\": " : "\n  \"%s\": ", g->group);
+        if (g->hints & FIGURE_NOT_RUN) {
+            fputs("null", out);
+        } else {
+            fputc('{', out);
+            json_fields(out, f, n, prefix, "    ");
+            fputs("\n  }", out);
+        }
+        if (!early)
+            fputc(',', out);
+    }
+}
+
 static void write_json(FILE *out, const struct run_report *r)
 {
     fputs("{\n  ", out);
@@ -368,32 +390,23 @@ static void write_json(FILE *out, const struct run_report *r)
         report_json_number(out, cr->utilization_max);
         fputs(", \"analytic_utilization\": ", out);
         report_json_number(out, cr->analytic_utilization);
-        if (r->flit.on) {
-            fputs(", \"blocking_probability\": ", out);
-            report_json_number(out, cr->blocking);
-            fputs(", \"blocked_cycles_mean\": ", out);
-            report_json_number(out, cr->blocked_cycles);
+        for (unsigned i = 0; i < r->figures.n; i++) { /* the engine's figures of this class */
+            const struct figure *g = &r->figures.item[i];
+            if (g->cls == (int)c && g->kind == FIGURE_NUMBER) {
+                fprintf(out, ", \"%s\": ", g->name);
+                report_json_number(out, g->value);
+            }
         }
         fputc('}', out);
     }
     fputs("\n    ]\n  },", out);
-    if (r->flit.on) {
-        fputs("\n  \"switching\": {", out);
-        json_fields(out, f, n, "switching.", "    ");
-        fputs("\n  },", out);
-    }
+    json_groups(out, r, f, n, false);
     fputs("\n  \"node_servers\": {", out);
     json_fields(out, f, n, "node_servers.", "    ");
     fputs("\n  },\n  \"replications\": {", out);
     json_fields(out, f, n, "replications.", "    ");
-    fputs("\n  },\n  \"backtracking\": ", out);
-    if (r->bt.on) {
-        fputc('{', out);
-        json_fields(out, f, n, "backtracking.", "    ");
-        fputs("\n  }", out);
-    } else {
-        fputs("null", out);
-    }
+    fputs("\n  }", out);
+    json_groups(out, r, f, n, true);
     fputs(",\n  \"analytic\": ", out);
     if (r->model.model || r->model.n_figures) {
         fputc('{', out);

@@ -2,7 +2,10 @@
  *
  * Promise: report_write() prints a run_report (filled by report_collect() in
  * sim/run/collect.h) as a table, CSV (one header row, one data row) or
- * one JSON object, with the same field names in CSV and JSON.  Everything outside
+ * one JSON object, with the same field names in CSV and JSON.  The engine's own
+ * figures arrive as named figures (sim/core/figures.h) and the model's as a
+ * model_result (sim/core/prediction.h): the report formats whatever arrives and
+ * knows no engine or model by name.  Everything outside
  * `performance` is a function of the config and seed only.  Numbers are printed
  * with 10 significant digits; a figure that does not exist (NaN) is null in JSON,
  * empty in CSV and "-" in the table.  With omit_timing the output is a function of
@@ -13,9 +16,10 @@
 
 #include <stdio.h>
 
-#include "../../analytic/model.h"
 #include "../config/config.h"
+#include "../core/figures.h"
 #include "../core/kernel.h"
+#include "../core/prediction.h"
 #include "../core/stats.h"
 
 enum report_format { REPORT_TABLE, REPORT_CSV, REPORT_JSON };
@@ -26,47 +30,20 @@ struct class_report {
     uint64_t channels;
     double utilization_mean, utilization_max;
     double analytic_utilization; /* NaN when loads are unknown */
-    double blocking, blocked_cycles; /* flit switching: P(header waits) per request; mean wait per request */
 };
 
-/* Wormhole and cut-through only (routing/flit.h); `on` is false otherwise and none of
- * this is printed, so store-and-forward outputs are unchanged. */
-struct flit_report {
-    bool on;
-    double blocking;          /* headers that waited / channel requests, every channel */
-    double blocking_max;      /* the largest per-channel figure (channels with requests) */
-    double blocked_cycles_mean; /* per delivered message: cycles its header waited, all hops */
-    double acceptance;        /* finite buffer: accepted / offered; NaN otherwise */
-    double throughput_flits;  /* flits delivered per node per cycle */
-    double backlog_start, backlog_end; /* messages at sources not yet granted their first channel */
-    bool saturated;           /* source queues grew over the window: delay figures withheld */
-    char note[160];
+/* The stability check (analytic/model.h's struct stability), as the report prints it. */
+struct report_stability {
+    bool known;       /* false when the loads are unknown (why says so) */
+    bool saturated;
+    double node_load; /* busiest node server: visit rate / service rate */
+    char why[256];
 };
 
 /* Across replications: the spread of one figure (mean, σ or max of a replication). */
 struct replication_spread {
     double mean, sd;  /* over replications */
     double ci95[2];   /* Student t interval of the mean over replications */
-};
-
-/* Seed 001's backtracking engine (slotted): rates over the window's cycles.  All NaN
- * (and `on` false) for other algorithms. */
-struct backtracking_report {
-    bool on;
-    unsigned buffers;
-    double cycles;              /* cycles in the window */
-    double generated, accepted, rejected; /* input messages in the window */
-    double acceptance;          /* accepted / generated: P_A */
-    double throughput;          /* accepted messages per cycle, whole network: γ */
-    double throughput_per_node; /* γ / N */
-    double occupancy_mean;      /* messages per node at a cycle's start: q̄ */
-    double full_fraction;       /* node-cycle starts with all M buffers taken (= 1 − P_A for geometric input) */
-    double backtrack_fraction;  /* of channel transmissions, the moves away from the destination */
-    double forced_fraction;     /* of channel transmissions, those phase 2 assigned */
-    double forward_probability, backtrack_probability; /* P_f, P_r: per channel per cycle */
-    double power;               /* Kleinrock's power as the paper uses it: γ / T · P_A (messages per cycle²) */
-    double in_network;          /* messages in buffers at the end (accepted = delivered + in network) */
-    double delivered_run;       /* messages delivered in the whole run (replications: total) */
 };
 
 struct run_report {
@@ -82,7 +59,7 @@ struct run_report {
     struct stats_summary delay;
     double node_mean, node_variance, link_mean, link_variance; /* the two parts of delay */
     double node_utilization_mean, node_utilization_max;          /* NaN without the node model */
-    struct stability stability;
+    struct report_stability stability;
     double backlog_start, backlog_end; /* messages in the network when the window opened and closed */
     double throughput;       /* messages delivered per node per time unit, measurement window */
     double hops_mean;        /* over measured messages */
@@ -90,7 +67,11 @@ struct run_report {
     unsigned classes;
     struct class_report cls[REPORT_MAX_CLASSES];
     struct model_result model;
-    struct backtracking_report bt;
+    /* The engine's own figures, and the names of those every report has a column
+     * for (figures.h): averaged over replications by their hints. */
+    struct figures figures;
+    bool slotted;             /* time is whole cycles; the engine admits its own input */
+    double delivered_total;   /* messages delivered in the whole run (replications: total) */
     bool interrupted;
     const char *stop_reason;
     struct moments rep_moments[3]; /* per-replication mean, σ, max (for the intervals) */
@@ -99,12 +80,13 @@ struct run_report {
     uint64_t messages_created;
     uint64_t events;
     double wall_seconds, events_per_second;
-    struct flit_report flit;
     /* Leave out the wall-clock figures (performance.wall_seconds, .events_per_second,
      * the only ones that differ between identical runs): set before report_write. */
     bool omit_timing;
 };
 
+/* True when an engine's figure says the delay means mean nothing (FIGURE_WITHHOLDS_DELAY). */
+bool report_delay_withheld(const struct run_report *r);
 /* Folds replication number k (0, 1, ...) into the running report `acc` (k = 0 copies). */
 void report_add_replication(struct run_report *acc, const struct run_report *one, unsigned k);
 /* After the last replication: the across-replication intervals. */
@@ -114,6 +96,12 @@ void report_finish_replications(struct run_report *acc);
 void report_fmt_number(char *buf, size_t size, double v, const char *missing);
 double report_relative_difference(const struct run_report *r);
 void report_write_table(FILE *out, const struct run_report *r); /* report_table.c */
+/* report_lines.c: the engine's table lines for `place` (class cls for
+ * FIGURE_PLACE_CLASS, else FIGURE_NO_CLASS), each filled in from its group's figures
+ * and ended by a newline; returns how many were printed.  report_has_lines() tells
+ * whether any line of that place arrived (it replaces the report's own lines). */
+unsigned report_lines(FILE *out, const struct run_report *r, enum figure_place place, int cls);
+bool report_has_lines(const struct run_report *r, enum figure_place place);
 /* The simulated value of a numeric CSV/JSON field ("delay.mean", "throughput"...). */
 bool report_field_number(const struct run_report *r, const char *name, double *value);
 void report_json_string(FILE *out, const char *s);
@@ -127,10 +115,11 @@ void report_json_number(FILE *out, double v);
  * alone, as `sim --analytic` prints it). */
 void report_json_figures(FILE *out, const struct model_result *m, const char *indent);
 void report_table_figures(FILE *out, const struct model_result *m, const struct run_report *r);
-/* `sim --analytic`: the models for cfg, no simulation, their input built by `inputs`;
- * omit_timing (--no-timing) leaves out the wall-clock figure.  Returns the exit status. */
-int report_analytic_only(const struct config *cfg, model_input_fn *inputs, enum report_format fmt, bool omit_timing,
-                         FILE *out);
+/* `sim --analytic` (run by sim/run/analytic_only.c): the models' prediction for cfg on
+ * the network `label` of nodes and channels; seconds NaN (--no-timing) leaves out the
+ * wall-clock figure.  Returns false on an output error. */
+bool report_write_analytic(FILE *out, const struct config *cfg, const char *label, uint32_t nodes, uint32_t channels,
+                           const struct model_result *m, enum report_format fmt, double seconds);
 
 /* Returns false on an output error. */
 bool report_write(FILE *out, const struct run_report *r, enum report_format fmt);

@@ -3,10 +3,9 @@
  * A figure named after a report field ("delay.mean", "throughput") is printed with
  * the simulated value and (simulated − model) / model; the others alone.  The model
  * alone needs only the topology and the channel loads, so it answers in
- * milliseconds and can be swept over quickly. */
+ * milliseconds and can be swept over quickly (sim/run/analytic_only.c runs it). */
 #include <math.h>
 #include <string.h>
-#include <time.h>
 
 #include "report.h"
 
@@ -106,45 +105,26 @@ static void write_json(FILE *out, const struct config *cfg, const struct model_r
     fputs("\n}\n", out);
 }
 
-int report_analytic_only(const struct config *cfg, model_input_fn *inputs, enum report_format fmt, bool omit_timing,
-                         FILE *out)
+bool report_write_analytic(FILE *out, const struct config *cfg, const char *label, uint32_t nodes, uint32_t channels,
+                           const struct model_result *m, enum report_format fmt, double seconds)
 {
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    struct topo t;
-    struct cfg_error err;
-    if (!topo_build(&t, cfg, &err)) {
-        cfg_error_print(&err, stderr);
-        topo_free(&t);
-        return 2;
-    }
-    struct channel_loads loads;
-    struct model_in in;
-    inputs(&in, cfg, &t, &loads);
-    struct model_result m;
-    model_predict(&in, &m);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    double seconds = omit_timing ? NAN : (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     switch (fmt) {
     case REPORT_TABLE:
         fprintf(out, "config       %s\n", cfg->path);
-        fprintf(out, "network      %s (%s): %u nodes, %u channels\n", cfg->network.topology, t.label, t.nodes,
-                t.channels);
-        fprintf(out, "delay model  %s%s\n", m.model ? m.model : "none",
-                m.model ? (m.unstable ? " (unstable)" : m.exact ? " (exact)" : " (approximation)") : "");
-        fprintf(out, "note         %s\n", m.why[0] ? m.why : "-");
-        report_table_figures(out, &m, NULL);
-        if (!omit_timing)
+        fprintf(out, "network      %s (%s): %u nodes, %u channels\n", cfg->network.topology, label, nodes, channels);
+        fprintf(out, "delay model  %s%s\n", m->model ? m->model : "none",
+                m->model ? (m->unstable ? " (unstable)" : m->exact ? " (exact)" : " (approximation)") : "");
+        fprintf(out, "note         %s\n", m->why[0] ? m->why : "-");
+        report_table_figures(out, m, NULL);
+        if (!isnan(seconds))
             fprintf(out, "performance  %.3f ms\n", 1e3 * seconds);
         break;
     case REPORT_CSV:
-        write_csv(out, cfg, &m);
+        write_csv(out, cfg, m);
         break;
     case REPORT_JSON:
-        write_json(out, cfg, &m, seconds);
+        write_json(out, cfg, m, seconds);
         break;
     }
-    loads_free(&loads);
-    topo_free(&t);
-    return ferror(out) ? 1 : 0;
+    return !ferror(out);
 }

@@ -1,4 +1,5 @@
-/* The human-readable report (sim's default output format). */
+/* The human-readable report (sim's default output format); the engine's own lines
+ * are its figures' templates (report_lines.c). */
 #include <math.h>
 
 #include "report.h"
@@ -18,7 +19,7 @@ static void measured_line(FILE *out, const struct run_report *r)
     else
         fprintf(out, "measured     %llu messages after %lld warm-up%s; window %.6g %s; stop: %s\n",
                 (unsigned long long)r->delay.count, (long long)c->run.warmup_messages, reps, r->window,
-                r->bt.on ? "cycles" : "time units", r->stop_reason);
+                r->slotted ? "cycles" : "time units", r->stop_reason);
 }
 
 static void header(FILE *out, const struct run_report *r)
@@ -35,50 +36,20 @@ static void header(FILE *out, const struct run_report *r)
     if (cfg_text(c, "workload.trace")[0]) /* trace arrivals: times, ends and lengths are the file's */
         fprintf(out, "workload     replay of the trace %s%s\n", cfg_text(c, "workload.trace"),
                 c->run.redraw_length_per_hop ? " (lengths re-drawn per hop)" : "");
-    else if (r->bt.on)
-        fprintf(out, "workload     %s arrivals, %g per node per cycle; %s destinations; one-cycle messages\n"
-                     "buffers      %u per node, shared; phase 2 forces out the %s leftovers\n",
-                c->workload.arrival, c->workload.rate, c->workload.destination, r->bt.buffers,
-                cfg_text(c, "routing.forced_choice"));
+    else if (r->slotted) /* a message crosses a channel in one cycle */
+        fprintf(out, "workload     %s arrivals, %g per node per cycle; %s destinations; one-cycle messages\n",
+                c->workload.arrival, c->workload.rate, c->workload.destination);
     else
         fprintf(out, "workload     %s arrivals, %g per node per time unit; %s destinations; %s lengths, mean %g%s\n",
                 c->workload.arrival, c->workload.rate, c->workload.destination, c->workload.length,
                 c->workload.mean_length, c->run.redraw_length_per_hop ? " (re-drawn per hop)" : "");
+    report_lines(out, r, FIGURE_PLACE_WORKLOAD, FIGURE_NO_CLASS);
     measured_line(out, r);
-    if (r->flit.saturated)
-        fprintf(out, "** SATURATED: %s; delay means withheld **\n", r->flit.note);
+    report_lines(out, r, FIGURE_PLACE_HEADER, FIGURE_NO_CLASS);
     if (r->stability.saturated)
         fprintf(out, "** SATURATED: %s; queues grow without bound and the figures depend on the run length **\n",
                 r->stability.why);
     fputc('\n', out);
-}
-
-/* Wormhole and cut-through: the two parts of a delay, blocking, acceptance. */
-static void flit_parts(FILE *out, const struct run_report *r)
-{
-    const struct flit_report *f = &r->flit;
-    char a[32], b[32];
-    FMT(a, f->saturated ? NAN : r->link_mean);
-    FMT(b, f->saturated ? NAN : r->link_variance);
-    fprintf(out, "%-12s mean %-12.12s variance %-12.12s (from the header's grant of its first channel)\n", "network", a,
-            b);
-    FMT(a, f->saturated ? NAN : r->node_mean);
-    FMT(b, f->saturated ? NAN : r->node_variance);
-    fprintf(out, "%-12s mean %-12.12s variance %-12.12s (creation to that grant)\n", "source wait", a, b);
-    FMT(a, f->blocking);
-    FMT(b, f->blocking_max);
-    fprintf(out, "%-12s %s of channel requests wait (worst channel %s)\n", "blocking", a, b);
-    FMT(a, f->blocked_cycles_mean);
-    fprintf(out, "%-12s %s cycles per message, all hops\n", "blocked", a);
-    FMT(a, f->throughput_flits);
-    FMT(b, f->backlog_end);
-    char s0[32];
-    FMT(s0, f->backlog_start);
-    fprintf(out, "%-12s %s flits per node per cycle; source backlog %s -> %s\n", "flits", a, s0, b);
-    if (!isnan(f->acceptance)) {
-        FMT(a, f->acceptance);
-        fprintf(out, "%-12s %s of offered messages accepted (finite buffer)\n", "acceptance", a);
-    }
 }
 
 static void warnings(FILE *out, const struct run_report *r)
@@ -106,32 +77,6 @@ static void interval(char *buf, size_t size, const double ci[2])
     FMT(a, ci[0]);
     FMT(b, ci[1]);
     snprintf(buf, size, "[%.10s, %.10s]", a, b);
-}
-
-/* Seed 001's figures: everything per cycle, counted over the window's cycles. */
-static void backtracking_lines(FILE *out, const struct run_report *r)
-{
-    const struct backtracking_report *b = &r->bt;
-    char a[64], x[64], y[64];
-    FMT(a, b->acceptance);
-    fprintf(out, "%-12s %s (%.0f of %.0f generated in the window accepted, %.0f rejected and lost)\n", "acceptance", a,
-            b->accepted, b->generated, b->rejected);
-    FMT(a, b->throughput);
-    FMT(x, b->throughput_per_node);
-    FMT(y, b->power);
-    fprintf(out, "%-12s %s accepted messages per cycle, %s per node; power %s\n", "accepted", a, x, y);
-    FMT(a, b->occupancy_mean);
-    FMT(x, b->full_fraction);
-    fprintf(out, "%-12s mean %s messages per node at a cycle's start; all %u buffers taken at %s of them\n",
-            "occupancy", a, b->buffers, x);
-    FMT(a, b->backtrack_fraction);
-    FMT(x, b->forced_fraction);
-    fprintf(out, "%-12s %s of hops backtrack (away from the destination); %s of hops forced by phase 2\n",
-            "backtracking", a, x);
-    FMT(a, b->forward_probability);
-    FMT(x, b->backtrack_probability);
-    FMT(y, b->forward_probability - b->backtrack_probability);
-    fprintf(out, "%-12s P_f %s, P_r %s per channel per cycle; net progress %s\n", "channels", a, x, y);
 }
 
 void report_write_table(FILE *out, const struct run_report *r)
@@ -189,8 +134,8 @@ void report_write_table(FILE *out, const struct run_report *r)
         else
             fprintf(out, "%-12s %s\n", rows[i].label, a);
     }
-    if (r->flit.on) {
-        flit_parts(out, r);
+    if (report_has_lines(r, FIGURE_PLACE_DELAY_PARTS)) { /* the engine's reading of the two parts */
+        report_lines(out, r, FIGURE_PLACE_DELAY_PARTS, FIGURE_NO_CLASS);
     } else {
         FMT(a, r->node_mean);
         FMT(b, r->node_variance);
@@ -209,21 +154,19 @@ void report_write_table(FILE *out, const struct run_report *r)
     else
         fprintf(out, "%-12s %s\n", "hops mean", a);
     FMT(a, r->throughput);
-    fprintf(out, "%-12s %s per node per %s (offered %g)\n", "throughput", a, r->bt.on ? "cycle, delivered" : "time unit",
+    fprintf(out, "%-12s %s per node per %s (offered %g)\n", "throughput", a, r->slotted ? "cycle, delivered" : "time unit",
             c->workload.rate);
-    if (r->bt.on)
-        backtracking_lines(out, r);
+    report_lines(out, r, FIGURE_PLACE_RATES, FIGURE_NO_CLASS);
     FMT(a, r->utilization_mean);
     FMT(b, r->utilization_max);
     fprintf(out, "%-12s mean %s, max %s (message transmission only)\n", "utilisation", a, b);
+    bool class_lines = report_has_lines(r, FIGURE_PLACE_CLASS);
     for (unsigned k = 0; k < r->classes; k++) {
         FMT(a, r->cls[k].utilization_mean);
         FMT(b, r->cls[k].analytic_utilization);
-        if (r->flit.on) {
-            FMT(m, r->cls[k].blocking);
-            char w[32];
-            FMT(w, r->cls[k].blocked_cycles);
-            fprintf(out, "  %-10s mean %-12.12s blocking %-12.12s wait per request %s\n", r->cls[k].name, a, m, w);
+        if (class_lines) { /* the engine's figures of the class instead of the analytic utilisation */
+            fprintf(out, "  %-10s mean %-12.12s ", r->cls[k].name, a);
+            report_lines(out, r, FIGURE_PLACE_CLASS, (int)k);
         } else {
             fprintf(out, "  %-10s mean %-12.12s analytic %s\n", r->cls[k].name, a, b);
         }
@@ -238,10 +181,10 @@ void report_write_table(FILE *out, const struct run_report *r)
     report_table_figures(out, &r->model, r);
     if (r->omit_timing)
         fprintf(out, "performance  %llu events\n", (unsigned long long)r->events);
-    else if (r->bt.on)
+    else if (r->slotted) /* one event per cycle */
         fprintf(out, "performance  %llu cycles in %.3f s (%.3g cycles/s, %.3g messages delivered/s)\n",
                 (unsigned long long)r->events, r->wall_seconds, r->events_per_second,
-                r->wall_seconds > 0 ? r->bt.delivered_run / r->wall_seconds : (double)NAN);
+                r->wall_seconds > 0 ? r->delivered_total / r->wall_seconds : (double)NAN);
     else
         fprintf(out, "performance  %llu events in %.3f s (%.3g events/s)\n", (unsigned long long)r->events,
                 r->wall_seconds, r->events_per_second);

@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../routing/backtracking.h"
+#include "../../analytic/model.h"
 #include "../../protocols/protocol.h"
-#include "../../routing/flit.h"
+#include "../../routing/engine.h"
 
 _Static_assert((int)TOPO_MAX_CLASSES <= (int)REPORT_MAX_CLASSES, "a report holds every channel class of a topology");
 
@@ -29,86 +29,31 @@ static const char *stop_reason(enum kernel_stop why)
     return "running";
 }
 
-static void collect_backtracking(struct backtracking_report *b, const struct network *net)
+/* The engine's own figures, then the names of those every report has a column for
+ * (engines with ENGINE_COLUMNS_ALWAYS that did not run: a group the running engine
+ * reported is not named again). */
+static void collect_figures(struct figures *list, const struct network *net)
 {
-    struct backtracking_figures f;
-    if (!backtracking_figures(net, &f)) {
-        double *all[] = { &b->cycles, &b->generated, &b->accepted, &b->rejected, &b->acceptance, &b->throughput,
-                          &b->throughput_per_node, &b->occupancy_mean, &b->full_fraction, &b->backtrack_fraction,
-                          &b->forced_fraction, &b->forward_probability, &b->backtrack_probability, &b->in_network,
-                          &b->delivered_run, &b->power };
-        for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-            *all[i] = NAN;
-        return;
-    }
-    const struct backtracking_counts *w = &f.window;
-    double cycles = (double)w->cycles, node_cycles = cycles * f.nodes, channel_cycles = node_cycles * f.dimension;
-    double sends = (double)w->sends;
-    *b = (struct backtracking_report){
-        .on = true,
-        .buffers = f.buffers,
-        .cycles = cycles,
-        .generated = (double)w->generated,
-        .accepted = (double)w->accepted,
-        .rejected = (double)w->rejected,
-        .acceptance = w->generated ? (double)w->accepted / (double)w->generated : NAN,
-        .throughput = cycles > 0 ? (double)w->accepted / cycles : NAN,
-        .throughput_per_node = cycles > 0 ? (double)w->accepted / node_cycles : NAN,
-        .occupancy_mean = cycles > 0 ? (double)w->occupancy / node_cycles : NAN,
-        .full_fraction = cycles > 0 ? (double)w->full / node_cycles : NAN,
-        .backtrack_fraction = sends > 0 ? (double)w->backtracks / sends : NAN,
-        .forced_fraction = sends > 0 ? (double)w->forced_sends / sends : NAN,
-        .forward_probability = cycles > 0 ? (sends - (double)w->backtracks) / channel_cycles : NAN,
-        .backtrack_probability = cycles > 0 ? (double)w->backtracks / channel_cycles : NAN,
-        .in_network = (double)f.in_network,
-        .delivered_run = (double)f.run.delivered,
-    };
-    b->power = net->probe.delay.count ? b->throughput * b->acceptance / net->probe.delay.mean : NAN;
-}
-
-/* Sources' backlog growing by more than this share of the messages offered in the
- * window (and by more than one per node) means the offered load is past saturation. */
-#define SATURATION_GROWTH 0.02
-
-static void collect_flit(struct run_report *r, const struct network *net)
-{
-    const struct flit_engine *e = flit_engine_of(net);
-    struct flit_report *f = &r->flit;
-    if (!e)
-        return;
-    const struct topo *t = &net->topo;
-    f->on = true;
-    uint64_t req = 0, blk = 0, cyc = 0;
-    uint64_t creq[TOPO_MAX_CLASSES] = { 0 }, cblk[TOPO_MAX_CLASSES] = { 0 }, ccyc[TOPO_MAX_CLASSES] = { 0 };
-    f->blocking_max = NAN;
-    for (uint32_t ch = 0; ch < t->channels; ch++) {
-        unsigned c = t->ops->channel_class(t, ch);
-        creq[c] += e->requests[ch];
-        cblk[c] += e->blocked_requests[ch];
-        ccyc[c] += e->blocked_cycles[ch];
-        req += e->requests[ch];
-        blk += e->blocked_requests[ch];
-        cyc += e->blocked_cycles[ch];
-        double p = e->requests[ch] ? (double)e->blocked_requests[ch] / (double)e->requests[ch] : NAN;
-        if (!isnan(p) && (isnan(f->blocking_max) || p > f->blocking_max))
-            f->blocking_max = p;
-    }
-    for (unsigned c = 0; c < t->classes; c++) {
-        r->cls[c].blocking = creq[c] ? (double)cblk[c] / (double)creq[c] : NAN;
-        r->cls[c].blocked_cycles = creq[c] ? (double)ccyc[c] / (double)creq[c] : NAN;
-    }
-    (void)cyc;
-    f->blocking = req ? (double)blk / (double)req : NAN;
-    f->blocked_cycles_mean = e->blocked_per_msg.count ? e->blocked_per_msg.mean : NAN;
-    f->acceptance = e->finite && e->offered ? 1 - (double)e->refused / (double)e->offered : NAN;
-    f->throughput_flits = r->window > 0 ? (double)e->flits_delivered / r->window / t->nodes : NAN;
-    f->backlog_start = e->open_seen ? (double)e->at_source_open : NAN;
-    f->backlog_end = e->open_seen ? (double)e->at_source : NAN;
-    double growth = f->backlog_end - f->backlog_start;
-    if (e->open_seen && growth > (double)t->nodes && growth > SATURATION_GROWTH * (double)e->offered) {
-        f->saturated = true;
-        snprintf(f->note, sizeof f->note, "source queues grew from %.0f to %.0f messages over the window: past "
-                 "saturation, delays grow with the run length", f->backlog_start, f->backlog_end);
+    list->n = 0;
+    struct figure_sink sink = figures_sink(list, false);
+    if (net->engine->figures)
+        net->engine->figures(net->engine_state, &sink);
+    unsigned ran = list->n;
+    for (size_t i = 0; engine_registered(i); i++) {
+        const struct engine_ops *e = engine_registered(i);
+        if (!(e->traits & ENGINE_COLUMNS_ALWAYS) || !e->figures)
+            continue;
+        struct figures named;
+        named.n = 0;
+        struct figure_sink absent = figures_sink(&named, true);
+        e->figures(NULL, &absent);
+        for (unsigned k = 0; k < named.n && list->n < FIGURES_MAX; k++) {
+            bool reported = false;
+            for (unsigned j = 0; j < ran && !reported; j++)
+                reported = strcmp(list->item[j].group, named.item[k].group) == 0;
+            if (!reported)
+                list->item[list->n++] = named.item[k];
+        }
     }
 }
 
@@ -129,7 +74,10 @@ void report_collect(struct run_report *r, const struct network *net, const struc
     r->node_variance = moments_variance(&net->probe.delay_node);
     r->link_mean = net->probe.delay_link.count ? net->probe.delay_link.mean : NAN;
     r->link_variance = moments_variance(&net->probe.delay_link);
-    stability_check(net->cfg, t, loads, &r->stability);
+    struct stability stab;
+    stability_check(net->cfg, t, loads, &stab);
+    r->stability = (struct report_stability){ stab.known, stab.saturated, stab.node_load, "" };
+    snprintf(r->stability.why, sizeof r->stability.why, "%s", stab.why);
     r->window = net->probe.window_end - net->probe.window_start;
     r->backlog_start = net->probe.window_open ? net->probe.in_flight_at_open : NAN;
     r->backlog_end = net->probe.window_open ? net->in_flight : NAN;
@@ -171,7 +119,9 @@ void report_collect(struct run_report *r, const struct network *net, const struc
     r->utilization_mean = r->window > 0 ? sum / t->channels : NAN;
     r->utilization_max = r->window > 0 ? max : NAN;
     r->model = *model;
-    collect_backtracking(&r->bt, net);
+    collect_figures(&r->figures, net);
+    r->slotted = net->engine->traits & ENGINE_SLOTTED;
+    r->delivered_total = (double)net->probe.delivered;
     r->interrupted = why != KERNEL_DONE;
     r->stop_reason = stop_reason(why);
     r->simulated_time = net->kernel.now;
@@ -180,8 +130,7 @@ void report_collect(struct run_report *r, const struct network *net, const struc
     r->wall_seconds = wall_seconds;
     r->events_per_second = wall_seconds > 0 ? (double)r->events / wall_seconds : NAN;
     r->rep_mean = r->rep_stddev = r->rep_max = (struct replication_spread){ NAN, NAN, { NAN, NAN } };
-    collect_flit(r, net);
-    if (r->flit.saturated) /* a mean of a growing quantity means nothing */
+    if (report_delay_withheld(r)) /* a mean of a growing quantity means nothing */
         r->delay.mean = r->delay.ci95[0] = r->delay.ci95[1] = NAN;
 }
 

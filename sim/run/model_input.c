@@ -2,6 +2,7 @@
 #include "model_input.h"
 
 #include "../../protocols/protocol.h"
+#include "../../routing/engine.h"
 #include "../../routing/routing.h"
 
 /* The access traits the models ask for: the protocol's own, and the priority's queue
@@ -17,7 +18,7 @@ static unsigned access_traits(const struct config *cfg, const struct proto_ops *
 bool model_input(struct model_in *in, const struct config *cfg, const struct topo *t, struct channel_loads *loads)
 {
     const struct route_ops *route = route_select(cfg);
-    const struct switch_ops *sw = switch_find(cfg->routing.switching);
+    const struct engine_ops *sw = switch_find(cfg->routing.switching);
     const struct proto_ops *proto = proto_find(cfg->protocol.link);
     *in = (struct model_in){
         .cfg = cfg,

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "../../protocols/protocol.h"
-#include "../../routing/routing.h"
 #include "../../workloads/trace.h"
 #include "../../workloads/workload.h"
 
@@ -41,60 +40,6 @@ static double channel_mean_tx(const void *ctx, uint32_t ch)
     return net->cfg->workload.mean_length / topo_channel_bandwidth(&net->topo, ch);
 }
 
-/* The engine's access protocol, granting through its switch_ops.granted. */
-static bool access_create(struct network *net)
-{
-    if (!net->sw->granted)
-        return true; /* the engine arbitrates its channels itself */
-    struct access_env env = {
-        .kernel = &net->kernel,
-        .pool = &net->pool,
-        .channels = { net->topo.channels, net->topo.nodes, net, channel_senders, channel_mean_tx },
-        .params = cfg_params(net->cfg, net->proto->params),
-        .grant = net->sw->granted,
-        .engine = net,
-    };
-    net->proto_state = net->proto->create(&env);
-    return net->proto_state != NULL;
-}
-
-/* --- channel accounting --- */
-
-void net_channel_busy(struct network *net, uint32_t ch, uint32_t m)
-{
-    assert(net->chan[ch].serving == NET_NONE);
-    net->chan[ch].serving = m;
-    net->chan[ch].busy_since = net->kernel.now;
-}
-
-void net_channel_idle(struct network *net, uint32_t ch)
-{
-    struct channel_state *c = &net->chan[ch];
-    if (net->probe.window_open)
-        c->busy_time += net->kernel.now - c->busy_since;
-    c->serving = NET_NONE;
-}
-
-double net_transmission_time(struct network *net, uint32_t m, uint32_t ch)
-{
-    return net->pool.msgs[m].length / topo_channel_bandwidth(&net->topo, ch);
-}
-
-void net_redraw_length(struct network *net, uint32_t m)
-{
-    struct message *msg = &net->pool.msgs[m];
-    if (net->cfg->run.redraw_length_per_hop && msg->hops > 0)
-        msg->length = net->length->draw(net->cfg, net->length_params, &net->rng_redraw[msg->at]);
-}
-
-struct hop net_route(struct network *net, uint32_t m)
-{
-    if (net->route->choose)
-        return net->route->choose(net, m);
-    const struct message *msg = &net->pool.msgs[m];
-    return net->route->next(&net->topo, msg->at, msg->dst, &net->rng_route[msg->at]);
-}
-
 /* --- measurement: the probe decides; the run keeps its busy clocks --- */
 
 /* The window opens: busy time before it does not count, so every busy server's clock
@@ -109,7 +54,8 @@ static void restart_busy_clocks(void *ctx, double now)
             net->node[v].busy_since = now;
 }
 
-void net_deliver(struct network *net, uint32_t m)
+/* A self-addressed message: delivered at once, delay 0, 0 hops (no engine sees it). */
+static void deliver_at_source(struct network *net, uint32_t m)
 {
     const struct message *msg = &net->pool.msgs[m];
     const struct delay_parts parts = { msg->node_time, msg->link_time };
@@ -118,16 +64,10 @@ void net_deliver(struct network *net, uint32_t m)
     pool_give(net, m);
 }
 
-void net_drop(struct network *net, uint32_t m)
-{
-    probe_refused(&net->probe, net->pool.msgs[m].id, net->kernel.now);
-    pool_give(net, m);
-}
-
 /* --- message creation --- */
 
-/* Creates message number net->created at `node`, now, and hands it to the switching
- * module (or delivers it at once when self-addressed). */
+/* Creates message number net->created at `node`, now, and hands it to the engine (or
+ * delivers it at once when self-addressed). */
 static void create_message(struct network *net, uint32_t node, uint32_t dst, double length)
 {
     struct kernel *k = &net->kernel;
@@ -152,9 +92,9 @@ static void create_message(struct network *net, uint32_t node, uint32_t dst, dou
         .link2 = NET_NONE,
     };
     if (dst == node)
-        net_deliver(net, m); /* self-addressed: delivered at once, delay 0, 0 hops */
+        deliver_at_source(net, m);
     else
-        net->sw->inject(net, m);
+        net->engine->inject(net->engine_state, m);
 }
 
 static void on_arrival(struct kernel *k, void *ctx, uint32_t node)
@@ -201,23 +141,67 @@ static bool seed_streams(struct rng **streams, uint32_t n, uint64_t seed, uint32
     return true;
 }
 
+/* What the engine is handed: the parts of the run it uses, nothing else. */
+static struct engine_env engine_env_of(struct network *net)
+{
+    const struct config *cfg = net->cfg;
+    return (struct engine_env){
+        .cfg = cfg,
+        .kernel = &net->kernel,
+        .pool = &net->pool,
+        .probe = &net->probe,
+        .in_flight = &net->in_flight,
+        .created = &net->created,
+        .topo = &net->topo,
+        .paths = &net->paths,
+        .chan = net->chan,
+        .access = net->proto,
+        .access_env = {
+            .kernel = &net->kernel,
+            .pool = &net->pool,
+            .channels = { net->topo.channels, net->topo.nodes, net, channel_senders, channel_mean_tx },
+            .params = cfg_params(cfg, net->proto->params),
+        },
+        .nodes = { net->node ? net_node_visit : NULL, net },
+        .redraw_length = cfg->run.redraw_length_per_hop ? net->length->draw : NULL,
+        .length_params = net->length_params,
+        .per_cycle = net->arrival->per_cycle,
+        .pick = net->dest.ops->pick,
+        .dest = &net->dest,
+        .rng_route = net->rng_route,
+        .rng_redraw = net->rng_redraw,
+        .rng_arrival = net->rng_arrival,
+        .rng_dest = net->rng_dest,
+        .fatal = net->fatal,
+        .fatal_size = sizeof net->fatal,
+    };
+}
+
+static bool engine_create(struct network *net)
+{
+    const struct engine_env env = engine_env_of(net);
+    net->engine_state = net->engine->create(&env);
+    return net->engine_state != NULL;
+}
+
 bool net_create(struct network *net, const struct config *cfg, struct cfg_error *err)
 {
     memset(net, 0, sizeof *net);
     net->cfg = cfg;
     net->route = route_select(cfg);
-    net->sw = switch_find(cfg->routing.switching);
+    net->engine = engine_select(cfg);
     net->proto = proto_find(cfg->protocol.link);
     net->arrival = arrival_find(cfg->workload.arrival);
     net->length = length_find(cfg->workload.length);
     net->length_params = cfg_params(cfg, net->length->params);
-    assert(net->route && net->sw && net->proto && net->arrival && net->length);
-    if (!net->route->engine && !net->arrival->interarrival && !(net->arrival->traits & ARRIVAL_REPLAY)) {
+    assert(net->route && net->engine && net->proto && net->arrival && net->length);
+    bool slotted = net->engine->traits & ENGINE_SLOTTED;
+    if (!slotted && !net->arrival->interarrival && !(net->arrival->traits & ARRIVAL_REPLAY)) {
         cfg_blame(cfg, "workload.arrival", err, "'%s' arrivals exist only in slotted time; %s switching is event-driven",
                   cfg->workload.arrival, cfg->routing.switching);
         return false;
     }
-    if (net->route->engine && cfg->write_trace) { /* it admits its own input per cycle: no trace */
+    if (slotted && cfg->write_trace) { /* it admits its own input per cycle: no trace */
         snprintf(err->file, sizeof err->file, "--write-trace");
         err->line = 0;
         err->key[0] = '\0';
@@ -232,7 +216,13 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         net_free(net);
         return false;
     }
-    if (net->sw->check && !net->sw->check(cfg, &net->topo, err)) {
+    const struct engine_spec spec = {
+        .cfg = cfg,
+        .topo = &net->topo,
+        .arrivals_per_cycle = net->arrival->per_cycle != NULL,
+        .destinations_may_pick_source = net->dest.ops->traits & DEST_MAY_PICK_SOURCE,
+    };
+    if (net->engine->check && !net->engine->check(&spec, err)) {
         net_free(net);
         return false;
     }
@@ -264,16 +254,17 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     probe_set_open_hook(&net->probe, restart_busy_clocks, net);
     if (!msg_pool_grow(&net->pool))
         goto out_of_memory;
-    if (net->route->init && !net->route->init(net))
+    net->paths = (struct path_selection){ net->route, NULL, &net->topo, net->rng_route };
+    if (net->route->create && !(net->paths.state = net->route->create(&net->topo)))
         goto out_of_memory;
-    if (net->route->engine) { /* the algorithm runs the network itself, in cycles */
-        if (!net->route->engine->init(net))
+    if (slotted) { /* the engine runs the network itself, in cycles, from its own input */
+        if (!engine_create(net))
             goto out_of_memory;
         return true;
     }
     bool replay = net->arrival->traits & ARRIVAL_REPLAY;
     net->ev_arrival = kernel_register(&net->kernel, replay ? on_trace : on_arrival, net);
-    if (!net->sw->init(net) || !access_create(net))
+    if (!engine_create(net))
         goto out_of_memory;
     if (net->probe.time_mode)
         probe_schedule_window(&net->probe);
@@ -315,7 +306,7 @@ out_of_memory:
 enum kernel_stop net_run(struct network *net)
 {
     enum kernel_stop why = kernel_run(&net->kernel);
-    if (net->route->engine) /* it keeps its own books, in whole cycles */
+    if (net->engine->traits & ENGINE_SLOTTED) /* the probe's window is in whole cycles, closed by the engine */
         return why;
     probe_finish(&net->probe, why);
     /* Close the books on servers still busy at the end of the window. */
@@ -334,14 +325,10 @@ enum kernel_stop net_run(struct network *net)
 
 void net_free(struct network *net)
 {
-    if (net->route && net->route->engine && net->route_state)
-        net->route->engine->free(net);
-    if (net->route && net->route->free && net->route_state)
-        net->route->free(net);
-    if (net->sw && net->sw->free && net->sw_state)
-        net->sw->free(net);
-    if (net->proto && net->proto_state)
-        net->proto->destroy(net->proto_state);
+    if (net->engine && net->engine_state)
+        net->engine->destroy(net->engine_state);
+    if (net->route && net->route->destroy && net->paths.state)
+        net->route->destroy(net->paths.state);
     probe_free(&net->probe);
     free(net->rng_arrival);
     free(net->rng_dest);

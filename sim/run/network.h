@@ -1,8 +1,8 @@
 /* The network run: one simulation of a configured network, as a value.
  *
  * Promise: net_create() builds everything a run needs from a validated config
- * (topology, routing, switching, access protocol, workload, random streams, message
- * pool, measurement probe) or returns a cfg_error; net_run() simulates until the
+ * (topology, path selection, engine, workload, random streams, message pool,
+ * measurement probe) or returns a cfg_error; net_run() simulates until the
  * measured messages are all delivered or the kernel is stopped; report_collect()
  * (sim/run/collect.h) summarises.  A run has no global state: two can exist in one
  * process.  It is pinned, though: the kernel's handlers, the probe, the protocol and
@@ -16,9 +16,9 @@
  * (run.duration > 0, the seeds' way) every message delivered in [run.warmup_time,
  * run.warmup_time + run.duration] is measured and the run stops at the window's end.
  * A delay is split into its node part (queueing and service at nodes) and its link
- * part (waiting for and crossing channels).  Switching modules move messages and use
- * the helpers below; access protocols decide who gets a channel and see only what
- * net_create() hands them (protocols/protocol.h).
+ * part (waiting for and crossing channels).  The engine (routing/engine.h), picked
+ * by traits, moves messages and sees only the engine_env net_create() hands it (the
+ * access protocol, which the engine creates, sees only its access_env).
  * Needs: kernel, rng, probe, message pool, config and the module registries.
  */
 #ifndef SIM_NETWORK_H
@@ -27,10 +27,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../../routing/engine.h"
+#include "../../routing/routing.h"
 #include "../../topo/topo.h"
 #include "../../workloads/trace.h"
 #include "../../workloads/workload.h"
 #include "../config/config.h"
+#include "../core/channel.h"
 #include "../core/kernel.h"
 #include "../core/msgq.h"
 #include "../core/probe.h"
@@ -39,13 +42,6 @@
 
 #define NET_NONE MSG_NONE /* no message: the pool's own "none" */
 
-/* What the run keeps per channel; its waiting lines are the access protocol's. */
-struct channel_state {
-    uint32_t serving;    /* message holding the channel, NET_NONE when idle */
-    double busy_since;   /* valid while serving != NET_NONE */
-    double busy_time;    /* accumulated within the measurement window */
-};
-
 /* The node model: one queue and one deterministic server per node. */
 struct node_state {
     struct msgq queue;
@@ -53,24 +49,19 @@ struct node_state {
     double busy_since, busy_time;
 };
 
-struct route_ops;
-struct switch_ops;
-struct proto_ops;
-
 struct network {
     const struct config *cfg;
     struct kernel kernel;
     struct topo topo;
     const struct route_ops *route;
-    const struct switch_ops *sw;
-    const struct proto_ops *proto;
+    struct path_selection paths; /* the algorithm, its state (least-count) and the routing streams */
+    const struct engine_ops *engine; /* engine_select(): by the path selection's and engines' traits */
+    void *engine_state;
+    const struct proto_ops *proto; /* handed to the engine, which creates its instance */
     const struct arrival_ops *arrival;
     struct destinations dest;
     const struct length_ops *length;
     const void *length_params; /* its block of key values (cfg_params), NULL without keys */
-    void *sw_state;
-    void *proto_state;  /* the access protocol's instance (proto->create); NULL when the engine takes no grants */
-    void *route_state; /* the routing algorithm's own state (least-count, backtracking) */
 
     struct msg_pool pool;     /* every message, by 32-bit index; protocol.priority orders its queues */
     uint32_t in_flight;
@@ -89,8 +80,8 @@ struct network {
     /* What is measured, and when (warm-up, window, delays): the probe decides, for
      * every engine. */
     struct probe probe;
-    /* A switching module's fatal finding (deadlock): the run stops and sim exits
-     * with status 3 printing this line. */
+    /* The engine's fatal finding (deadlock): the run stops and sim exits with status
+     * 3 printing this line. */
     char fatal[512];
 };
 
@@ -98,28 +89,12 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
 void net_free(struct network *net);
 enum kernel_stop net_run(struct network *net);
 
-/* --- helpers for switching and protocol modules --- */
+/* --- the node model (nodes.c) --- */
 
-/* A message has reached node msg->at (its source, a relay or its destination): it
- * queues for the node's server when the node model is on, then the switching
- * module's visited() takes it on; without the node model visited() is called at once. */
-void net_node_visit(struct network *net, uint32_t msg);
+/* The engine_nodes visit of the run whose network is ctx: msg queues for the server of
+ * node msg->at; when served, the engine's visited() takes it on. */
+void net_node_visit(void *ctx, uint32_t msg);
+/* Sets up the node servers when node.service_rate > 0 (net->node stays NULL otherwise). */
 bool net_nodes_init(struct network *net);
-
-/* The hop a message takes from `at` toward its destination (routing + its stream). */
-struct hop net_route(struct network *net, uint32_t msg);
-/* Message has arrived at its destination: record it and recycle it. */
-void net_deliver(struct network *net, uint32_t msg);
-/* Message refused at its source (finite source buffer): recycled unmeasured; in
- * message mode it still counts toward run.messages so the run ends. */
-void net_drop(struct network *net, uint32_t msg);
-/* Channel accounting: call when a channel starts and stops carrying a message. */
-void net_channel_busy(struct network *net, uint32_t ch, uint32_t msg);
-void net_channel_idle(struct network *net, uint32_t ch);
-/* Transmission time of a message on a channel. */
-double net_transmission_time(struct network *net, uint32_t msg, uint32_t ch);
-/* Before a message asks for its next channel: re-draws its length when
- * run.redraw_length_per_hop (so length priorities see the length it will use). */
-void net_redraw_length(struct network *net, uint32_t msg);
 
 #endif

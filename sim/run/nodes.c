@@ -1,10 +1,9 @@
 /* The node model (seed 004): every node has one queue and one server of
  * deterministic service time 1/μ_N, visited by a message at its source, at every
  * relay and at its destination.  Off (node.service_rate = 0), a visit costs nothing
- * and passes straight to the switching module. */
+ * and passes straight to the engine (which then does not call net_node_visit). */
 #include <stdlib.h>
 
-#include "../../routing/routing.h"
 #include "network.h"
 
 static void start_service(struct network *net, uint32_t v, uint32_t m)
@@ -28,15 +27,12 @@ static void on_node_done(struct kernel *k, void *ctx, uint32_t v)
         start_service(net, v, next);
     struct message *msg = &net->pool.msgs[m];
     msg->node_time += k->now - msg->stage_start;
-    net->sw->visited(net, m);
+    net->engine->visited(net->engine_state, m);
 }
 
-void net_node_visit(struct network *net, uint32_t m)
+void net_node_visit(void *ctx, uint32_t m)
 {
-    if (!net->node) {
-        net->sw->visited(net, m);
-        return;
-    }
+    struct network *net = ctx;
     struct message *msg = &net->pool.msgs[m];
     msg->stage_start = net->kernel.now;
     if (net->node[msg->at].serving == NET_NONE)

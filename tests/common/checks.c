@@ -47,7 +47,7 @@ struct backtracking_figures bt_run(const struct config *cfg, struct run_report *
     report_collect(report, &net, &loads, &model, why, 0);
     report->cfg = cfg;
     struct backtracking_figures f;
-    ck_assert(backtracking_figures(&net, &f));
+    ck_assert(backtracking_figures(net.engine, net.engine_state, &f));
     loads_free(&loads);
     net_free(&net);
     return f;

@@ -147,3 +147,17 @@ void release(struct analysed *a)
     loads_free(&a->loads);
     topo_free(&a->t);
 }
+
+double test_figure(const struct run_report *r, const char *group, const char *name)
+{
+    const struct figure *f = figures_find(&r->figures, group, FIGURE_NO_CLASS, name);
+    ck_assert_msg(f != NULL, "no figure %s.%s", group, name);
+    return f->value;
+}
+
+const char *test_figure_text(const struct run_report *r, const char *group, const char *name)
+{
+    const struct figure *f = figures_find(&r->figures, group, FIGURE_NO_CLASS, name);
+    ck_assert_msg(f != NULL && f->kind == FIGURE_TEXT, "no text figure %s.%s", group, name);
+    return f->text;
+}

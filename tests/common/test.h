@@ -34,6 +34,9 @@ struct analysed {
 /* Builds the configuration's network, loads and model (asserting each step). */
 void analyse(struct analysed *a, const char *const *settings);
 void release(struct analysed *a);
+/* The value of an engine's figure (a flag: 1 or 0) or its text; asserts it was reported. */
+double test_figure(const struct run_report *r, const char *group, const char *name);
+const char *test_figure_text(const struct run_report *r, const char *group, const char *name);
 /* Path of the sim binary under test (SIM_BINARY, default bin/sim). */
 const char *test_binary(void);
 /* Runs `sim` with the arguments (NULL-terminated) and captures stdout and stderr

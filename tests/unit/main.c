@@ -24,6 +24,7 @@
     X(network)                                                                                                   \
     X(protocols)                                                                                                 \
     X(routing)                                                                                                   \
+    X(engine)                                                                                                    \
     X(backtracking)                                                                                              \
     X(flit)                                                                                                      \
     X(sweep)                                                                                                     \

@@ -12,6 +12,9 @@
 #include "../common/checks.h"
 #include "../common/test.h"
 
+/* A figure the engine reported (sim/core/figures.h), by name. */
+static double bt(const struct run_report *r, const char *name) { return test_figure(r, "backtracking", name); }
+
 static void assert_conservation(const struct backtracking_figures *f)
 {
     const struct backtracking_counts *r = &f->run;
@@ -39,7 +42,7 @@ START_TEST(invariants_hold_at_overload_for_every_forced_choice)
             ck_assert(f.run.rejected > 0 && f.run.backtracks > 0);
             /* Forced sends happen exactly when a node holds more than M − n after phase 1. */
             ck_assert(f.run.forced_sends >= f.run.backtracks);
-            ck_assert(r.bt.acceptance > 0 && r.bt.acceptance < 1);
+            ck_assert(bt(&r, "acceptance") > 0 && bt(&r, "acceptance") < 1);
         }
 }
 END_TEST
@@ -72,7 +75,7 @@ START_TEST(light_load_delay_is_the_distance_and_nothing_is_rejected)
     ck_assert_msg(r.delay.ci95[0] <= dbar && dbar <= r.delay.ci95[1], "delay %g [%g, %g], distance %g", r.delay.mean,
                   r.delay.ci95[0], r.delay.ci95[1], dbar);
     ck_assert_uint_eq(f.run.rejected, 0);
-    ck_assert_double_eq(r.bt.acceptance, 1.0);
+    ck_assert_double_eq(bt(&r, "acceptance"), 1.0);
     ck_assert_uint_eq(f.run.backtracks, 0);
     ck_assert_double_eq_tol(r.delay.mean, r.hops_mean, 2e-3); /* waiting for a channel is rare */
 }
@@ -88,9 +91,9 @@ START_TEST(acceptance_rises_to_one_as_the_rate_falls)
         bt_config(&cfg, 6, 6, rates[i], extra);
         struct run_report r;
         bt_run(&cfg, &r);
-        ck_assert_msg(r.bt.acceptance > previous, "P_A %g at rate %g not above %g", r.bt.acceptance, rates[i],
+        ck_assert_msg(bt(&r, "acceptance") > previous, "P_A %g at rate %g not above %g", bt(&r, "acceptance"), rates[i],
                       previous);
-        previous = r.bt.acceptance;
+        previous = bt(&r, "acceptance");
     }
     ck_assert_msg(previous > 0.9999, "P_A %g at rate 0.05", previous);
 }
@@ -108,13 +111,13 @@ START_TEST(little_and_acceptance_identities)
     struct run_report r;
     struct backtracking_figures f = bt_run(&cfg, &r);
     assert_conservation(&f);
-    double little = r.bt.occupancy_mean / r.bt.throughput_per_node;
+    double little = bt(&r, "occupancy_mean") / bt(&r, "throughput_per_node");
     ck_assert_msg(fabs(little / r.delay.mean - 1) < 0.01, "Little %g, delay %g", little, r.delay.mean);
-    ck_assert_msg(fabs((1 - r.bt.full_fraction) / r.bt.acceptance - 1) < 0.005, "1 - full %g, P_A %g",
-                  1 - r.bt.full_fraction, r.bt.acceptance);
-    double dbar = 6.0 * 32 / 63, progress = r.bt.forward_probability - r.bt.backtrack_probability;
-    ck_assert_msg(fabs(progress / (r.bt.throughput_per_node * dbar / 6) - 1) < 0.01, "net progress %g", progress);
-    ck_assert(r.bt.backtrack_fraction > 0);
+    ck_assert_msg(fabs((1 - bt(&r, "full_fraction")) / bt(&r, "acceptance") - 1) < 0.005, "1 - full %g, P_A %g",
+                  1 - bt(&r, "full_fraction"), bt(&r, "acceptance"));
+    double dbar = 6.0 * 32 / 63, progress = bt(&r, "forward_probability") - bt(&r, "backtrack_probability");
+    ck_assert_msg(fabs(progress / (bt(&r, "throughput_per_node") * dbar / 6) - 1) < 0.01, "net progress %g", progress);
+    ck_assert(bt(&r, "backtrack_fraction") > 0);
 }
 END_TEST
 
@@ -129,10 +132,10 @@ START_TEST(close_to_the_papers_model_at_its_worked_example)
     struct run_report r;
     bt_run(&cfg, &r);
     ck_assert_msg(fabs(r.delay.mean / 4.2717603818 - 1) < 0.02, "T %g", r.delay.mean);
-    ck_assert_msg(fabs(r.bt.acceptance / 0.9808944001 - 1) < 0.005, "P_A %g", r.bt.acceptance);
+    ck_assert_msg(fabs(bt(&r, "acceptance") / 0.9808944001 - 1) < 0.005, "P_A %g", bt(&r, "acceptance"));
     ck_assert_msg(fabs(r.utilization_mean / 0.5053203979 - 1) < 0.02, "u %g", r.utilization_mean);
     ck_assert_msg(fabs(r.hops_mean / 3.0909773641 - 1) < 0.02, "h %g", r.hops_mean);
-    ck_assert_msg(fabs(r.bt.power / 14.4151 - 1) < 0.02, "power %g", r.bt.power);
+    ck_assert_msg(fabs(bt(&r, "power") / 14.4151 - 1) < 0.02, "power %g", bt(&r, "power"));
 }
 END_TEST
 
@@ -144,7 +147,8 @@ START_TEST(same_seed_same_results_and_time_mode_counts_cycles)
     struct run_report a, b;
     bt_run(&cfg, &a);
     bt_run(&cfg, &b);
-    ck_assert(a.delay.mean == b.delay.mean && a.bt.acceptance == b.bt.acceptance && a.bt.cycles == b.bt.cycles);
+    ck_assert(a.delay.mean == b.delay.mean && bt(&a, "acceptance") == bt(&b, "acceptance"));
+    ck_assert(bt(&a, "cycles") == bt(&b, "cycles"));
     const char *timed[] = { "run.warmup_time=100", "run.duration=400", NULL };
     bt_config(&cfg, 5, 7, 1.2, timed);
     struct backtracking_figures f = bt_run(&cfg, &a);

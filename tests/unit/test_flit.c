@@ -8,6 +8,9 @@
 #include "../common/flit_reference.h"
 #include "../common/test.h"
 
+/* A figure the engine reported (sim/core/figures.h), by name. */
+static double figure(const struct run_report *r, const char *name) { return test_figure(r, "switching", name); }
+
 /* --- recording what the engine did --- */
 
 struct flit_run_trace {
@@ -81,7 +84,7 @@ static enum kernel_stop run_traced(const struct config *cfg, struct flit_run_tra
     static struct network net;
     struct cfg_error err;
     ck_assert_msg(net_create(&net, cfg, &err), "net_create: %s", err.message);
-    struct flit_engine *e = flit_engine_of(&net);
+    struct flit_engine *e = flit_engine_of(net.engine, net.engine_state);
     ck_assert_ptr_nonnull(e);
     memset(t, 0, sizeof *t);
     e->obs = (struct flit_observer){ t, on_offered, on_delivered };
@@ -340,9 +343,9 @@ static void finite_case(const char *switching, double busy)
     ck_assert_int_eq(test_run(&cfg, &rep), KERNEL_DONE);
     double exact = loss_acceptance(0.1, busy);
     /* About 150000 renewal periods: the estimate's sd is under 0.0015. */
-    ck_assert_msg(fabs(rep.flit.acceptance - exact) < 0.005, "%s: acceptance %.5f, exact %.5f", switching,
-                  rep.flit.acceptance, exact);
-    ck_assert(!rep.flit.saturated);
+    double acceptance = figure(&rep, "acceptance_probability");
+    ck_assert_msg(fabs(acceptance - exact) < 0.005, "%s: acceptance %.5f, exact %.5f", switching, acceptance, exact);
+    ck_assert(!figure(&rep, "saturated"));
 }
 
 START_TEST(finite_buffer_acceptance_loss_system)
@@ -361,19 +364,19 @@ START_TEST(saturation_withholds_the_mean)
     test_config(&cfg, past);
     struct run_report rep;
     ck_assert_int_eq(test_run(&cfg, &rep), KERNEL_DONE);
-    ck_assert(rep.flit.saturated);
+    ck_assert(figure(&rep, "saturated"));
     ck_assert(isnan(rep.delay.mean));
-    ck_assert(strstr(rep.flit.note, "source queues grew"));
+    ck_assert(strstr(test_figure_text(&rep, "switching", "saturation_note"), "source queues grew"));
     const char *const below[] = { "network.topology=hypercube", "network.dimension=4", "routing.switching=wormhole",
                                   "workload.length=constant", "workload.mean_length=4", "workload.rate=0.05",
                                   "run.messages=20000", "run.warmup_messages=1000", NULL };
     test_config(&cfg, below);
     ck_assert_int_eq(test_run(&cfg, &rep), KERNEL_DONE);
-    ck_assert(!rep.flit.saturated);
+    ck_assert(!figure(&rep, "saturated"));
     ck_assert(rep.delay.mean > 0);
     /* Every flit offered is delivered: throughput in flits is 4 times the messages'. */
-    ck_assert_double_eq_tol(rep.flit.throughput_flits, 4 * rep.throughput, 1e-12);
-    ck_assert(rep.flit.blocking > 0 && rep.flit.blocking < 1);
+    ck_assert_double_eq_tol(figure(&rep, "throughput_flits"), 4 * rep.throughput, 1e-12);
+    ck_assert(figure(&rep, "blocking_probability") > 0 && figure(&rep, "blocking_probability") < 1);
 }
 END_TEST
 
@@ -389,7 +392,8 @@ START_TEST(same_seed_same_results)
     ck_assert_int_eq(test_run(&cfg, &a), KERNEL_DONE);
     ck_assert_int_eq(test_run(&cfg, &b), KERNEL_DONE);
     ck_assert(a.delay.mean == b.delay.mean && a.delay.variance == b.delay.variance && a.window == b.window);
-    ck_assert(a.flit.blocking == b.flit.blocking && a.flit.blocked_cycles_mean == b.flit.blocked_cycles_mean);
+    ck_assert(figure(&a, "blocking_probability") == figure(&b, "blocking_probability"));
+    ck_assert(figure(&a, "blocked_cycles_mean") == figure(&b, "blocked_cycles_mean"));
 }
 END_TEST
 

@@ -1,10 +1,12 @@
 /* Parameter tables (sim/core/params.h) and the loader's layout of them
  * (sim/config/config.h): a plug-in's keys come from its own table, reached through
  * the registries in the schema, never from a list in the loader. */
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../../protocols/protocol.h"
 #include "../../sim/core/params.h"
@@ -206,6 +208,62 @@ START_TEST(readme_key_reference_matches_the_tables)
 }
 END_TEST
 
+/* The fraction of the messages of a run with the given settings whose length is
+ * `length`; every length must be one of `allowed` (count of them). */
+static double length_fraction(const char *const *settings, double length, const double *allowed, size_t n_allowed)
+{
+    char path[] = "/tmp/simlen-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    static char out[1 << 16], err[1 << 12];
+    const char *argv[32] = { test_binary(), "-s", "run.messages=4000", "-s", "run.warmup_messages=0", "-s",
+                             "workload.rate=0.05", "--write-trace", path, "-f", "csv", "configs/default.ini" };
+    size_t argc = 12;
+    for (size_t i = 0; settings[i]; i++) {
+        argv[argc++] = "-s";
+        argv[argc++] = settings[i];
+    }
+    ck_assert_msg(test_exec(argv, out, sizeof out, err, sizeof err) == 0, "%s", err);
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    char line[256];
+    unsigned total = 0, hits = 0;
+    while (fgets(line, sizeof line, f)) {
+        double t, l;
+        unsigned src, dst;
+        if (sscanf(line, "%lf,%u,%u,%lf", &t, &src, &dst, &l) != 4)
+            continue; /* the header */
+        bool known = false;
+        for (size_t i = 0; i < n_allowed; i++)
+            known |= l == allowed[i];
+        ck_assert_msg(known, "length %g drawn", l);
+        total++;
+        hits += l == length;
+    }
+    fclose(f);
+    unlink(path);
+    ck_assert_uint_ge(total, 4000);
+    return (double)hits / total;
+}
+
+/* The run hands a length distribution its own block: bimodal and empirical lengths
+ * drawn by whole runs follow their keys (binomial bounds, 5 sigma). */
+START_TEST(length_blocks_reach_the_run)
+{
+    const double bimodal[] = { 1, 16 };
+    const char *const bimodal_settings[] = { "workload.length=bimodal", "workload.long_fraction=0.2",
+                                             "workload.mean_length=4", NULL };
+    double f = length_fraction(bimodal_settings, 16, bimodal, 2);
+    ck_assert_msg(fabs(f - 0.2) < 5 * sqrt(0.2 * 0.8 / 4000), "long fraction %g", f);
+    const double empirical[] = { 2, 5 };
+    const char *const empirical_settings[] = { "workload.length=empirical", "workload.empirical_lengths=2,5",
+                                               "workload.empirical_weights=1,3", "workload.mean_length=4.25", NULL };
+    f = length_fraction(empirical_settings, 5, empirical, 2);
+    ck_assert_msg(fabs(f - 0.75) < 5 * sqrt(0.75 * 0.25 / 4000), "fraction of 5s %g", f);
+}
+END_TEST
+
 Suite *params_suite(void)
 {
     Suite *s = suite_create("params");
@@ -214,6 +272,7 @@ Suite *params_suite(void)
     tcase_add_test(tc, plugin_blocks_hold_their_own_values);
     tcase_add_test(tc, listing_order_is_kept);
     tcase_add_test(tc, readme_key_reference_matches_the_tables);
+    tcase_add_test(tc, length_blocks_reach_the_run);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -175,22 +175,22 @@ START_TEST(least_count_takes_the_least_used_link)
         m->dst = dsts[i];
         uint64_t before[3];
         for (unsigned d = 0; d < 3; d++)
-            before[d] = least_count_of(&net, d); /* channel 0*3 + d */
-        struct hop h = net_route(&net, 0);
+            before[d] = least_count_of(net.paths.state, d); /* channel 0*3 + d */
+        struct hop h = path_next(&net.paths, m->at, m->dst);
         unsigned dim = h.channel;
         ck_assert_msg((dsts[i] >> dim) & 1, "not a minimal hop");
         for (unsigned d = 0; d < 3; d++)
             if ((dsts[i] >> d) & 1)
                 ck_assert_msg(before[dim] <= before[d], "step %zu took a count of %llu over %llu", i,
                               (unsigned long long)before[dim], (unsigned long long)before[d]);
-        ck_assert_uint_eq(least_count_of(&net, dim), before[dim] + 1);
+        ck_assert_uint_eq(least_count_of(net.paths.state, dim), before[dim] + 1);
         if (i < 3)
             taken[dim] = true;
     }
     ck_assert(taken[0] && taken[1] && taken[2]); /* three ties in a row: each link once */
     /* Nine sends, each to a least-used link: (3, 3, 3). */
     for (unsigned d = 0; d < 3; d++)
-        ck_assert_uint_eq(least_count_of(&net, d), 3);
+        ck_assert_uint_eq(least_count_of(net.paths.state, d), 3);
     net_free(&net);
 }
 END_TEST

@@ -1,0 +1,134 @@
+/* Switching engines: the one interface of store-and-forward, the flit engines
+ * (wormhole, cut-through) and the slotted backtracking engine.
+ *
+ * Promise of every engine: create() builds an instance from an engine_env (what the
+ * run hands it, once: nothing else of the run is visible) or returns NULL when out of
+ * memory; inject() takes a new message at its source (src != dst, already counted as
+ * created) and eventually delivers it through engine_deliver() or refuses it through
+ * engine_refuse(), so the probe sees every message; destroy() frees the instance and
+ * whatever it created (its access protocol).  A slotted engine has no inject(): it
+ * admits its own input cycle by cycle, from the arrival and destination draws in its
+ * environment, and counts what it admits in env->created and env->in_flight.
+ * check() refuses the configurations the engine cannot run.  figures() reports the
+ * engine's own figures (blocking, acceptance, backtracking counts) through a sink of
+ * named figures (sim/core/figures.h) after the run; called with self NULL (engines
+ * with ENGINE_COLUMNS_ALWAYS, when another engine ran) it names them without values,
+ * so that they are columns of every report.  Which engine runs is a
+ * question of trait bits (sim/core/traits.h: SWITCH_*, ENGINE_*), never of names.
+ * Needs: sim/core (kernel, pool, probe, channel clocks, streams), topo, the path
+ * selection (routing.h) and the access protocol's interface (protocols/protocol.h).
+ */
+#ifndef ROUTING_ENGINE_H
+#define ROUTING_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../protocols/protocol.h"
+#include "../sim/core/channel.h"
+#include "../sim/core/figures.h"
+#include "../sim/core/kernel.h"
+#include "../sim/core/message.h"
+#include "../sim/core/probe.h"
+#include "../sim/core/rng.h"
+#include "../sim/core/traits.h"
+#include "../topo/topo.h"
+#include "routing.h"
+
+/* What check() may ask about a configuration: the config, the built topology, and
+ * the two facts of the workload an engine depends on (the run reads them from the
+ * workload's registry, which routing does not see). */
+struct engine_spec {
+    const struct config *cfg;
+    const struct topo *topo;
+    bool arrivals_per_cycle;           /* the arrival process gives a count per cycle */
+    bool destinations_may_pick_source; /* self-addressed messages can occur */
+};
+
+/* The node model (sim/run), when it is on: visit() queues msg for the server of the
+ * node msg->at; when served, the run hands it to engine_ops.visited. */
+struct engine_nodes {
+    void (*visit)(void *ctx, uint32_t msg); /* NULL: no node model, a visit costs nothing */
+    void *ctx;
+};
+
+struct destinations; /* workloads/workload.h: only passed back to its own pick() */
+
+/* Everything an engine is given, once, at creation; every pointer stays valid for
+ * the engine's whole life. */
+struct engine_env {
+    const struct config *cfg;   /* the engine's own keys (routing.*) */
+    struct kernel *kernel;
+    struct msg_pool *pool;
+    struct probe *probe;
+    uint32_t *in_flight;        /* messages in the network: the probe's backlog */
+    uint64_t *created;          /* messages numbered so far (a slotted engine numbers its own) */
+    const struct topo *topo;
+    struct path_selection *paths;
+    struct channel_state *chan; /* per channel: who holds it, its busy clock */
+    /* The access protocol: the engine creates it (filling access_env.grant and
+     * .engine) when it takes grants, and destroys it. */
+    const struct proto_ops *access;
+    struct access_env access_env;
+    struct engine_nodes nodes;
+    /* Workload draws.  redraw_length: NULL unless run.redraw_length_per_hop; a slotted
+     * engine's batch sizes (per_cycle) and destinations (pick on dest). */
+    double (*redraw_length)(const struct config *cfg, const void *params, struct rng *r);
+    const void *length_params; /* the length distribution's own key values, for redraw_length */
+    uint32_t (*per_cycle)(const struct config *cfg, struct rng *r);
+    uint32_t (*pick)(const struct destinations *d, uint32_t src, struct rng *r);
+    const struct destinations *dest;
+    /* Per-node streams (sim/core/rng.h purposes): routing, length re-draws, arrivals,
+     * destinations. */
+    struct rng *rng_route, *rng_redraw, *rng_arrival, *rng_dest;
+    /* A fatal finding (deadlock) is written here; the run then exits with status 3. */
+    char *fatal;
+    size_t fatal_size;
+};
+
+struct engine_ops {
+    const char *name, *help;
+    unsigned traits; /* enum switch_traits | enum engine_traits */
+    const struct cfg_param_table *params; /* its keys (sim/core/params.h); NULL: none */
+    /* Optional: refuses (with *err) configurations the engine cannot run. */
+    bool (*check)(const struct engine_spec *spec, struct cfg_error *err);
+    void *(*create)(const struct engine_env *env);
+    /* A new message at its source; NULL for a slotted engine (ENGINE_SLOTTED). */
+    void (*inject)(void *self, uint32_t msg);
+    /* Optional: the node model is done with msg at msg->at (NULL: the engine refuses
+     * the node model). */
+    void (*visited)(void *self, uint32_t msg);
+    /* Optional: the engine's figures, once the run is over (self NULL: names only). */
+    void (*figures)(const void *self, const struct figure_sink *sink);
+    void (*destroy)(void *self);
+};
+
+/* The configured switching (routing.switching) and the engine a configuration runs:
+ * the switching, unless the path selection runs the network itself (ROUTE_BACKTRACKS),
+ * which picks the engine whose traits say it does (ENGINE_BACKTRACKS). */
+const struct engine_ops *switch_find(const char *name);
+const struct engine_ops *engine_select(const struct config *cfg);
+/* Every engine, switching choices first: the i-th, NULL past the end. */
+const struct engine_ops *engine_registered(size_t i);
+
+/* A message has arrived at its destination: the probe records it, the pool takes it back. */
+static inline void engine_deliver(const struct engine_env *env, uint32_t m)
+{
+    const struct message *msg = &env->pool->msgs[m];
+    const struct delay_parts parts = { msg->node_time, msg->link_time };
+    double now = env->kernel->now;
+    probe_delivered(env->probe, msg->id, now, now - msg->created, &parts, msg->hops);
+    msg_pool_give(env->pool, m);
+    --*env->in_flight;
+}
+
+/* A message refused at its source (finite source buffer): unmeasured, recycled. */
+static inline void engine_refuse(const struct engine_env *env, uint32_t m)
+{
+    probe_refused(env->probe, env->pool->msgs[m].id, env->kernel->now);
+    msg_pool_give(env->pool, m);
+    --*env->in_flight;
+}
+
+#endif
