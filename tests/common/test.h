@@ -7,6 +7,13 @@
 #include <check.h>
 #include <stdbool.h>
 
+/* A passing ck_assert records its place (Check's _mark_point) by a write to the
+ * runner's pipe: in a loop of a million draws that alone took seconds.  Passing checks
+ * leave no trace here; a failing one still names its file and line, and a crash is
+ * placed by the sanitised run's stack trace. */
+#undef mark_point
+#define _mark_point(file, line) ((void)0)
+
 #include "../../analytic/model.h"
 #include "../../sim/config/config.h"
 #include "../../sim/report/report.h"

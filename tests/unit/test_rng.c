@@ -10,8 +10,10 @@ START_TEST(same_coordinates_give_same_sequence)
     struct rng a, b;
     rng_seed_stream(&a, 7, RNG_ARRIVAL, 12);
     rng_seed_stream(&b, 7, RNG_ARRIVAL, 12);
+    int differ = 0; /* one assertion, not one per draw: each costs a write to Check's pipe */
     for (int i = 0; i < 10000; i++)
-        ck_assert_uint_eq(rng_next(&a), rng_next(&b));
+        differ += rng_next(&a) != rng_next(&b);
+    ck_assert_int_eq(differ, 0);
 }
 END_TEST
 
@@ -71,11 +73,16 @@ START_TEST(uniform_is_uniform_and_open)
     unsigned counts[BINS] = { 0 };
     struct rng r;
     rng_seed_stream(&r, 5, RNG_TEST, 0);
+    int outside = 0;
     for (int i = 0; i < N; i++) {
         double u = rng_uniform(&r);
-        ck_assert(u > 0 && u < 1);
+        if (!(u > 0 && u < 1)) {
+            outside++;
+            continue;
+        }
         counts[(int)(u * BINS)]++;
     }
+    ck_assert_int_eq(outside, 0);
     double chi2 = 0, e = (double)N / BINS;
     for (int b = 0; b < BINS; b++)
         chi2 += (counts[b] - e) * (counts[b] - e) / e;
@@ -89,11 +96,16 @@ START_TEST(below_is_unbiased)
     unsigned counts[K] = { 0 };
     struct rng r;
     rng_seed_stream(&r, 11, RNG_TEST, 0);
+    int outside = 0;
     for (int i = 0; i < N; i++) {
         uint64_t v = rng_below(&r, K);
-        ck_assert_uint_lt(v, K);
+        if (v >= K) {
+            outside++;
+            continue;
+        }
         counts[v]++;
     }
+    ck_assert_int_eq(outside, 0);
     double chi2 = 0, e = (double)N / K;
     for (int b = 0; b < K; b++)
         chi2 += (counts[b] - e) * (counts[b] - e) / e;
@@ -108,12 +120,14 @@ START_TEST(exponential_has_the_right_moments)
     struct rng r;
     rng_seed_stream(&r, 13, RNG_TEST, 0);
     double mean = 2.5, s = 0, ss = 0;
+    int outside = 0;
     for (int i = 0; i < N; i++) {
         double x = rng_exponential(&r, mean);
-        ck_assert(x > 0 && isfinite(x));
+        outside += !(x > 0 && isfinite(x));
         s += x;
         ss += x * x;
     }
+    ck_assert_int_eq(outside, 0);
     double m = s / N, var = ss / N - m * m;
     ck_assert_double_eq_tol(m, mean, 5 * mean / sqrt(N));
     ck_assert_double_eq_tol(var, mean * mean, 5 * mean * mean * sqrt(8.0 / N));
