@@ -61,7 +61,7 @@ static bool physical_requested(const struct config *cfg)
     for (size_t i = 0; i < physical_param_table.count; i++) {
         char key[64];
         snprintf(key, sizeof key, "%s.%s", physical_keys[i].section, physical_keys[i].name);
-        if (cfg_origin_of(cfg, key)->file)
+        if (cfg_is_set(cfg, key))
             return true;
     }
     return false;

@@ -46,6 +46,25 @@
 #include "../sim/core/registry.h"
 #include "engine.h"
 
+struct backtracking_params {
+    int64_t buffers;
+    const char *forced_choice;
+};
+
+static const struct cfg_key backtracking_keys[] = {
+    { "routing", "buffers", CFG_INT, offsetof(struct backtracking_params, buffers), "10", 1, 1 << 20, false, NULL,
+      "backtracking: M message buffers shared by each node (M >= dimension)" },
+    { "routing", "forced_choice", CFG_CHOICE, offsetof(struct backtracking_params, forced_choice), "youngest", 0, 0, false, &forced_choice_choices,
+      "backtracking: which of the messages phase 1 left unassigned phase 2 forces out" },
+};
+static CFG_PARAM_TABLE(backtracking_param_table, struct backtracking_params, backtracking_keys);
+
+/* This plug-in's own key values. */
+static const struct backtracking_params *backtracking_params_of(const struct config *cfg)
+{
+    return cfg_params(cfg, &backtracking_param_table);
+}
+
 enum { BT_MAX_DIMENSION = 20 };
 #define BT_MAX_MESSAGES ((uint64_t)1 << 27) /* N·M buffers: 3 GiB of messages */
 
@@ -89,20 +108,6 @@ struct bt_state {
     uint32_t max_occupancy;
 };
 
-struct backtracking_params {
-    int64_t buffers;
-    const char *forced_choice;
-};
-
-static const struct cfg_key backtracking_keys[] = {
-    { "routing", "buffers", CFG_INT, offsetof(struct backtracking_params, buffers), "10", 1, 1 << 20, false, NULL,
-      "backtracking: M message buffers shared by each node (M >= dimension)" },
-    { "routing", "forced_choice", CFG_CHOICE, offsetof(struct backtracking_params, forced_choice), "youngest", 0, 0, false, &forced_choice_choices,
-      "backtracking: which of the messages phase 1 left unassigned phase 2 forces out" },
-};
-static CFG_PARAM_TABLE(backtracking_param_table, struct backtracking_params, backtracking_keys);
-
-
 /* --- configuration --- */
 
 /* Store-and-forward's own refusals apply too: the engine moves whole messages. */
@@ -118,9 +123,9 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
         key = "network.topology", bad = "runs on the binary hypercube only";
     else if (t->kind != CHANNEL_LINK_DIRECTION)
         key = "network.links", bad = "needs full-duplex links (one message per direction per cycle)";
-    else if (cfg_int(cfg, "routing.buffers") < cfg->network.dimension)
+    else if (backtracking_params_of(cfg)->buffers < cfg->network.dimension)
         key = "routing.buffers", bad = "needs routing.buffers (M) >= network.dimension (n), or it can deadlock";
-    else if ((uint64_t)t->nodes * (uint64_t)cfg_int(cfg, "routing.buffers") > BT_MAX_MESSAGES)
+    else if ((uint64_t)t->nodes * (uint64_t)backtracking_params_of(cfg)->buffers > BT_MAX_MESSAGES)
         key = "routing.buffers", bad = "needs nodes x buffers <= 2^27";
     else if (!(sw->traits & SWITCH_WHOLE_MESSAGE))
         key = "routing.switching", bad = "moves whole messages one hop per cycle (store-and-forward switching)";
@@ -359,8 +364,8 @@ static void *engine_create(const struct engine_env *env)
     s->env = *env;
     s->n = env->topo->dimension;
     s->nodes = env->topo->nodes;
-    s->buffers = (uint32_t)cfg_int(cfg, "routing.buffers");
-    const struct forced_choice *forced = forced_choice_find(cfg_text(cfg, "routing.forced_choice")); /* the loader accepted it */
+    s->buffers = (uint32_t)backtracking_params_of(cfg)->buffers;
+    const struct forced_choice *forced = forced_choice_find(backtracking_params_of(cfg)->forced_choice); /* the loader accepted it */
     s->forced = forced->rule;
     s->forced_name = forced->name;
     size_t slots = (size_t)s->nodes * s->n;

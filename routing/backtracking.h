@@ -41,8 +41,8 @@ struct backtracking_figures {
     uint32_t max_occupancy; /* the most messages any node ever held (after arrivals, before admission ends) */
 };
 
-/* The books of an engine instance; false when the engine is not the backtracking one
- * (ENGINE_BACKTRACKS). */
+/* For tests (the run reads these as named figures): the books of an engine instance;
+ * false when the engine is not the backtracking one (ENGINE_BACKTRACKS). */
 bool backtracking_figures(const struct engine_ops *ops, const void *self, struct backtracking_figures *out);
 
 #endif

@@ -58,7 +58,8 @@ struct destinations; /* workloads/workload.h: only passed back to its own pick()
 /* Everything an engine is given, once, at creation; every pointer stays valid for
  * the engine's whole life. */
 struct engine_env {
-    const struct config *cfg;   /* the engine's own keys (routing.*) */
+    const struct config *cfg;   /* the run's config: the engine's own block through cfg_params(),
+                                 * other modules' keys by name */
     struct kernel *kernel;
     struct msg_pool *pool;
     struct probe *probe;

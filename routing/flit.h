@@ -113,7 +113,8 @@ bool flit_pool_grow(struct flit_engine *e);
 
 /* engine_ops.figures of both (routing/flit_figures.c). */
 void flit_figures(const void *self, const struct figure_sink *sink);
-/* The instance of a wormhole or cut-through engine (SWITCH_PIPELINED), else NULL. */
+/* For tests, which check the engine's state against a reference model: the instance
+ * of a wormhole or cut-through engine (SWITCH_PIPELINED), else NULL. */
 struct flit_engine *flit_engine_of(const struct engine_ops *ops, void *self);
 /* Finds headers that can never be granted; writes a message naming a cycle of
  * channels into buf and returns true if there are any.  (routing/flit_deadlock.c) */

@@ -7,6 +7,36 @@
 #include "../sim/core/params.h"
 #include "flit.h"
 
+/* The flit engine's keys, one table for wormhole and cut-through. */
+struct flit_params {
+    int64_t flit_buffers, virtual_channels, router_delay, link_latency;
+    bool finite_buffer;
+};
+
+static const struct cfg_key flit_keys[] = {
+    { "routing", "flit_buffers", CFG_INT, offsetof(struct flit_params, flit_buffers), "4", 1, 1 << 20, false, NULL,
+      "wormhole: flits one virtual channel's buffer holds at the far end of its link (flits on the wire "
+      "included)" },
+    { "routing", "virtual_channels", CFG_INT, offsetof(struct flit_params, virtual_channels), "1", 1, 64, false, NULL,
+      "wormhole, cut-through: virtual channels per channel (torus, >= 2: dateline classes, lower half "
+      "before the wrap-around link, upper half after)" },
+    { "routing", "router_delay", CFG_INT, offsetof(struct flit_params, router_delay), "0", 0, 1000, false, NULL,
+      "wormhole, cut-through: cycles from a header's arrival at a node (or its offer at the source) to its "
+      "request for the next channel" },
+    { "routing", "link_latency", CFG_INT, offsetof(struct flit_params, link_latency), "1", 1, 256, false, NULL,
+      "wormhole, cut-through: cycles a flit takes to cross a link" },
+    { "routing", "finite_buffer", CFG_BOOL, offsetof(struct flit_params, finite_buffer), "false", 0, 0, false, NULL,
+      "wormhole, cut-through: seed 003's finite-buffer mode, a new message whose source is busy or whose "
+      "first channel has no free VC is refused (lost)" },
+};
+static CFG_PARAM_TABLE(flit_param_table, struct flit_params, flit_keys);
+
+/* This plug-in's own key values. */
+static const struct flit_params *flit_params_of(const struct config *cfg)
+{
+    return cfg_params(cfg, &flit_param_table);
+}
+
 /* --- worm pool: one slab of per-hop arrays, growth by doubling --- */
 
 static void bind_hops(struct flit_engine *e, uint32_t w)
@@ -95,11 +125,11 @@ static void *engine_create(const struct engine_env *env, bool wormhole)
         return NULL;
     e->env = *env;
     e->wormhole = wormhole;
-    e->finite = cfg_bool(cfg, "routing.finite_buffer");
-    e->V = (uint32_t)cfg_int(cfg, "routing.virtual_channels");
-    e->B = wormhole ? (uint32_t)cfg_int(cfg, "routing.flit_buffers") : UINT32_MAX;
-    e->r = (uint32_t)cfg_int(cfg, "routing.router_delay");
-    e->L = (uint32_t)cfg_int(cfg, "routing.link_latency");
+    e->finite = flit_params_of(cfg)->finite_buffer;
+    e->V = (uint32_t)flit_params_of(cfg)->virtual_channels;
+    e->B = wormhole ? (uint32_t)flit_params_of(cfg)->flit_buffers : UINT32_MAX;
+    e->r = (uint32_t)flit_params_of(cfg)->router_delay;
+    e->L = (uint32_t)flit_params_of(cfg)->link_latency;
     /* rings that close need a dateline to break their cycles (the torus enforces wrap) */
     e->dateline = e->V >= 2 && (env->topo->ops->traits & TOPO_KARY_NCUBE) && cfg_bool(cfg, "network.wrap");
     e->radix = (uint32_t)cfg_int(cfg, "network.radix");
@@ -196,30 +226,6 @@ struct flit_engine *flit_engine_of(const struct engine_ops *ops, void *self)
 {
     return ops && (ops->traits & SWITCH_PIPELINED) ? self : NULL;
 }
-
-/* The flit engine's keys, one table for wormhole and cut-through. */
-struct flit_params {
-    int64_t flit_buffers, virtual_channels, router_delay, link_latency;
-    bool finite_buffer;
-};
-
-static const struct cfg_key flit_keys[] = {
-    { "routing", "flit_buffers", CFG_INT, offsetof(struct flit_params, flit_buffers), "4", 1, 1 << 20, false, NULL,
-      "wormhole: flits one virtual channel's buffer holds at the far end of its link (flits on the wire "
-      "included)" },
-    { "routing", "virtual_channels", CFG_INT, offsetof(struct flit_params, virtual_channels), "1", 1, 64, false, NULL,
-      "wormhole, cut-through: virtual channels per channel (torus, >= 2: dateline classes, lower half "
-      "before the wrap-around link, upper half after)" },
-    { "routing", "router_delay", CFG_INT, offsetof(struct flit_params, router_delay), "0", 0, 1000, false, NULL,
-      "wormhole, cut-through: cycles from a header's arrival at a node (or its offer at the source) to its "
-      "request for the next channel" },
-    { "routing", "link_latency", CFG_INT, offsetof(struct flit_params, link_latency), "1", 1, 256, false, NULL,
-      "wormhole, cut-through: cycles a flit takes to cross a link" },
-    { "routing", "finite_buffer", CFG_BOOL, offsetof(struct flit_params, finite_buffer), "false", 0, 0, false, NULL,
-      "wormhole, cut-through: seed 003's finite-buffer mode, a new message whose source is busy or whose "
-      "first channel has no free VC is refused (lost)" },
-};
-static CFG_PARAM_TABLE(flit_param_table, struct flit_params, flit_keys);
 
 const struct engine_ops switch_wormhole = {
     .name = "wormhole",

@@ -24,7 +24,7 @@ struct least_count {
 static bool check(const struct config *cfg, const struct topo *t, struct cfg_error *err)
 {
     if (t->kind != CHANNEL_LINK_DIRECTION) {
-        cfg_blame(cfg, cfg_origin_of(cfg, "network.links")->file ? "network.links" : "routing.algorithm", err,
+        cfg_blame(cfg, cfg_is_set(cfg, "network.links") ? "network.links" : "routing.algorithm", err,
                   "least-count keeps a count per outgoing link direction; it needs full-duplex point-to-point "
                   "links (this network has %s)", t->kind == CHANNEL_BUS ? "buses" : "half-duplex links");
         return false;

@@ -19,7 +19,9 @@ static const struct engine_ops *const switchings[] = {
     &switch_cut_through,
     &switch_wormhole,
 };
-/* Engines no switching name picks: engine_select() finds them by their traits. */
+/* Engines no switching name picks: engine_select() finds them by their traits.  They
+ * are in no registry the loader walks, so their keys belong on the path selection that
+ * selects them (the backtracking keys are route_backtracking's). */
 static const struct engine_ops *const engines_by_traits[] = {
     &engine_backtracking,
 };

@@ -69,7 +69,7 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
     static const char *const flit_keys[] = { "routing.flit_buffers", "routing.virtual_channels",
                                              "routing.router_delay", "routing.link_latency", "routing.finite_buffer" };
     for (size_t i = 0; i < sizeof flit_keys / sizeof flit_keys[0]; i++)
-        if (cfg_origin_of(cfg, flit_keys[i])->file) {
+        if (cfg_is_set(cfg, flit_keys[i])) {
             cfg_blame(cfg, flit_keys[i], err, "applies to wormhole and cut-through switching only");
             return false;
         }

@@ -22,6 +22,24 @@
 #include "lattice.h"
 #include "topo.h"
 
+/* Bus hypercubes: W members per bus.  Listed after the k-ary n-cube keys, where
+ * --list has always shown it. */
+struct bus_params {
+    int64_t width;
+};
+
+static const struct cfg_key bus_keys[] = {
+    { "network", "width", CFG_INT, offsetof(struct bus_params, width), "4", 2, 1 << 30, false, NULL,
+      "bus hypercubes: W nodes on each bus (W^dimension nodes)" },
+};
+static CFG_PARAM_TABLE_AFTER(bus_param_table, struct bus_params, bus_keys, "network.bidirectional");
+
+/* This plug-in's own key values. */
+static const struct bus_params *bus_params_of(const struct config *cfg)
+{
+    return cfg_params(cfg, &bus_param_table);
+}
+
 enum { BUS_MAX_DIMENSION = 30 };
 
 struct lattice {
@@ -39,10 +57,10 @@ static bool build_lattice(struct topo *t, const struct config *cfg, struct cfg_e
         return false;
     double nodes = 1;
     for (int64_t i = 0; i < cfg->network.dimension && nodes <= TOPO_MAX_NODES; i++)
-        nodes *= (double)cfg_int(cfg, "network.width");
+        nodes *= (double)bus_params_of(cfg)->width;
     if (cfg->network.dimension > BUS_MAX_DIMENSION || nodes > TOPO_MAX_NODES) {
         cfg_blame(cfg, "network.dimension", err, "width^dimension = %lld^%lld nodes is too large (at most 2^30)",
-                  (long long)cfg_int(cfg, "network.width"), (long long)cfg->network.dimension);
+                  (long long)bus_params_of(cfg)->width, (long long)cfg->network.dimension);
         return false;
     }
     struct lattice *g = calloc(1, sizeof *g);
@@ -50,7 +68,7 @@ static bool build_lattice(struct topo *t, const struct config *cfg, struct cfg_e
         cfg_blame(cfg, "network.topology", err, "out of memory");
         return false;
     }
-    g->W = (uint32_t)cfg_int(cfg, "network.width");
+    g->W = (uint32_t)bus_params_of(cfg)->width;
     g->D = (uint32_t)cfg->network.dimension;
     g->pow[0] = 1;
     for (unsigned i = 1; i <= g->D; i++)
@@ -153,18 +171,6 @@ static uint32_t sbh_translate(const struct topo *t, uint32_t x, uint32_t to)
     return y;
 }
 
-/* Bus hypercubes: W members per bus.  Listed after the k-ary n-cube keys, where
- * --list has always shown it. */
-struct bus_params {
-    int64_t width;
-};
-
-static const struct cfg_key bus_keys[] = {
-    { "network", "width", CFG_INT, offsetof(struct bus_params, width), "4", 2, 1 << 30, false, NULL,
-      "bus hypercubes: W nodes on each bus (W^dimension nodes)" },
-};
-static CFG_PARAM_TABLE_AFTER(bus_param_table, struct bus_params, bus_keys, "network.bidirectional");
-
 const struct topo_ops topo_spanning_bus = {
     .name = "spanning-bus-hypercube",
     .help = "width^dimension nodes, one bus of W nodes per dimension through every node (keys: width, dimension)",
@@ -201,7 +207,7 @@ static bool dbh_build(struct topo *t, const struct config *cfg, struct cfg_error
         cfg_blame(cfg, "network.dimension", err, "a dual-bus hypercube needs dimension >= 2");
         return false;
     }
-    if (cfg_int(cfg, "network.width") < cfg->network.dimension - 1) {
+    if (bus_params_of(cfg)->width < cfg->network.dimension - 1) {
         cfg_blame(cfg, "network.width", err,
                   "a dual-bus hypercube needs width >= dimension - 1 = %lld, or some secondary dimension has no bus",
                   (long long)(cfg->network.dimension - 1));

@@ -23,6 +23,32 @@
 #include "lattice.h"
 #include "topo.h"
 
+/* Hierarchical networks: clusters of 2^d nodes joined by level-2 links.
+ * network.cluster_dimension is also the hypercube's cluster size for
+ * cluster-locality (read by name there). */
+struct hierarchical_params {
+    int64_t cluster_dimension;
+    double level2_bandwidth;
+    int64_t level2_replication;
+};
+
+static const struct cfg_key hierarchical_keys[] = {
+    { "network", "cluster_dimension", CFG_INT, offsetof(struct hierarchical_params, cluster_dimension), "3", 0, 64, false, NULL,
+      "d: clusters of 2^d nodes (hierarchical networks; hypercube clusters for cluster-locality)" },
+    { "network", "level2_bandwidth", CFG_REAL, offsetof(struct hierarchical_params, level2_bandwidth), "0", 0, DBL_MAX, false, NULL,
+      "hierarchical: bandwidth of one level-2 wire (0: same as bandwidth)" },
+    { "network", "level2_replication", CFG_INT, offsetof(struct hierarchical_params, level2_replication), "1", 1, 1 << 20, false, NULL,
+      "hierarchical: r parallel wires per level-2 link, one server r times as fast, counted r times in "
+      "links" },
+};
+static CFG_PARAM_TABLE(hierarchical_param_table, struct hierarchical_params, hierarchical_keys);
+
+/* This plug-in's own key values. */
+static const struct hierarchical_params *hierarchical_params_of(const struct config *cfg)
+{
+    return cfg_params(cfg, &hierarchical_param_table);
+}
+
 struct hin {
     unsigned d;       /* cluster dimension */
     uint32_t n;       /* nodes per cluster */
@@ -51,7 +77,7 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
     bool half;
     if (!topo_read_links(cfg, true, &half, err))
         return false;
-    int64_t D = cfg->network.dimension, d = cfg_int(cfg, "network.cluster_dimension");
+    int64_t D = cfg->network.dimension, d = hierarchical_params_of(cfg)->cluster_dimension;
     if (D > 30) {
         cfg_blame(cfg, "network.dimension", err, "at most 30 (2^30 nodes)");
         return false;
@@ -101,14 +127,14 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
     }
     t->channels = (uint32_t)(h->cluster_channels + level2_channels);
     t->kind = half ? CHANNEL_HALF_DUPLEX : CHANNEL_LINK_DIRECTION;
-    t->links = cluster_links + (uint64_t)cfg_int(cfg, "network.level2_replication") * h->level2.links;
+    t->links = cluster_links + (uint64_t)hierarchical_params_of(cfg)->level2_replication * h->level2.links;
     t->degree = h->d + h->level2.degree; /* one link per level-2 slot at an interface node */
     t->max_hops = h->d + h->level2.degree;
     t->diameter = K > 1 ? 2 * h->d + h->level2.diameter : h->d;
     t->classes = h->d + 1;
     t->cluster_size = h->n;
-    double level2_bw = cfg_real(cfg, "network.level2_bandwidth") > 0 ? cfg_real(cfg, "network.level2_bandwidth") : cfg->network.bandwidth;
-    t->class_bandwidth[TOPO_LEVEL2_CLASS] = level2_bw * (double)cfg_int(cfg, "network.level2_replication");
+    double level2_bw = hierarchical_params_of(cfg)->level2_bandwidth > 0 ? hierarchical_params_of(cfg)->level2_bandwidth : cfg->network.bandwidth;
+    t->class_bandwidth[TOPO_LEVEL2_CLASS] = level2_bw * (double)hierarchical_params_of(cfg)->level2_replication;
     t->uniform_bandwidth = t->class_bandwidth[0] == cfg->network.bandwidth;
     static const char *const names[] = { "BH/BH", "BH/BR", "BH/CC", "BH/CCC" };
     snprintf(t->label, sizeof t->label, "%s, D=%u d=%u: %u clusters of %u, level-2 bandwidth %g%s", names[kind],
@@ -265,26 +291,6 @@ static bool build_ccc(struct topo *t, const struct config *cfg, struct cfg_error
     .senders = senders, .channel_class = channel_class, .channels_in_class = channels_in_class,               \
     .class_name = class_name, .mean_distance = mean_distance
 #define HIN_KEYS "(keys: dimension D, cluster_dimension d, bandwidth, level2_bandwidth, level2_replication, links)"
-
-/* Hierarchical networks: clusters of 2^d nodes joined by level-2 links.
- * network.cluster_dimension is also the hypercube's cluster size for
- * cluster-locality (read by name there). */
-struct hierarchical_params {
-    int64_t cluster_dimension;
-    double level2_bandwidth;
-    int64_t level2_replication;
-};
-
-static const struct cfg_key hierarchical_keys[] = {
-    { "network", "cluster_dimension", CFG_INT, offsetof(struct hierarchical_params, cluster_dimension), "3", 0, 64, false, NULL,
-      "d: clusters of 2^d nodes (hierarchical networks; hypercube clusters for cluster-locality)" },
-    { "network", "level2_bandwidth", CFG_REAL, offsetof(struct hierarchical_params, level2_bandwidth), "0", 0, DBL_MAX, false, NULL,
-      "hierarchical: bandwidth of one level-2 wire (0: same as bandwidth)" },
-    { "network", "level2_replication", CFG_INT, offsetof(struct hierarchical_params, level2_replication), "1", 1, 1 << 20, false, NULL,
-      "hierarchical: r parallel wires per level-2 link, one server r times as fast, counted r times in "
-      "links" },
-};
-static CFG_PARAM_TABLE(hierarchical_param_table, struct hierarchical_params, hierarchical_keys);
 
 const struct topo_ops topo_bh_bh = {
     .name = "bh-bh",

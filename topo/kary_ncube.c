@@ -19,6 +19,28 @@
 #include "lattice.h"
 #include "topo.h"
 
+/* k-ary n-cubes and tori: their own keys. */
+struct kary_params {
+    int64_t radix;
+    bool wrap, bidirectional;
+};
+
+static const struct cfg_key kary_keys[] = {
+    { "network", "radix", CFG_INT, offsetof(struct kary_params, radix), "8", 2, 1 << 30, false, NULL,
+      "k-ary n-cube, torus: k nodes per ring" },
+    { "network", "wrap", CFG_BOOL, offsetof(struct kary_params, wrap), "true", 0, 0, false, NULL,
+      "k-ary n-cube: end-around links (torus) or none (mesh)" },
+    { "network", "bidirectional", CFG_BOOL, offsetof(struct kary_params, bidirectional), "true", 0, 0, false, NULL,
+      "k-ary n-cube: links both ways round each ring, or one way" },
+};
+static CFG_PARAM_TABLE(kary_param_table, struct kary_params, kary_keys);
+
+/* This plug-in's own key values. */
+static const struct kary_params *kary_params_of(const struct config *cfg)
+{
+    return cfg_params(cfg, &kary_param_table);
+}
+
 enum { KARY_MAX_DIMENSION = 30 };
 
 struct kary {
@@ -69,7 +91,7 @@ static bool build_lattice(struct topo *t, const struct config *cfg, bool wrap, b
     bool half;
     if (!topo_read_links(cfg, true, &half, err))
         return false;
-    uint64_t k = (uint64_t)cfg_int(cfg, "network.radix"), n = (uint64_t)cfg->network.dimension;
+    uint64_t k = (uint64_t)kary_params_of(cfg)->radix, n = (uint64_t)cfg->network.dimension;
     if (!wrap && !both_ways) {
         cfg_blame(cfg, "network.bidirectional", err, "a mesh (wrap = false) needs bidirectional = true: "
                                                        "one-way links without end-around links are not connected");
@@ -121,13 +143,13 @@ static bool build_lattice(struct topo *t, const struct config *cfg, bool wrap, b
 
 static bool build_kary(struct topo *t, const struct config *cfg, struct cfg_error *err)
 {
-    return build_lattice(t, cfg, cfg_bool(cfg, "network.wrap"), cfg_bool(cfg, "network.bidirectional"), err);
+    return build_lattice(t, cfg, kary_params_of(cfg)->wrap, kary_params_of(cfg)->bidirectional, err);
 }
 
 static bool build_torus(struct topo *t, const struct config *cfg, struct cfg_error *err)
 {
-    if (!cfg_bool(cfg, "network.wrap") || !cfg_bool(cfg, "network.bidirectional")) {
-        cfg_blame(cfg, cfg_bool(cfg, "network.wrap") ? "network.bidirectional" : "network.wrap", err,
+    if (!kary_params_of(cfg)->wrap || !kary_params_of(cfg)->bidirectional) {
+        cfg_blame(cfg, kary_params_of(cfg)->wrap ? "network.bidirectional" : "network.wrap", err,
                   "a torus always wraps and has links both ways; use topology = kary-ncube for other variants");
         return false;
     }
@@ -283,22 +305,6 @@ static double mean_distance(const struct topo *t)
     .senders = senders, .channel_class = channel_class, .channel_dimension = channel_dimension,                 \
     .channels_in_class = channels_in_class, .class_name = class_name, .translate = translate,                   \
     .mean_distance = mean_distance
-
-/* k-ary n-cubes and tori: their own keys. */
-struct kary_params {
-    int64_t radix;
-    bool wrap, bidirectional;
-};
-
-static const struct cfg_key kary_keys[] = {
-    { "network", "radix", CFG_INT, offsetof(struct kary_params, radix), "8", 2, 1 << 30, false, NULL,
-      "k-ary n-cube, torus: k nodes per ring" },
-    { "network", "wrap", CFG_BOOL, offsetof(struct kary_params, wrap), "true", 0, 0, false, NULL,
-      "k-ary n-cube: end-around links (torus) or none (mesh)" },
-    { "network", "bidirectional", CFG_BOOL, offsetof(struct kary_params, bidirectional), "true", 0, 0, false, NULL,
-      "k-ary n-cube: links both ways round each ring, or one way" },
-};
-static CFG_PARAM_TABLE(kary_param_table, struct kary_params, kary_keys);
 
 const struct topo_ops topo_kary_ncube = {
     .name = "kary-ncube",

@@ -8,6 +8,22 @@
 #include "../sim/core/params.h"
 #include "workload.h"
 
+struct cluster_locality_params {
+    double locality;
+};
+
+static const struct cfg_key cluster_locality_keys[] = {
+    { "workload", "locality", CFG_REAL, offsetof(struct cluster_locality_params, locality), "0.8", 0, 1, false, NULL,
+      "cluster-locality: probability α that the destination is in the source's cluster" },
+};
+static CFG_PARAM_TABLE(cluster_locality_param_table, struct cluster_locality_params, cluster_locality_keys);
+
+/* This plug-in's own key values. */
+static const struct cluster_locality_params *cluster_locality_params_of(const struct config *cfg)
+{
+    return cfg_params(cfg, &cluster_locality_param_table);
+}
+
 static bool init(struct destinations *d, const struct config *cfg, struct cfg_error *err)
 {
     const struct topo *t = d->topo;
@@ -17,12 +33,12 @@ static bool init(struct destinations *d, const struct config *cfg, struct cfg_er
                   "dimension");
         return false;
     }
-    if (t->cluster_size == t->nodes && cfg_real(cfg, "workload.locality") < 1) {
+    if (t->cluster_size == t->nodes && cluster_locality_params_of(cfg)->locality < 1) {
         cfg_blame(cfg, "network.cluster_dimension", err,
                   "cluster-locality with locality < 1 needs at least two clusters (cluster_dimension < dimension)");
         return false;
     }
-    d->locality = cfg_real(cfg, "workload.locality");
+    d->locality = cluster_locality_params_of(cfg)->locality;
     return true;
 }
 
@@ -42,16 +58,6 @@ static double prob(const struct destinations *d, uint32_t src, uint32_t dst)
         return d->locality / n;
     return (1 - d->locality) / (d->topo->nodes - n);
 }
-
-struct cluster_locality_params {
-    double locality;
-};
-
-static const struct cfg_key cluster_locality_keys[] = {
-    { "workload", "locality", CFG_REAL, offsetof(struct cluster_locality_params, locality), "0.8", 0, 1, false, NULL,
-      "cluster-locality: probability α that the destination is in the source's cluster" },
-};
-static CFG_PARAM_TABLE(cluster_locality_param_table, struct cluster_locality_params, cluster_locality_keys);
 
 const struct dest_ops dest_cluster_locality = {
     .name = "cluster-locality",

@@ -16,6 +16,22 @@
 #include "../sim/core/params.h"
 #include "workload.h"
 
+struct distance_locality_params {
+    double locality_fraction;
+};
+
+static const struct cfg_key distance_locality_keys[] = {
+    { "workload", "locality_fraction", CFG_REAL, offsetof(struct distance_locality_params, locality_fraction), "0.5", 0, 1, true, NULL,
+      "distance-locality: l, the fraction of the nodes in a source's region (side round(l^(1/n) k))" },
+};
+static CFG_PARAM_TABLE(distance_locality_param_table, struct distance_locality_params, distance_locality_keys);
+
+/* This plug-in's own key values. */
+static const struct distance_locality_params *distance_locality_params_of(const struct config *cfg)
+{
+    return cfg_params(cfg, &distance_locality_param_table);
+}
+
 static bool init(struct destinations *d, const struct config *cfg, struct cfg_error *err)
 {
     if (!dest_lattice(d, cfg)) {
@@ -23,7 +39,7 @@ static bool init(struct destinations *d, const struct config *cfg, struct cfg_er
                   "torus, kary-ncube), not on %s", cfg->network.topology);
         return false;
     }
-    double side = round(pow(cfg_real(cfg, "workload.locality_fraction"), 1.0 / d->dims) * d->radix);
+    double side = round(pow(distance_locality_params_of(cfg)->locality_fraction, 1.0 / d->dims) * d->radix);
     d->side = side < 1 ? 1 : side > d->radix ? d->radix : (uint32_t)side;
     d->count = 1;
     for (uint32_t i = 0; i < d->dims; i++)
@@ -77,16 +93,6 @@ static double prob(const struct destinations *d, uint32_t src, uint32_t dst)
     }
     return 1.0 / d->count;
 }
-
-struct distance_locality_params {
-    double locality_fraction;
-};
-
-static const struct cfg_key distance_locality_keys[] = {
-    { "workload", "locality_fraction", CFG_REAL, offsetof(struct distance_locality_params, locality_fraction), "0.5", 0, 1, true, NULL,
-      "distance-locality: l, the fraction of the nodes in a source's region (side round(l^(1/n) k))" },
-};
-static CFG_PARAM_TABLE(distance_locality_param_table, struct distance_locality_params, distance_locality_keys);
 
 const struct dest_ops dest_distance_locality = {
     .name = "distance-locality",

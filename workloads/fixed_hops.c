@@ -8,6 +8,22 @@
 #include "../sim/core/params.h"
 #include "workload.h"
 
+struct fixed_hops_params {
+    int64_t hops;
+};
+
+static const struct cfg_key fixed_hops_keys[] = {
+    { "workload", "hops", CFG_INT, offsetof(struct fixed_hops_params, hops), "2", 1, 1 << 20, false, NULL,
+      "fixed-hops: every destination exactly this many hops away" },
+};
+static CFG_PARAM_TABLE(fixed_hops_param_table, struct fixed_hops_params, fixed_hops_keys);
+
+/* This plug-in's own key values. */
+static const struct fixed_hops_params *fixed_hops_params_of(const struct config *cfg)
+{
+    return cfg_params(cfg, &fixed_hops_param_table);
+}
+
 enum { FIXED_HOPS_MAX_NODES = 4096 };
 
 static uint32_t collect(const struct topo *t, uint32_t src, uint32_t h, uint32_t *out)
@@ -25,7 +41,7 @@ static uint32_t collect(const struct topo *t, uint32_t src, uint32_t h, uint32_t
 static bool init(struct destinations *d, const struct config *cfg, struct cfg_error *err)
 {
     const struct topo *t = d->topo;
-    d->hops = (uint32_t)cfg_int(cfg, "workload.hops");
+    d->hops = (uint32_t)fixed_hops_params_of(cfg)->hops;
     if (t->transitive) {
         d->count = collect(t, 0, d->hops, NULL);
         if (d->count == 0) {
@@ -85,16 +101,6 @@ static double prob(const struct destinations *d, uint32_t src, uint32_t dst)
         return 0;
     return 1.0 / (d->start ? d->start[src + 1] - d->start[src] : d->count);
 }
-
-struct fixed_hops_params {
-    int64_t hops;
-};
-
-static const struct cfg_key fixed_hops_keys[] = {
-    { "workload", "hops", CFG_INT, offsetof(struct fixed_hops_params, hops), "2", 1, 1 << 20, false, NULL,
-      "fixed-hops: every destination exactly this many hops away" },
-};
-static CFG_PARAM_TABLE(fixed_hops_param_table, struct fixed_hops_params, fixed_hops_keys);
 
 const struct dest_ops dest_fixed_hops = {
     .name = "fixed-hops",

@@ -7,15 +7,34 @@
 #include "../sim/core/params.h"
 #include "workload.h"
 
+struct hotspot_params {
+    int64_t hotspot_node;
+    double hotspot_fraction;
+};
+
+static const struct cfg_key hotspot_keys[] = {
+    { "workload", "hotspot_node", CFG_INT, offsetof(struct hotspot_params, hotspot_node), "0", 0, (double)TOPO_MAX_NODES - 1, false, NULL,
+      "hotspot: the node that draws the extra traffic" },
+    { "workload", "hotspot_fraction", CFG_REAL, offsetof(struct hotspot_params, hotspot_fraction), "0.1", 0, 1, false, NULL,
+      "hotspot: probability that a message goes to the hotspot node" },
+};
+static CFG_PARAM_TABLE(hotspot_param_table, struct hotspot_params, hotspot_keys);
+
+/* This plug-in's own key values. */
+static const struct hotspot_params *hotspot_params_of(const struct config *cfg)
+{
+    return cfg_params(cfg, &hotspot_param_table);
+}
+
 static bool init(struct destinations *d, const struct config *cfg, struct cfg_error *err)
 {
-    if ((uint64_t)cfg_int(cfg, "workload.hotspot_node") >= d->topo->nodes) {
+    if ((uint64_t)hotspot_params_of(cfg)->hotspot_node >= d->topo->nodes) {
         cfg_blame(cfg, "workload.hotspot_node", err, "node %lld does not exist (the network has %u nodes)",
-                  (long long)cfg_int(cfg, "workload.hotspot_node"), d->topo->nodes);
+                  (long long)hotspot_params_of(cfg)->hotspot_node, d->topo->nodes);
         return false;
     }
-    d->hotspot = (uint32_t)cfg_int(cfg, "workload.hotspot_node");
-    d->hotspot_fraction = cfg_real(cfg, "workload.hotspot_fraction");
+    d->hotspot = (uint32_t)hotspot_params_of(cfg)->hotspot_node;
+    d->hotspot_fraction = hotspot_params_of(cfg)->hotspot_fraction;
     return true;
 }
 
@@ -37,19 +56,6 @@ static double prob(const struct destinations *d, uint32_t src, uint32_t dst)
     double f = d->hotspot_fraction;
     return (dst == d->hotspot ? f : 0) + (1 - f) / others;
 }
-
-struct hotspot_params {
-    int64_t hotspot_node;
-    double hotspot_fraction;
-};
-
-static const struct cfg_key hotspot_keys[] = {
-    { "workload", "hotspot_node", CFG_INT, offsetof(struct hotspot_params, hotspot_node), "0", 0, (double)TOPO_MAX_NODES - 1, false, NULL,
-      "hotspot: the node that draws the extra traffic" },
-    { "workload", "hotspot_fraction", CFG_REAL, offsetof(struct hotspot_params, hotspot_fraction), "0.1", 0, 1, false, NULL,
-      "hotspot: probability that a message goes to the hotspot node" },
-};
-static CFG_PARAM_TABLE(hotspot_param_table, struct hotspot_params, hotspot_keys);
 
 const struct dest_ops dest_hotspot = {
     .name = "hotspot",

@@ -41,7 +41,7 @@ bool workload_check(struct config *cfg, struct cfg_error *err)
         return false;
     if (length->implied_mean) {
         double mean = length->implied_mean(cfg);
-        if (cfg_origin_of(cfg, "workload.mean_length")->file && fabs(mean - cfg->workload.mean_length) > 1e-12 * mean) {
+        if (cfg_is_set(cfg, "workload.mean_length") && fabs(mean - cfg->workload.mean_length) > 1e-12 * mean) {
             cfg_blame(cfg, "workload.mean_length", err, "%s lengths have mean %.17g; leave mean_length out or "
                       "set it to that", cfg->workload.length, mean);
             return false;

@@ -16,6 +16,23 @@
 #include "../sim/core/params.h"
 #include "workload.h"
 
+struct spherical_params {
+    struct cfg_list distance_weights;
+};
+
+static const struct cfg_key spherical_keys[] = {
+    { "workload", "distance_weights", CFG_LIST, offsetof(struct spherical_params, distance_weights), "", 0, DBL_MAX, false, NULL,
+      "spherical: weights of distances 1, 2, ... (missing ones 0); empty: every distance up to the diameter "
+      "equally likely" },
+};
+static CFG_PARAM_TABLE(spherical_param_table, struct spherical_params, spherical_keys);
+
+/* This plug-in's own key values. */
+static const struct spherical_params *spherical_params_of(const struct config *cfg)
+{
+    return cfg_params(cfg, &spherical_param_table);
+}
+
 enum { SPHERICAL_MAX_NODES = 1024 };
 
 /* Walker's alias method (Vose's construction): column j of n is kept with
@@ -76,7 +93,7 @@ static bool fill_row(struct destinations *d, const struct config *cfg, uint32_t 
     for (unsigned h = diameter + 1; h >= 1; h--)
         start[h] = start[h - 1];
     start[0] = 0;
-    const struct cfg_list *w = cfg_list_of(cfg, "workload.distance_weights");
+    const struct cfg_list *w = &spherical_params_of(cfg)->distance_weights;
     double total = 0;
     for (unsigned h = 1; h <= diameter; h++) {
         double weight = w->count == 0 ? 1 : h <= w->count ? w->value[h - 1] : 0;
@@ -96,7 +113,7 @@ static bool fill_row(struct destinations *d, const struct config *cfg, uint32_t 
 static bool init(struct destinations *d, const struct config *cfg, struct cfg_error *err)
 {
     const struct topo *t = d->topo;
-    const struct cfg_list *w = cfg_list_of(cfg, "workload.distance_weights");
+    const struct cfg_list *w = &spherical_params_of(cfg)->distance_weights;
     if (w->count > t->diameter) {
         cfg_blame(cfg, "workload.distance_weights", err, "%u weights, but the diameter is %u", w->count,
                   t->diameter);
@@ -164,17 +181,6 @@ static double prob(const struct destinations *d, uint32_t src, uint32_t dst)
     const uint32_t *start = d->distance_start + (size_t)row * (t->diameter + 2);
     return d->distance_prob[(size_t)row * (t->diameter + 1) + h] / (start[h + 1] - start[h]);
 }
-
-struct spherical_params {
-    struct cfg_list distance_weights;
-};
-
-static const struct cfg_key spherical_keys[] = {
-    { "workload", "distance_weights", CFG_LIST, offsetof(struct spherical_params, distance_weights), "", 0, DBL_MAX, false, NULL,
-      "spherical: weights of distances 1, 2, ... (missing ones 0); empty: every distance up to the diameter "
-      "equally likely" },
-};
-static CFG_PARAM_TABLE(spherical_param_table, struct spherical_params, spherical_keys);
 
 const struct dest_ops dest_spherical = {
     .name = "spherical",

@@ -3,7 +3,7 @@
  * Promise: every function draws only from the stream it is handed, so workloads are
  * reproducible per node and independent of the rest of the run.  prob() gives the
  * exact destination distribution to the analytic models.  workload_check() refuses
- * parameters no pattern can honour (called by cfg_load), dest_init() those the
+ * parameters no pattern can honour (called by run_config_load), dest_init() those the
  * topology cannot.  Shapes the analytic models ask about are trait bits on the ops
  * (ARRIVAL_*, DEST_*, LENGTH_*), never names.  Registered by one line each in
  * workloads/registry.c.

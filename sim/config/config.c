@@ -25,6 +25,20 @@ static void set_error(struct cfg_error *err, const char *file, int line, const c
     va_end(ap);
 }
 
+/* Appends to buf (size bytes, *used of them taken), cutting at the end. */
+static void append(char *buf, size_t size, size_t *used, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void append(char *buf, size_t size, size_t *used, const char *fmt, ...)
+{
+    if (*used + 1 >= size)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + *used, size - *used, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        *used = *used + (size_t)n < size ? *used + (size_t)n : size - 1;
+}
+
 static bool parse_bool(const char *v, bool *out)
 {
     static const char *const yes[] = { "true", "yes", "on", "1" }, *const no[] = { "false", "no", "off", "0" };
@@ -133,12 +147,13 @@ static bool parse_value(struct config *cfg, size_t id, const char *value, char *
             }
         }
         const char *near = cfg_nearest_choice(choices, value);
-        int n = snprintf(why, size, "unknown value '%s'", value);
+        size_t n = 0; /* appended with bounds: the message is cut, never overrun */
+        append(why, size, &n, "unknown value '%s'", value);
         if (near)
-            n += snprintf(why + n, size - (size_t)n, " (did you mean '%s'?)", near);
-        n += snprintf(why + n, size - (size_t)n, "; one of:");
-        for (size_t i = 0; choices->name(i) && (size_t)n < size; i++)
-            n += snprintf(why + n, size - (size_t)n, " %s", choices->name(i));
+            append(why, size, &n, " (did you mean '%s'?)", near);
+        append(why, size, &n, "; one of:");
+        for (size_t i = 0; choices->name(i); i++)
+            append(why, size, &n, " %s", choices->name(i));
         return false;
     }
     case CFG_REAL: {
@@ -211,7 +226,8 @@ bool cfg_set(struct config *cfg, const char *section, const char *name, const ch
         return false;
     }
     struct cfg_origin *o = &cfg->origin[id];
-    if (o->file && file != COMMAND_LINE && o->file != COMMAND_LINE && strcmp(o->file, file) == 0) {
+    const char *was = o->file ? o->file : cfg->path;
+    if (o->set && file != COMMAND_LINE && was != COMMAND_LINE && strcmp(was, file) == 0) {
         set_error(err, file, line, key, "set twice (first on line %d)", o->line);
         return false;
     }
@@ -220,7 +236,8 @@ bool cfg_set(struct config *cfg, const char *section, const char *name, const ch
         set_error(err, file, line, key, "%s", why);
         return false;
     }
-    o->file = file;
+    o->set = true;
+    o->file = file == cfg->path ? NULL : file;
     o->line = line;
     return true;
 }

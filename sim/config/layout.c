@@ -56,8 +56,11 @@ struct placed_table {
  * with listed_after right after its anchor. */
 void cfg_lay_out(struct config *cfg, const struct cfg_schema *schema)
 {
-    struct placed_table tables[CFG_BLOCKS_MAX + 8];
+    enum { FRAMEWORK_TABLES_MAX = 8 };
+    struct placed_table tables[CFG_BLOCKS_MAX + FRAMEWORK_TABLES_MAX];
     size_t n_tables = 0, used = 0;
+    if (cfg_framework_table_count > FRAMEWORK_TABLES_MAX)
+        cfg_internal_error("more than %s framework key tables", "FRAMEWORK_TABLES_MAX");
     for (size_t f = 0; f < cfg_framework_table_count; f++)
         tables[n_tables++] = (struct placed_table){ &cfg_framework_tables[f], 0 };
     for (size_t g = 0; g < schema->count; g++) {
@@ -95,12 +98,25 @@ void cfg_lay_out(struct config *cfg, const struct cfg_schema *schema)
             if (!tables[i].table->listed_after)
                 lay_out_rows(cfg, sections[s], tables[i].table, tables[i].at, schema, cfg->n_keys);
     for (size_t i = 0; i < n_tables; i++) {
-        const char *after = tables[i].table->listed_after;
-        if (!after)
+        const struct cfg_param_table *t = tables[i].table;
+        if (!t->listed_after || !t->count)
             continue;
-        int anchor = cfg_key_index(cfg, after);
-        if (anchor < 0)
-            cfg_internal_error("cannot list keys after %s: no such key", after);
-        lay_out_rows(cfg, NULL, tables[i].table, tables[i].at, schema, (size_t)anchor + 1);
+        /* Its rows share one section (the anchor's): they are listed as one run. */
+        const char *section = t->keys[0].section;
+        for (size_t r = 1; r < t->count; r++)
+            if (strcmp(t->keys[r].section, section) != 0)
+                cfg_internal_error("a table listed after a key spans two sections (%s)", t->keys[r].name);
+        int anchor = cfg_key_index(cfg, t->listed_after);
+        if (anchor >= 0 && strcmp(cfg->slot[anchor].key->section, section) != 0)
+            cfg_internal_error("a table is listed after a key of another section (%s)", t->listed_after);
+        /* Without its anchor (a schema without that plug-in), at the end of its section. */
+        size_t at = cfg->n_keys;
+        if (anchor >= 0)
+            at = (size_t)anchor + 1;
+        else
+            for (size_t k = 0; k < cfg->n_keys; k++)
+                if (strcmp(cfg->slot[k].key->section, section) == 0)
+                    at = k + 1;
+        lay_out_rows(cfg, NULL, t, tables[i].at, schema, at);
     }
 }

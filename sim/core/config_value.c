@@ -54,6 +54,11 @@ int64_t cfg_int(const struct config *cfg, const char *key)
     return *(const int64_t *)cfg_value_at(cfg, must_find(cfg, key, CFG_INT));
 }
 
+uint64_t cfg_uint(const struct config *cfg, const char *key)
+{
+    return *(const uint64_t *)cfg_value_at(cfg, must_find(cfg, key, CFG_UINT));
+}
+
 double cfg_real(const struct config *cfg, const char *key)
 {
     return *(const double *)cfg_value_at(cfg, must_find(cfg, key, CFG_REAL));
@@ -84,6 +89,11 @@ const struct cfg_origin *cfg_origin_of(const struct config *cfg, const char *key
     return &cfg->origin[i];
 }
 
+bool cfg_is_set(const struct config *cfg, const char *key)
+{
+    return cfg_origin_of(cfg, key)->set;
+}
+
 void *cfg_params_mut(struct config *cfg, const struct cfg_param_table *table)
 {
     if (!table)
@@ -103,8 +113,8 @@ const void *cfg_params(const struct config *cfg, const struct cfg_param_table *t
 void cfg_blame(const struct config *cfg, const char *key, struct cfg_error *err, const char *fmt, ...)
 {
     const struct cfg_origin *o = cfg_origin_of(cfg, key);
-    snprintf(err->file, sizeof err->file, "%s", o->file ? o->file : cfg->path);
-    err->line = o->file ? o->line : 0;
+    snprintf(err->file, sizeof err->file, "%s", o->set && o->file ? o->file : cfg->path);
+    err->line = o->set ? o->line : 0;
     snprintf(err->key, sizeof err->key, "%s", key);
     va_list ap;
     va_start(ap, fmt);

@@ -37,7 +37,10 @@ struct cfg_error {
 /* Where a key's value came from: so that later checks (e.g. unstable load) can blame
  * the right line. */
 struct cfg_origin {
-    const char *file; /* points at config.path or a static string; NULL = default */
+    bool set;         /* false: the key has its default */
+    const char *file; /* where it was set: a string that outlives every config ("command line
+                       * (-s)", "--sweep"), or NULL for the config's own file (its path), so
+                       * that a copy of a config points into nothing of the original */
     int line;
 };
 
@@ -124,18 +127,19 @@ void *cfg_params_mut(struct config *cfg, const struct cfg_param_table *table);
  * another module owns (the models, the report).  An unknown name or a read of the
  * wrong type is a programming error (abort). */
 int64_t cfg_int(const struct config *cfg, const char *key);
+uint64_t cfg_uint(const struct config *cfg, const char *key);
 double cfg_real(const struct config *cfg, const char *key);
 bool cfg_bool(const struct config *cfg, const char *key);
 const char *cfg_text(const struct config *cfg, const char *key); /* CHOICE or TEXT */
 const struct cfg_list *cfg_list_of(const struct config *cfg, const char *key);
-/* Where the key was set; file NULL when it has its default. */
+/* Whether the key was set (by the file or an override) rather than defaulted. */
+bool cfg_is_set(const struct config *cfg, const char *key);
+/* Where the key was set (see struct cfg_origin). */
 const struct cfg_origin *cfg_origin_of(const struct config *cfg, const char *key);
 
 /* Fills *err blaming the place `key` was set (or the config file if defaulted). */
 void cfg_blame(const struct config *cfg, const char *key, struct cfg_error *err, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-/* Prints "file:line: key: message" on stderr (one line). */
-void cfg_error_print(const struct cfg_error *err, FILE *out);
 /* Prints "file:line: key: message" (one line). */
 void cfg_error_print(const struct cfg_error *err, FILE *out);
 /* For the loader: a broken table or default is a programming error, said loudly. */

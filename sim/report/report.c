@@ -68,6 +68,13 @@ struct field {
     char own_name[FIGURE_NAME_MAX + 24]; /* storage for a name made up per run ("group.name") */
 };
 
+/* Whether engine figure g is a CSV column and JSON field of the early or the late part. */
+static bool is_field(const struct figure *g, bool early)
+{
+    return g->kind != FIGURE_LINE && g->cls == FIGURE_NO_CLASS && !(g->hints & FIGURE_TABLE_ONLY) &&
+           !(g->hints & FIGURE_EARLY) == !early;
+}
+
 /* The engine figures that are CSV columns and JSON fields, early or late ones, as
  * fields named "group.name". */
 static size_t figure_fields(const struct run_report *r, bool early, struct field *f)
@@ -75,8 +82,7 @@ static size_t figure_fields(const struct run_report *r, bool early, struct field
     size_t n = 0;
     for (unsigned i = 0; i < r->figures.n; i++) {
         const struct figure *g = &r->figures.item[i];
-        if (g->kind == FIGURE_LINE || g->cls != FIGURE_NO_CLASS || (g->hints & FIGURE_TABLE_ONLY) ||
-            !(g->hints & FIGURE_EARLY) != !early)
+        if (!is_field(g, early))
             continue;
         struct field *x = &f[n++];
         *x = (struct field){ .kind = F_NUM, .num = g->value };
@@ -338,12 +344,11 @@ void report_json_config(FILE *out, const struct config *cfg)
  * group of an engine that did not run is null. */
 static void json_groups(FILE *out, const struct run_report *r, const struct field *f, size_t n, bool early)
 {
-    const char *done[8];
+    const char *done[FIGURES_MAX]; /* groups written, at most one per figure */
     size_t n_done = 0;
     for (unsigned i = 0; i < r->figures.n; i++) {
         const struct figure *g = &r->figures.item[i];
-        if (g->kind == FIGURE_LINE || g->cls != FIGURE_NO_CLASS || (g->hints & FIGURE_TABLE_ONLY) ||
-            !(g->hints & FIGURE_EARLY) != !early)
+        if (!is_field(g, early))
             continue;
         bool seen = false;
         for (size_t k = 0; k < n_done; k++)

@@ -32,6 +32,20 @@ static double value_of(const struct figures *list, const char *group, int cls, c
 }
 
 /* One placeholder, name[:conversion], appended to out. */
+/* The conversion letter of a printf conversion with flags, width and precision only
+ * ("%-12.12s", "%.3f"), or 0 when `c` is anything else (so that a template can never
+ * pass a value printf does not expect). */
+static char safe_conversion(const char *c)
+{
+    if (*c++ != '%')
+        return 0;
+    c += strspn(c, "-+ 0#");
+    c += strspn(c, "0123456789");
+    if (*c == '.')
+        c += 1 + strspn(c + 1, "0123456789");
+    return c[0] && !c[1] && strchr("feEgGs", c[0]) ? c[0] : 0;
+}
+
 static void fill(char *out, size_t size, const struct figures *list, const char *group, int cls, const char *token)
 {
     char name[FIGURE_NAME_MAX * 2 + 2], conversion[16] = "";
@@ -44,7 +58,12 @@ static void fill(char *out, size_t size, const struct figures *list, const char 
     char text[FIGURE_TEXT_MAX];
     size_t used = strlen(out);
     size_t len = strlen(conversion);
-    bool as_number = len > 0 && strchr("feg", conversion[len - 1]);
+    char kind = safe_conversion(conversion);
+    if (len && !kind) { /* not one conversion we can pass a value to: the token as text */
+        snprintf(out + used, size - used, "{%s}", token);
+        return;
+    }
+    bool as_number = kind && kind != 's';
     if (as_number) {
         snprintf(out + used, size - used, conversion, v);
         return;

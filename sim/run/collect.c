@@ -133,5 +133,3 @@ void report_collect(struct run_report *r, const struct network *net, const struc
     if (report_delay_withheld(r)) /* a mean of a growing quantity means nothing */
         r->delay.mean = r->delay.ci95[0] = r->delay.ci95[1] = NAN;
 }
-
-/* Running average of one figure over replications; NaN in any replication stays NaN. */

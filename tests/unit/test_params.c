@@ -100,6 +100,33 @@ START_TEST(plugin_blocks_hold_their_own_values)
     struct config copy = cfg;
     ck_assert_double_eq(cfg_real(&copy, "protocol.slot"), 2.5);
     ck_assert_ptr_ne(cfg_params(&copy, tdm->params), cfg_params(&cfg, tdm->params));
+    ck_assert_uint_eq(cfg_uint(&cfg, "run.seed"), 1);
+}
+END_TEST
+
+/* Where a key was set travels with a copy, and names the copy's own file: nothing of
+ * a copied config points into the original (freed here: the sanitised run would see). */
+START_TEST(a_copied_config_blames_its_own_file)
+{
+    struct config *original = malloc(sizeof *original), *copy = malloc(sizeof *copy);
+    run_config_defaults(original);
+    snprintf(original->path, sizeof original->path, "a.ini");
+    struct cfg_error err;
+    ck_assert(cfg_set(original, "protocol", "slot", "2", original->path, 3, &err));
+    ck_assert(!cfg_set(original, "protocol", "slot", "3", original->path, 4, &err)); /* set twice */
+    ck_assert_msg(strstr(err.message, "set twice (first on line 3)"), "%s", err.message);
+    *copy = *original;
+    free(original);
+    ck_assert(cfg_is_set(copy, "protocol.slot"));
+    ck_assert(!cfg_is_set(copy, "protocol.token_time"));
+    cfg_blame(copy, "protocol.slot", &err, "too long");
+    ck_assert_str_eq(err.file, "a.ini");
+    ck_assert_int_eq(err.line, 3);
+    ck_assert(cfg_set(copy, "protocol", "slot", "4", "command line (-s)", 0, &err)); /* an override */
+    cfg_blame(copy, "protocol.token_time", &err, "defaulted");
+    ck_assert_str_eq(err.file, "a.ini");
+    ck_assert_int_eq(err.line, 0);
+    free(copy);
 }
 END_TEST
 
@@ -270,6 +297,7 @@ Suite *params_suite(void)
     TCase *tc = tcase_create("layout");
     tcase_add_test(tc, a_new_plugin_needs_only_its_table_and_a_registry);
     tcase_add_test(tc, plugin_blocks_hold_their_own_values);
+    tcase_add_test(tc, a_copied_config_blames_its_own_file);
     tcase_add_test(tc, listing_order_is_kept);
     tcase_add_test(tc, readme_key_reference_matches_the_tables);
     tcase_add_test(tc, length_blocks_reach_the_run);
