@@ -5,6 +5,7 @@
 #   make test       layer check, tests/unit (plain and under ASan + UBSan, in parallel), golden outputs
 #   make validate   tests/validate: long statistical and seed-reproduction runs (minutes)
 #   make golden     every config's short-run output against tests/golden/fingerprints.txt
+#   make fuzz       the config fuzzer (clang's libFuzzer, ASan + UBSan) for FUZZ_SECONDS (600)
 #   make mpi        bin/sim-mpi, the sweep runner over MPI ranks (needs mpicc: scripts/deps.sh mpi)
 #   make bench      benchmarks (event queue, random streams, full runs)
 #   make reproduce every seed's experiments: model, simulation and published figures in reports/
@@ -40,18 +41,25 @@ TEST_HDR := $(wildcard tests/common/*.h)
 UNIT_SRC := $(TEST_COMMON) $(wildcard tests/unit/*.c)
 VALIDATE_SRC := $(TEST_COMMON) $(wildcard tests/validate/*.c)
 BENCH_SRC := $(wildcard bench/*.c)
+# make fuzz: clang with libFuzzer, the sanitisers and the same warnings.
+FUZZ_CC ?= clang
+FUZZ    := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+FUZZ_SECONDS ?= 600
 
 comma := ,
 obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
 REPRODUCE := $(sort $(patsubst scripts/reproduce-%.sh,reproduce-%,$(wildcard scripts/reproduce-*.sh)))
 
-.PHONY: all deps mpi run test test-plain test-san test-san-1 test-san-2 golden validate bench appendix-b reproduce $(REPRODUCE) install clean
+.PHONY: all deps mpi run test test-plain test-san test-san-1 test-san-2 golden validate fuzz fuzz-deps bench appendix-b reproduce $(REPRODUCE) install clean
 
 all: bin/sim
 
 deps:
 	@sh scripts/deps.sh
+
+fuzz-deps:
+	@sh scripts/deps.sh fuzz
 
 bin/sim: $(call obj,rel,$(LIB_SRC) sim/cli/main.c)
 	@mkdir -p bin
@@ -135,6 +143,25 @@ test-san-1 test-san-2: test-san-%: build/san/bin/sim build/san/tests/unit/run
 	@rm -f build/san/tests/unit-$*.log
 	SIM_BINARY=build/san/bin/sim ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 CK_FORK=no \
 	    CK_LOG_FILE_NAME=build/san/tests/unit-$*.log build/san/tests/unit/run --shard $*/2
+
+# The corpus libFuzzer grows goes to build/fuzz/corpus; tests/fuzz/corpus keeps the
+# interesting inputs found so far, configs/ seeds the rest.  A finding stops the run
+# with the input that triggered it in build/fuzz/ (crash-*, leak-*, timeout-*).
+fuzz: fuzz-deps bin/sim build/fuzz/fuzz_config
+	@mkdir -p build/fuzz/corpus
+	bin/sim --list | awk '/^\[/ { s = substr($$0, 2, length($$0) - 2); print "\"[" s "]\"" } \
+	    /^  [a-z]/ { print "\"" $$1 " = \""; print "\"" s "." $$1 "=\"" } \
+	    /^      [a-z]/ { print "\"" $$1 "\"" }' | sort -u >build/fuzz/config.dict
+	build/fuzz/fuzz_config -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	    -dict=build/fuzz/config.dict -artifact_prefix=build/fuzz/ \
+	    build/fuzz/corpus tests/fuzz/corpus $(sort $(dir $(wildcard configs/*.ini configs/*/*.ini)))
+
+build/fuzz/%.o: %.c $(HEADERS) $(TEST_HDR)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(STD) $(WARN) $(FUZZ) -c -o $@ $<
+
+build/fuzz/fuzz_config: $(call obj,fuzz,$(LIB_SRC) tests/fuzz/fuzz_config.c)
+	$(FUZZ_CC) $(FUZZ) -fsanitize=fuzzer -o $@ $^ $(LIBS)
 
 validate: deps
 	@$(MAKE) --no-print-directory bin/sim build/rel/tests/validate/run

@@ -4,13 +4,25 @@
 #   scripts/deps.sh           what `make` and `make test` need
 #   scripts/deps.sh mpi       also Open MPI (mpicc, mpirun) for `make mpi`
 #   scripts/deps.sh plot      also gnuplot (no X) for scripts/plot.sh and the reproduction scripts
+#   scripts/deps.sh fuzz      also clang with libFuzzer for `make fuzz`
 set -u
 missing=""
+fuzz=no
+# libFuzzer ships apart from clang on Debian (libclang-rt-N-dev): try to link it.
+has_libfuzzer() {
+    t=$(mktemp -d) || return 1
+    printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (int)n * 0; }\n' >"$t/f.c"
+    clang -fsanitize=fuzzer -o "$t/f" "$t/f.c" >/dev/null 2>&1
+    ok=$?
+    rm -rf "$t"
+    return $ok
+}
 for extra in "$@"; do
     case $extra in
     mpi) { command -v mpicc && command -v mpirun; } >/dev/null 2>&1 || missing="$missing openmpi-bin libopenmpi-dev" ;;
     plot) command -v gnuplot >/dev/null 2>&1 || missing="$missing gnuplot-nox" ;;
-    *) echo "scripts/deps.sh: unknown group '$extra' (mpi or plot)" >&2; exit 2 ;;
+    fuzz) fuzz=yes ;;
+    *) echo "scripts/deps.sh: unknown group '$extra' (mpi, plot or fuzz)" >&2; exit 2 ;;
     esac
 done
 have_pc() { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists "$1" 2>/dev/null; }
@@ -22,6 +34,13 @@ have_pc gsl || missing="$missing libgsl-dev"
 for tool in cc make; do
     command -v "$tool" >/dev/null 2>&1 || missing="$missing build-essential"
 done
+if [ "$fuzz" = yes ]; then
+    if ! command -v clang >/dev/null 2>&1; then
+        missing="$missing clang libclang-rt-dev" # Debian's unversioned names, matching versions
+    elif ! has_libfuzzer; then
+        missing="$missing libclang-rt-$(clang -dumpversion | cut -d. -f1)-dev"
+    fi
+fi
 [ -z "$missing" ] && exit 0
 # shellcheck disable=SC2086,SC2046 # word splitting of the package list is wanted
 set -- $(printf '%s\n' $missing | sort -u)
