@@ -307,8 +307,7 @@ bool cfg_load(struct config *cfg, const char *path, const char *const *overrides
         if (len >= sizeof buf) { /* refused, never cut: a cut number would be another number */
             char name[64];
             snprintf(name, sizeof name, "%.*s", (int)strcspn(overrides[i], "="), overrides[i]);
-            cfg_error_set(err, COMMAND_LINE, 0, name, "-s override longer than %zu characters (it has %zu)",
-                          sizeof buf - 1, len);
+            cfg_error_set(err, COMMAND_LINE, 0, name, "-s override longer than %zu characters", sizeof buf - 1);
             return false;
         }
         memcpy(buf, overrides[i], len + 1);
