@@ -130,7 +130,8 @@ int main(int argc, char **argv)
     };
     const char *overrides[MAX_OVERRIDES + 1];
     size_t n_overrides = 0;
-    char seed_override[64], replications_override[64];
+    /* Longer than any override cfg_load takes: an N cut here is refused there, never read. */
+    char seed_override[CFG_TEXT_MAX + 32], replications_override[CFG_TEXT_MAX + 32];
     const char *specs[SWEEP_MAX_DIMS + 1];
     size_t n_specs = 0;
     long jobs = sysconf(_SC_NPROCESSORS_ONLN);

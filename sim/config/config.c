@@ -1,9 +1,10 @@
 #include "config.h"
+#include "ini_file.h"
 #include "layout.h"
 #include "suggest.h"
 
+#include <ctype.h>
 #include <errno.h>
-#include <ini.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -11,10 +12,7 @@
 
 static const char COMMAND_LINE[] = "command line (-s)";
 
-static void set_error(struct cfg_error *err, const char *file, int line, const char *key, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-
-static void set_error(struct cfg_error *err, const char *file, int line, const char *key, const char *fmt, ...)
+void cfg_error_set(struct cfg_error *err, const char *file, int line, const char *key, const char *fmt, ...)
 {
     snprintf(err->file, sizeof err->file, "%s", file ? file : "");
     err->line = line;
@@ -23,6 +21,12 @@ static void set_error(struct cfg_error *err, const char *file, int line, const c
     va_start(ap, fmt);
     vsnprintf(err->message, sizeof err->message, fmt, ap);
     va_end(ap);
+    /* A value echoed from -s can hold a newline or a tab: the error stays one line. */
+    char *const texts[] = { err->file, err->key, err->message };
+    for (size_t i = 0; i < 3; i++)
+        for (char *c = texts[i]; *c; c++)
+            if ((unsigned char)*c < ' ' || *c == 0x7f)
+                *c = '?';
 }
 
 /* Appends to buf (size bytes, *used of them taken), cutting at the end. */
@@ -51,6 +55,21 @@ static bool parse_bool(const char *v, bool *out)
     return false;
 }
 
+/* strtod, but telling a number too small for a double (strtod: ERANGE and 0, refused:
+ * it is not 0) from a subnormal one (ERANGE, but finite and not 0: taken). */
+enum real_read { REAL_OK, REAL_NOT_FINITE, REAL_UNDERFLOW };
+static const char UNDERFLOW[] = "too close to 0 for a double (it would read as 0)";
+static enum real_read read_real(const char *p, char **end, double *v)
+{
+    errno = 0;
+    *v = strtod(p, end);
+    if (*end == p || !isfinite(*v))
+        return REAL_NOT_FINITE;
+    if (errno == ERANGE)
+        return *v == 0 ? REAL_UNDERFLOW : REAL_OK; /* overflow gave inf above */
+    return REAL_OK;
+}
+
 static void describe_bounds(const struct cfg_key *k, char *buf, size_t size)
 {
     if (k->type == CFG_UINT) {
@@ -77,10 +96,11 @@ static bool parse_list(const struct cfg_key *k, const char *value, struct cfg_li
             return false;
         }
         char *end = NULL;
-        errno = 0;
-        double v = strtod(p, &end);
-        if (end == p || errno == ERANGE || !isfinite(v)) {
-            snprintf(why, size, "value %u of '%s' is not a finite number", list.count + 1, value);
+        double v;
+        enum real_read got = read_real(p, &end, &v);
+        if (got != REAL_OK) {
+            snprintf(why, size, "value %u of '%s' is %s", list.count + 1, value,
+                     got == REAL_UNDERFLOW ? UNDERFLOW : "not a finite number");
             return false;
         }
         if (v < k->min || v > k->max || (k->min_exclusive && v == k->min)) {
@@ -117,7 +137,6 @@ static bool parse_value(struct config *cfg, size_t id, const char *value, char *
     const struct cfg_choices *choices = cfg->slot[id].choices;
     void *field = (char *)cfg + cfg->slot[id].at;
     char *end = NULL;
-    errno = 0;
     if (k->type == CFG_TEXT) {
         if (strlen(value) >= CFG_TEXT_MAX) {
             snprintf(why, size, "longer than %d characters", CFG_TEXT_MAX - 1);
@@ -128,6 +147,24 @@ static bool parse_value(struct config *cfg, size_t id, const char *value, char *
     }
     if (k->type == CFG_LIST)
         return parse_list(k, value, field, why, size);
+    /* A number may have blanks around it (-s run.seed=' 5'), as in a list; nothing else. */
+    char trimmed[CFG_TEXT_MAX];
+    const char *number = NULL;
+    if (k->type == CFG_REAL || k->type == CFG_INT || k->type == CFG_UINT) {
+        const char *a = value + strspn(value, " \t");
+        size_t len = strlen(a);
+        while (len > 0 && (a[len - 1] == ' ' || a[len - 1] == '\t'))
+            len--;
+        if (len == 0) {
+            snprintf(why, size, "missing value");
+            return false;
+        }
+        if (len < sizeof trimmed && !isspace((unsigned char)a[0])) { /* strto* would skip a newline */
+            memcpy(trimmed, a, len);
+            trimmed[len] = '\0';
+            number = trimmed;
+        }
+    }
     if (!*value) {
         snprintf(why, size, "missing value");
         return false;
@@ -157,9 +194,11 @@ static bool parse_value(struct config *cfg, size_t id, const char *value, char *
         return false;
     }
     case CFG_REAL: {
-        double v = strtod(value, &end);
-        if (*end || end == value || errno == ERANGE || !isfinite(v)) {
-            snprintf(why, size, "'%s' is not a finite number", value);
+        double v = 0;
+        enum real_read got = REAL_NOT_FINITE;
+        if (!number || (got = read_real(number, &end, &v)) != REAL_OK || *end) {
+            snprintf(why, size, "'%s' is %s", value,
+                     got == REAL_UNDERFLOW && end && !*end ? UNDERFLOW : "not a finite number");
             return false;
         }
         if (v < k->min || v > k->max || (k->min_exclusive && v == k->min)) {
@@ -173,18 +212,22 @@ static bool parse_value(struct config *cfg, size_t id, const char *value, char *
     }
     case CFG_INT:
     case CFG_UINT: {
-        bool negative = value[0] == '-';
-        if (k->type == CFG_UINT && negative) {
+        if (!number) {
+            snprintf(why, size, "'%s' is not a whole number", value);
+            return false;
+        }
+        if (k->type == CFG_UINT && number[0] == '-') { /* strtoull would wrap it round */
             snprintf(why, size, "'%s' is negative; must be a whole number at least 0", value);
             return false;
         }
         unsigned long long u = 0;
         long long s = 0;
+        errno = 0;
         if (k->type == CFG_UINT)
-            u = strtoull(value, &end, 10);
+            u = strtoull(number, &end, 10);
         else
-            s = strtoll(value, &end, 10);
-        if (*end || end == value || errno == ERANGE) {
+            s = strtoll(number, &end, 10);
+        if (*end || end == number || errno == ERANGE) {
             snprintf(why, size, "'%s' is not a whole number", value);
             return false;
         }
@@ -200,7 +243,8 @@ static bool parse_value(struct config *cfg, size_t id, const char *value, char *
         else
             *(int64_t *)field = s;
         return true;
-    }    case CFG_LIST:
+    }
+    case CFG_LIST:
     case CFG_TEXT:
         break; /* parsed above */
     }
@@ -210,30 +254,29 @@ static bool parse_value(struct config *cfg, size_t id, const char *value, char *
 bool cfg_set(struct config *cfg, const char *section, const char *name, const char *value, const char *file,
              int line, struct cfg_error *err)
 {
-    char key[128], hint[128];
+    char key[128], hint[256];
     snprintf(key, sizeof key, "%s.%s", section, name);
     if (!cfg_known_section(cfg, section)) {
-        const char *near = cfg_nearest_section(cfg, section);
-        set_error(err, file, line, key, "unknown section [%s]%s%s%s", section, near ? " (did you mean [" : "",
-                  near ? near : "", near ? "]?)" : "");
+        cfg_unknown_section(cfg, section, hint, sizeof hint);
+        cfg_error_set(err, file, line, key, "%s", hint);
         return false;
     }
     int id = cfg_key_index(cfg, key);
     if (id < 0) {
         const char *near = cfg_nearest_key(cfg, section, name, hint, sizeof hint);
-        set_error(err, file, line, key, "unknown key%s%s%s", near ? " (did you mean " : "", near ? near : "",
-                  near ? "?)" : "");
+        cfg_error_set(err, file, line, key, "unknown key%s%s%s", near ? " (did you mean " : "", near ? near : "",
+                      near ? "?)" : "");
         return false;
     }
     struct cfg_origin *o = &cfg->origin[id];
     const char *was = o->file ? o->file : cfg->path;
     if (o->set && file != COMMAND_LINE && was != COMMAND_LINE && strcmp(was, file) == 0) {
-        set_error(err, file, line, key, "set twice (first on line %d)", o->line);
+        cfg_error_set(err, file, line, key, "set twice (first on line %d)", o->line);
         return false;
     }
     char why[CFG_TEXT_MAX];
     if (!parse_value(cfg, (size_t)id, value, why, sizeof why)) {
-        set_error(err, file, line, key, "%s", why);
+        cfg_error_set(err, file, line, key, "%s", why);
         return false;
     }
     o->set = true;
@@ -252,115 +295,26 @@ void cfg_defaults(struct config *cfg, const struct cfg_schema *schema)
             cfg_internal_error("a default is refused: %s", why); /* a programming error: say so loudly */
 }
 
-/* inih reads through this so that the handler knows the current line number
- * (Debian's inih is built without INI_HANDLER_LINENO). */
-struct reader_state {
-    FILE *file;
-    int line;
-    bool at_line_start;
-    bool too_long;
-    int indented_line; /* first indented line: inih would take it as a continuation */
-    struct config *cfg;
-    struct cfg_error *err;
-    bool failed;
-};
-
-static char *read_line(char *buf, int size, void *stream)
-{
-    struct reader_state *rs = stream;
-    char *got = fgets(buf, size, rs->file);
-    if (!got)
-        return NULL;
-    if (rs->at_line_start) {
-        rs->line++;
-        const char *c = buf;
-        while (*c == ' ' || *c == '\t')
-            c++;
-        if (c != buf && *c && *c != '\n' && *c != '\r' && *c != ';' && *c != '#' && !rs->indented_line)
-            rs->indented_line = rs->line;
-    }
-    else if (!rs->failed) { /* inih would parse the rest of an overlong line as a new line */
-        rs->too_long = true;
-    }
-    size_t len = strlen(buf);
-    rs->at_line_start = len > 0 && buf[len - 1] == '\n';
-    if (!rs->at_line_start && !feof(rs->file) && !rs->failed)
-        rs->too_long = true;
-    return got;
-}
-
-static int on_key(void *user, const char *section, const char *name, const char *value)
-{
-    struct reader_state *rs = user;
-    if (rs->failed)
-        return 1;
-    if (rs->too_long) {
-        set_error(rs->err, rs->cfg->path, rs->line, "", "line longer than %d characters", INI_MAX_LINE - 2);
-        rs->failed = true;
-        return 1;
-    }
-    if (rs->indented_line) {
-        set_error(rs->err, rs->cfg->path, rs->indented_line, "",
-                  "indented line: start keys and sections in the first column");
-        rs->failed = true;
-        return 1;
-    }
-    if (!section[0]) {
-        set_error(rs->err, rs->cfg->path, rs->line, name, "key outside any [section]");
-        rs->failed = true;
-        return 1;
-    }
-    if (!cfg_set(rs->cfg, section, name, value, rs->cfg->path, rs->line, rs->err))
-        rs->failed = true;
-    return 1;
-}
-
-static bool load_file(struct config *cfg, const char *path, struct cfg_error *err)
-{
-    snprintf(cfg->path, sizeof cfg->path, "%s", path);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        set_error(err, path, 0, "", "cannot read: %s", strerror(errno));
-        return false;
-    }
-    struct reader_state rs = { .file = f, .at_line_start = true, .cfg = cfg, .err = err };
-    int status = ini_parse_stream(read_line, &rs, on_key, &rs);
-    bool read_error = ferror(f);
-    fclose(f);
-    if (rs.failed)
-        return false;
-    if (read_error) {
-        set_error(err, path, 0, "", "cannot read: I/O error");
-        return false;
-    }
-    if (rs.too_long) {
-        set_error(err, path, rs.line, "", "line longer than %d characters", INI_MAX_LINE - 2);
-        return false;
-    }
-    if (rs.indented_line) {
-        set_error(err, path, rs.indented_line, "", "indented line: start keys and sections in the first column");
-        return false;
-    }
-    if (status != 0) {
-        set_error(err, path, status, "", "syntax error: expected [section], key = value, or a ; comment");
-        return false;
-    }
-    return true;
-}
-
 bool cfg_load(struct config *cfg, const char *path, const char *const *overrides, size_t n_overrides,
               const struct cfg_schema *schema, struct cfg_error *err)
 {
     cfg_defaults(cfg, schema);
-    if (!load_file(cfg, path, err))
+    if (!cfg_read_file(cfg, path, err))
         return false;
     for (size_t i = 0; i < n_overrides; i++) {
         char buf[CFG_TEXT_MAX];
-        snprintf(buf, sizeof buf, "%s", overrides[i]);
+        size_t len = strlen(overrides[i]);
+        if (len >= sizeof buf) { /* refused, never cut: a cut number would be another number */
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", (int)strcspn(overrides[i], "="), overrides[i]);
+            cfg_error_set(err, COMMAND_LINE, 0, name, "-s override longer than %zu characters", sizeof buf - 1);
+            return false;
+        }
+        memcpy(buf, overrides[i], len + 1);
         char *eq = strchr(buf, '=');
         char *dot = strchr(buf, '.');
         if (!eq || !dot || dot > eq) {
-            set_error(err, COMMAND_LINE, 0, "", "-s %s: expected section.key=value", overrides[i]);
+            cfg_error_set(err, COMMAND_LINE, 0, "", "-s %s: expected section.key=value", overrides[i]);
             return false;
         }
         *eq = *dot = '\0';

@@ -81,6 +81,27 @@ const char *cfg_nearest_section(const struct config *cfg, const char *section)
     return close_enough(best, section) ? best_name : NULL;
 }
 
+void cfg_unknown_section(const struct config *cfg, const char *section, char *buf, size_t size)
+{
+    const char *near = cfg_nearest_section(cfg, section);
+    int n = snprintf(buf, size, "unknown section [%s]", section);
+    if (n < 0 || (size_t)n >= size)
+        return; /* cut: no room for more */
+    if (near) {
+        snprintf(buf + n, size - (size_t)n, " (did you mean [%s]?)", near);
+        return;
+    }
+    /* Nothing near: name them all, each once (a section's keys are contiguous in the layout). */
+    const char *sep = "; the sections are";
+    for (size_t i = 0; i < cfg->n_keys && n >= 0 && (size_t)n < size; i++) {
+        const char *s = cfg->slot[i].key->section;
+        if (i == 0 || strcmp(s, cfg->slot[i - 1].key->section) != 0) {
+            n += snprintf(buf + n, size - (size_t)n, "%s [%s]", sep, s);
+            sep = "";
+        }
+    }
+}
+
 const char *cfg_nearest_choice(const struct cfg_choices *c, const char *value)
 {
     const char *best_name = NULL;

@@ -14,6 +14,8 @@
 const char *cfg_nearest_key(const struct config *cfg, const char *section, const char *name, char *buf, size_t size);
 bool cfg_known_section(const struct config *cfg, const char *section);
 const char *cfg_nearest_section(const struct config *cfg, const char *section);
+/* "unknown section [x] (did you mean [y]?)", or with the list of sections when none is near. */
+void cfg_unknown_section(const struct config *cfg, const char *section, char *buf, size_t size);
 const char *cfg_nearest_choice(const struct cfg_choices *c, const char *value);
 
 #endif

@@ -1,0 +1,177 @@
+#include "ini_file.h"
+#include "suggest.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <ini.h>
+#include <stdio.h>
+#include <string.h>
+
+/* inih reads through read_line, which sees each whole line first: it knows the line
+ * number (Debian's inih is built without INI_HANDLER_LINENO), checks what inih would
+ * ignore or misread, and ends the stream (returns NULL) at the first error. */
+struct reader_state {
+    FILE *file;
+    const char *path;
+    int line;     /* lines handed to inih so far */
+    long bytes;   /* bytes read so far */
+    int pending;  /* header line of an unknown section that has had no key yet, or 0 */
+    char pending_name[64];
+    struct config *cfg;
+    struct cfg_error *err;
+    bool failed;  /* *err is filled: read nothing more */
+};
+
+static char *fail(struct reader_state *rs, int line, const char *message)
+{
+    cfg_error_set(rs->err, rs->path, line, "", "%s", message);
+    rs->failed = true;
+    return NULL;
+}
+
+/* An unknown section is refused at its first key (cfg_set names the key); one that never
+ * gets a key is refused here, at the next header or the end of the file. */
+static char *fail_on_empty_unknown_section(struct reader_state *rs)
+{
+    if (!rs->pending)
+        return NULL;
+    char why[CFG_TEXT_MAX];
+    cfg_unknown_section(rs->cfg, rs->pending_name, why, sizeof why);
+    return fail(rs, rs->pending, why);
+}
+
+/* inih's find_chars_or_comment: the first of `chars`, an inline ';' after a blank, or the end. */
+static const char *find_chars_or_comment(const char *s, const char *chars)
+{
+    bool was_space = false;
+    while (*s && !strchr(chars, *s) && !(was_space && *s == ';')) {
+        was_space = isspace((unsigned char)*s);
+        s++;
+    }
+    return s;
+}
+
+/* Checks one whole line (ending in '\n' unless it is the last) as inih will read it. */
+static char *check_line(struct reader_state *rs, char *buf)
+{
+    const char *p = buf;
+    if (rs->line == 1 && strncmp(p, "\xEF\xBB\xBF", 3) == 0)
+        p += 3; /* inih skips a UTF-8 byte order mark */
+    const char *start = p;
+    while (isspace((unsigned char)*p))
+        p++;
+    if (!*p || *p == ';' || *p == '#')
+        return buf; /* blank or comment */
+    if (p != start) /* inih would take it as a continuation of the previous value */
+        return fail(rs, rs->line, "indented line: start keys and sections in the first column");
+    if (*p != '[') {
+        const char *end = find_chars_or_comment(p, "=:");
+        if (*end != '=' && *end != ':')
+            return fail(rs, rs->line, "syntax error: expected [section], key = value, or a ; comment");
+        return buf;
+    }
+    const char *end = find_chars_or_comment(p + 1, "]");
+    if (*end != ']')
+        return fail(rs, rs->line, "syntax error: expected [section], key = value, or a ; comment");
+    /* inih ignores whatever follows the ']': refuse it, but for blanks and a ; comment. */
+    const char *rest = end + 1;
+    while (isspace((unsigned char)*rest))
+        rest++;
+    if (*rest && !(*rest == ';' && rest > end + 1)) {
+        char why[CFG_TEXT_MAX];
+        snprintf(why, sizeof why, "text after [%.*s]: a section header must be alone on its line", (int)(end - p - 1),
+                 p + 1);
+        return fail(rs, rs->line, why);
+    }
+    fail_on_empty_unknown_section(rs);
+    if (rs->failed)
+        return NULL;
+    snprintf(rs->pending_name, sizeof rs->pending_name, "%.*s", (int)(end - p - 1), p + 1);
+    rs->pending = cfg_known_section(rs->cfg, rs->pending_name) ? 0 : rs->line;
+    return buf;
+}
+
+static char *read_line(char *buf, int size, void *stream)
+{
+    struct reader_state *rs = stream;
+    if (rs->failed)
+        return NULL;
+    int n = 0, line = rs->line + 1;
+    bool newline = false;
+    for (;;) {
+        int c = getc(rs->file);
+        if (c == EOF)
+            break;
+        if (++rs->bytes > CFG_FILE_MAX_BYTES) {
+            char why[128];
+            snprintf(why, sizeof why, "file larger than %d bytes: not a configuration", CFG_FILE_MAX_BYTES);
+            return fail(rs, line, why);
+        }
+        if (c == '\0')
+            return fail(rs, line, "NUL byte: a configuration is text");
+        if (c == '\r') { /* CRLF reads as LF; a lone CR (old Mac endings) would hide lines from inih */
+            c = getc(rs->file);
+            if (c != '\n')
+                return fail(rs, line, "carriage return not followed by a line feed: use LF or CRLF line endings");
+            rs->bytes++;
+        }
+        if (c == '\n') {
+            newline = true;
+            break;
+        }
+        if (n >= size - 2) { /* room for '\n' and '\0' */
+            char why[64];
+            snprintf(why, sizeof why, "line longer than %d characters", size - 2);
+            return fail(rs, line, why);
+        }
+        buf[n++] = (char)c;
+    }
+    if (ferror(rs->file)) {
+        char why[CFG_TEXT_MAX];
+        snprintf(why, sizeof why, "cannot read: %s", strerror(errno));
+        return fail(rs, 0, why);
+    }
+    if (n == 0 && !newline) /* the end of the file */
+        return fail_on_empty_unknown_section(rs);
+    if (newline)
+        buf[n++] = '\n';
+    buf[n] = '\0';
+    rs->line = line;
+    return check_line(rs, buf);
+}
+
+static int on_key(void *user, const char *section, const char *name, const char *value)
+{
+    struct reader_state *rs = user;
+    if (rs->failed)
+        return 1;
+    if (!section[0]) {
+        cfg_error_set(rs->err, rs->path, rs->line, name, "key outside any [section]");
+        rs->failed = true;
+        return 1;
+    }
+    if (!cfg_set(rs->cfg, section, name, value, rs->cfg->path, rs->line, rs->err))
+        rs->failed = true;
+    return 1;
+}
+
+bool cfg_read_file(struct config *cfg, const char *path, struct cfg_error *err)
+{
+    snprintf(cfg->path, sizeof cfg->path, "%s", path);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        cfg_error_set(err, path, 0, "", "cannot read: %s", strerror(errno));
+        return false;
+    }
+    struct reader_state rs = { .file = f, .path = cfg->path, .cfg = cfg, .err = err };
+    int status = ini_parse_stream(read_line, &rs, on_key, &rs);
+    fclose(f);
+    if (rs.failed)
+        return false;
+    if (status != 0) { /* read_line refuses every line inih would: a backstop */
+        cfg_error_set(err, path, status > 0 ? status : 0, "",
+                      "syntax error: expected [section], key = value, or a ; comment");
+        return false;
+    }
+    return true;
+}
