@@ -8,7 +8,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../../analytic/model.h"
 #include "../config/config.h"
+#include "../run/collect.h"
+#include "../run/model_input.h"
+#include "../run/network.h"
 #include "../run/replicate.h"
 #include "../run/run_config.h"
 
@@ -91,6 +95,14 @@ int sweep_plan_build(struct sweep_plan *p, const struct sweep_args *a)
     char why[1024];
     if (!sweep_parse(&p->sw, a->specs, a->n_specs, why, sizeof why)) {
         fprintf(stderr, "sim: %s\n", why);
+        return SWEEP_BAD_INPUT;
+    }
+    if (p->sw.dims > 0 && a->n_overrides + p->sw.dims + 1 > SWEEP_MAX_SETTINGS) {
+        /* refused now rather than by every point's child at run time */
+        fprintf(stderr, "sim: --sweep: %zu -s options are too many with %zu swept key%s: at most %zu (each point "
+                        "adds its coordinates and run.seed to at most %d)\n",
+                a->n_overrides, p->sw.dims, p->sw.dims > 1 ? "s" : "",
+                (size_t)SWEEP_MAX_SETTINGS - 1 - p->sw.dims, SWEEP_MAX_SETTINGS);
         return SWEEP_BAD_INPUT;
     }
     for (size_t d = 0; d < p->sw.dims; d++)
@@ -216,10 +228,49 @@ static void write_point(struct sweep_plan *p, size_t i)
     sp->text = NULL;
 }
 
+/* The CSV header line of point 0, from the report of it not run (the columns depend
+ * on the configuration: the engine's figures).  False when it cannot be built. */
+static bool write_csv_header(const struct sweep_plan *p)
+{
+    if (p->n == 0)
+        return false;
+    const struct sweep_point *sp = &p->point[0];
+    struct config cfg;
+    struct cfg_error err;
+    if (!run_config_load(&cfg, p->args->config, sp->settings, sp->n_settings, &err))
+        return false;
+    struct network *net = calloc(1, sizeof *net);
+    if (!net || !net_create(net, &cfg, &err)) {
+        free(net);
+        return false;
+    }
+    struct channel_loads loads;
+    struct model_in in;
+    model_input(&in, &cfg, &net->topo, &loads);
+    struct model_result model;
+    model_predict(&in, &model);
+    struct run_report r;
+    report_collect(&r, net, &loads, &model, KERNEL_RUNNING, 0);
+    r.cfg = &cfg;
+    char *text;
+    size_t len;
+    bool ok = render(p->args, &r, &text, &len);
+    loads_free(&loads);
+    net_free(net);
+    free(net);
+    const char *nl = ok ? memchr(text, '\n', len) : NULL;
+    if (nl)
+        fwrite(text, 1, (size_t)(nl - text) + 1, p->out);
+    free(text);
+    return nl != NULL;
+}
+
 bool sweep_emit(struct sweep_plan *p, bool final)
 {
     if (!p->out)
         return true;
+    if (p->out_failed)
+        return false;
     for (; p->next_emit < p->n; p->next_emit++) {
         enum point_state s = p->point[p->next_emit].state;
         if (s == POINT_DONE)
@@ -229,7 +280,16 @@ bool sweep_emit(struct sweep_plan *p, bool final)
     }
     if (final && p->args->fmt == REPORT_JSON)
         fputs(p->emitted ? "\n]\n" : "[]\n", p->out);
-    return fflush(p->out) == 0 && !ferror(p->out);
+    if (final && p->args->fmt == REPORT_CSV && !p->emitted && !write_csv_header(p))
+        fputs("sim: cannot build the CSV header\n", stderr); /* not a write error: the rest holds */
+    if (fflush(p->out) == 0 && !ferror(p->out))
+        return true;
+    p->out_failed = true;
+    if (p->args->output)
+        fprintf(stderr, "sim: %s: cannot write: %s\n", p->args->output, strerror(errno));
+    else
+        fprintf(stderr, "sim: cannot write the results: %s\n", strerror(errno));
+    return false;
 }
 
 /* --- the whole sweep --- */
@@ -260,24 +320,23 @@ static FILE *open_output(struct output_file *o)
     return f;
 }
 
-/* Closes the output; a file is renamed into place only when written whole. */
+/* Closes the output; a file is renamed into place only when written whole.  ok false:
+ * the write failed and sweep_emit() has said so. */
 static bool close_output(struct output_file *o, FILE *f, bool ok)
 {
-    if (!o->path) {
-        if (!ok)
-            fprintf(stderr, "sim: cannot write the results: %s\n", strerror(errno));
+    if (!o->path)
         return ok;
-    }
-    ok = fsync(fileno(f)) == 0 && ok;
-    ok = fclose(f) == 0 && ok;
-    if (ok && rename(o->tmp, o->path) != 0)
-        ok = false;
-    if (!ok) {
-        fprintf(stderr, "sim: %s: cannot write: %s\n", o->path, strerror(errno));
+    bool closed = fsync(fileno(f)) == 0 && ok;
+    closed = fclose(f) == 0 && closed;
+    if (closed && rename(o->tmp, o->path) != 0)
+        closed = false;
+    if (!closed) {
+        if (ok)
+            fprintf(stderr, "sim: %s: cannot write: %s\n", o->path, strerror(errno));
         unlink(o->tmp);
     }
     free(o->tmp);
-    return ok;
+    return closed;
 }
 
 int sweep_execute(const struct sweep_args *a, int (*runner)(struct sweep_plan *, void *ctx), void *ctx, bool writer)

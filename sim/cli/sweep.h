@@ -2,7 +2,8 @@
  * (run.replications replications, with their intervals), one row per point.
  *
  * Promise:
- * - A spec is SECTION.KEY=A:B:STEP (A, A+STEP, ... up to B, with 1e-9 steps of slack)
+ * - A spec is SECTION.KEY=A:B:STEP (A, A+STEP, ... up to B, with 1e-9 steps of slack;
+ *   exact, in 64-bit integers, for a whole-number key with whole A, B and STEP)
  *   or SECTION.KEY=V1,V2,...  Each value is checked by the config loader and kept in
  *   the form the CSV prints (0.30000000000000004 becomes 0.3).  The first spec is the
  *   outermost loop, the last one varies fastest.
@@ -22,12 +23,14 @@
  *   prints.  They are joined in sweep order, whatever order they finish in: CSV one
  *   header and one row per point, JSON an array of the single-run objects, table each
  *   table after a "# point i/n: coordinates" line.  A point that did not finish (sweep
- *   interrupted) has no row; the finished ones are all written.
+ *   interrupted) has no row; the finished ones are all written (a CSV with none still
+ *   has its header line).
  * - Files: sweep_spec.c (specs, order, seeds), sweep.c (plan, in-process point, output).
  * - Runners: sweep_run_local() (sweep_run.c): -j N child processes of this binary,
  *   supervised with libev; sweep_mpi_main() (sweep_mpi.c, built with -DSIM_MPI): MPI
  *   ranks take points in turn, rank 0 writes.  Same bytes either way (--no-timing).
- * Exit status of a sweep: 0 done, 1 a point failed or output error, 2 bad input,
+ * Exit status of a sweep: 0 done, 1 a point failed or output error (the output lost,
+ * e.g. a closed pipe, stops the running points: one line on stderr), 2 bad input,
  * 124 some point stopped by run.max_wall_seconds (its row is kept, marked), 130
  * interrupted by SIGINT/SIGTERM (finished rows kept).
  */
@@ -41,7 +44,9 @@
 
 #include "../report/report.h"
 
-enum { SWEEP_MAX_DIMS = 16, SWEEP_MAX_POINTS = 100000 };
+/* SWEEP_MAX_SETTINGS: the -s options a point's child process accepts (main.c's limit);
+ * a point passes the user's -s, its coordinates and its run.seed. */
+enum { SWEEP_MAX_DIMS = 16, SWEEP_MAX_POINTS = 100000, SWEEP_MAX_SETTINGS = 256 };
 enum { SWEEP_FAILED = 1, SWEEP_BAD_INPUT = 2, SWEEP_WALL_LIMIT = 124, SWEEP_INTERRUPTED = 130 };
 
 struct sweep_args {
@@ -99,6 +104,7 @@ struct sweep_plan {
     struct sweep_point *point;
     FILE *out;
     size_t next_emit, emitted;
+    bool out_failed; /* a write failed: said once on stderr, nothing more is written */
 };
 
 /* Parses, loads and checks every point; prints the error and returns 2 on bad input. */
@@ -108,7 +114,9 @@ void sweep_plan_free(struct sweep_plan *p);
  * Returns the status `sim` would exit with for it (0, 1, 124, 130). */
 int sweep_point_run(const struct sweep_plan *p, size_t i, char **text, size_t *len);
 /* Writes the done points in front of the first unfinished one (all done points when
- * final, then closes the JSON array).  Returns false on an output error. */
+ * final, then closes the JSON array; a CSV with no row still gets its header, that of
+ * point 1).  Returns false on an output error, which it alone reports, once (a closed
+ * pipe, EPIPE, is one: the runner then stops its children). */
 bool sweep_emit(struct sweep_plan *p, bool final);
 
 /* The runners; each returns the sweep's exit status.  sweep_execute() builds the plan,

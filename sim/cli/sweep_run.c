@@ -4,17 +4,24 @@
  * draining each child's stdout pipe into its point's text, a one-second timer for the
  * progress bar, and SIGINT/SIGTERM watchers.  A signal stops starting points and
  * sends SIGTERM to the running children (a second signal sends SIGKILL); their
- * partial rows are dropped and the finished rows written. */
+ * partial rows are dropped and the finished rows written.  Losing the output (a write
+ * fails, or stdout is a pipe whose reader has gone) stops the children the same way,
+ * with SIGKILL after OUTPUT_LOST_GRACE seconds, and the sweep exits 1: SIGPIPE is
+ * ignored here, so the parent never dies leaving its children running. */
 #include <errno.h>
 #include <ev.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "sweep.h"
+
+enum { OUTPUT_LOST_GRACE = 5 }; /* seconds the children have to stop before SIGKILL */
 
 struct runner;
 
@@ -39,7 +46,8 @@ struct runner {
     double started;
     char self[4096];
     ev_signal sigint, sigterm;
-    ev_timer tick;
+    ev_timer tick, grace;
+    ev_io reader_gone; /* stdout a pipe: readiness means an error (the reader closed it) */
 };
 
 static void progress(struct runner *r)
@@ -85,6 +93,43 @@ static void done_if_idle(struct runner *r)
         ev_break(r->loop, EVBREAK_ALL);
 }
 
+/* The output is lost (sweep_emit() or on_reader_gone() has said so): no row can be
+ * written any more, so the running points are stopped rather than left to run. */
+static void output_lost(struct runner *r)
+{
+    r->failed = true;
+    ev_io_stop(r->loop, &r->reader_gone);
+    if (r->interrupted)
+        return;
+    interrupt(r);
+    ev_timer_start(r->loop, &r->grace);
+}
+
+static void on_grace(struct ev_loop *loop, ev_timer *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    struct runner *r = w->data;
+    r->signals++;
+    stop_children(r, SIGKILL);
+}
+
+static void on_reader_gone(struct ev_loop *loop, ev_io *w, int revents)
+{
+    (void)revents;
+    struct runner *r = w->data;
+    struct pollfd pf = { .fd = w->fd, .events = 0 };
+    ev_io_stop(loop, w);
+    if (poll(&pf, 1, 0) != 1 || !(pf.revents & (POLLERR | POLLHUP)))
+        return; /* not an error after all: the write errors alone will tell */
+    if (!r->plan->out_failed) {
+        r->plan->out_failed = true;
+        fprintf(stderr, "%ssim: cannot write the results: %s\n", r->show_progress ? "\n" : "", strerror(EPIPE));
+    }
+    output_lost(r);
+    done_if_idle(r);
+}
+
 /* The child has exited and its pipe is drained: judge its status. */
 static void finish(struct slot *s)
 {
@@ -117,11 +162,8 @@ static void finish(struct slot *s)
     r->running--;
     r->finished++;
     r->ran++;
-    if (!sweep_emit(p, false)) {
-        fprintf(stderr, "sim: cannot write the results: %s\n", strerror(errno));
-        r->failed = true;
-        interrupt(r);
-    }
+    if (!sweep_emit(p, false))
+        output_lost(r);
     start_points(r);
     progress(r);
     done_if_idle(r);
@@ -181,7 +223,7 @@ static bool spawn(struct runner *r, struct slot *s, size_t point)
 {
     const struct sweep_args *a = r->plan->args;
     struct sweep_point *sp = &r->plan->point[point];
-    size_t argc = 0, max = 6 + 2 * sp->n_settings + 2;
+    size_t argc = 0, max = 8 + 2 * sp->n_settings; /* 5 options, "--", the config, NULL */
     const char **argv = calloc(max, sizeof *argv);
     int fds[2];
     if (!argv || pipe(fds) != 0) {
@@ -198,6 +240,7 @@ static bool spawn(struct runner *r, struct slot *s, size_t point)
         argv[argc++] = "-s";
         argv[argc++] = sp->settings[k];
     }
+    argv[argc++] = "--"; /* a config named like an option ("-x.ini") is still the config */
     argv[argc++] = a->config;
     argv[argc] = NULL;
     fflush(NULL); /* nothing buffered may be written twice */
@@ -209,6 +252,7 @@ static bool spawn(struct runner *r, struct slot *s, size_t point)
         sigset_t none; /* libev blocks the signals it watches: the child must see them */
         sigemptyset(&none);
         sigprocmask(SIG_SETMASK, &none, NULL);
+        signal(SIGPIPE, SIG_DFL); /* an ignored signal stays ignored across exec */
         execv(r->self, (char *const *)argv);
         _exit(127);
     }
@@ -289,18 +333,31 @@ int sweep_run_local(struct sweep_plan *p, void *unused)
     ev_signal_init(&r.sigint, on_signal, SIGINT);
     ev_signal_init(&r.sigterm, on_signal, SIGTERM);
     ev_timer_init(&r.tick, on_tick, 1.0, 1.0);
-    r.sigint.data = r.sigterm.data = r.tick.data = &r;
+    ev_timer_init(&r.grace, on_grace, OUTPUT_LOST_GRACE, OUTPUT_LOST_GRACE);
+    ev_io_init(&r.reader_gone, on_reader_gone, STDOUT_FILENO, EV_READ);
+    r.sigint.data = r.sigterm.data = r.tick.data = r.grace.data = r.reader_gone.data = &r;
+    struct stat st; /* a pipe's write end is never readable: EV_READ fires only on its error */
+    if (!p->args->output && fstat(STDOUT_FILENO, &st) == 0 && S_ISFIFO(st.st_mode))
+        ev_io_start(r.loop, &r.reader_gone);
+    /* A write to a closed pipe fails with EPIPE instead of killing this process. */
+    struct sigaction ignore = { .sa_handler = SIG_IGN };
+    sigemptyset(&ignore.sa_mask);
+    sigaction(SIGPIPE, &ignore, NULL);
     ev_signal_start(r.loop, &r.sigint);
     ev_signal_start(r.loop, &r.sigterm);
     if (r.show_progress)
         ev_timer_start(r.loop, &r.tick);
-    if (!sweep_emit(p, false))
+    if (!sweep_emit(p, false)) { /* already lost: start nothing */
         r.failed = true;
+        r.interrupted = true;
+    }
     start_points(&r);
     progress(&r);
     if (r.running > 0)
         ev_run(r.loop, 0);
     ev_timer_stop(r.loop, &r.tick);
+    ev_timer_stop(r.loop, &r.grace);
+    ev_io_stop(r.loop, &r.reader_gone);
     ev_signal_stop(r.loop, &r.sigint);
     ev_signal_stop(r.loop, &r.sigterm);
     if (r.show_progress)

@@ -43,6 +43,70 @@ static bool parse_number(const char *s, double *v)
     return end != s && *end == '\0' && errno != ERANGE && isfinite(*v);
 }
 
+/* A whole number in decimal digits, with a '-' when `signed_ok`, as it lies on the
+ * number line shifted by 2^63 (so signed and unsigned values order alike in a uint64_t). */
+static bool parse_whole(const char *s, bool signed_ok, uint64_t *shifted)
+{
+    const uint64_t bias = (uint64_t)1 << 63;
+    bool negative = signed_ok && s[0] == '-';
+    const char *digits = s + negative;
+    if (!*digits || strspn(digits, "0123456789") != strlen(digits))
+        return false;
+    errno = 0;
+    unsigned long long u = strtoull(digits, NULL, 10);
+    if (errno == ERANGE)
+        return false;
+    if (!signed_ok) { /* a uint64_t key: the value itself */
+        *shifted = u;
+        return true;
+    }
+    if (negative ? u > bias : u >= bias)
+        return false;
+    *shifted = negative ? bias - u : bias + u;
+    return true;
+}
+
+/* A:B:STEP of a whole-number key in whole numbers: counted in 64-bit integers, since
+ * through a double the top of run.seed's range rounds (2^64 - 2 prints as 2^64). */
+static bool whole_range(struct sweep_dim *d, const char *from, const char *to, const char *by, bool *done, char *why,
+                        size_t size)
+{
+    bool is_signed = d->row->type == CFG_INT;
+    uint64_t a, b, step;
+    *done = false;
+    if (!parse_whole(from, is_signed, &a) || !parse_whole(to, is_signed, &b) || !parse_whole(by, false, &step))
+        return true; /* not whole numbers: the general range says what is wrong */
+    *done = true;
+    if (step == 0 || b < a) {
+        snprintf(why, size, "--sweep '%s': needs STEP > 0 and FROM <= TO", d->spec);
+        return false;
+    }
+    uint64_t span = (b - a) / step; /* the count is span + 1: no overflow before the bound */
+    if (span >= SWEEP_MAX_POINTS) {
+        snprintf(why, size, "--sweep '%s': more than %d values", d->spec, SWEEP_MAX_POINTS);
+        return false;
+    }
+    d->values = calloc((size_t)span + 1, sizeof *d->values);
+    if (!d->values) {
+        snprintf(why, size, "--sweep '%s': out of memory", d->spec);
+        return false;
+    }
+    const uint64_t bias = (uint64_t)1 << 63;
+    for (uint64_t i = 0; i <= span; i++) {
+        uint64_t v = a + i * step; /* <= b: no wrap */
+        char value[32];
+        if (!is_signed)
+            snprintf(value, sizeof value, "%llu", (unsigned long long)v);
+        else if (v >= bias)
+            snprintf(value, sizeof value, "%llu", (unsigned long long)(v - bias));
+        else
+            snprintf(value, sizeof value, "-%llu", (unsigned long long)(bias - v));
+        if (!add_value(d, value, why, size))
+            return false;
+    }
+    return true;
+}
+
 /* A:B:STEP into values A, A+STEP, ... <= B (slack for binary fractions like 0.1). */
 static bool parse_range(struct sweep_dim *d, const char *text, char *why, size_t size)
 {
@@ -55,6 +119,12 @@ static bool parse_range(struct sweep_dim *d, const char *text, char *why, size_t
         return false;
     }
     *first = *second = '\0';
+    if (d->row->type == CFG_INT || d->row->type == CFG_UINT) {
+        bool done;
+        bool ok = whole_range(d, buf, first + 1, second + 1, &done, why, size);
+        if (done || !ok)
+            return ok;
+    }
     if (!parse_number(buf, &a) || !parse_number(first + 1, &b) || !parse_number(second + 1, &step)) {
         snprintf(why, size, "--sweep '%s': FROM, TO and STEP must be numbers", d->spec);
         return false;

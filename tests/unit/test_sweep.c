@@ -1,10 +1,13 @@
 /* Sweeps: spec parsing, point seeds, and the runner through the binary (-j 1, -j 2,
  * -j 3 and, when built, mpirun -n 2 give the same bytes; interrupts keep finished
  * rows; bad specs are exit 2 before any output). */
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "../../sim/core/rng.h"
@@ -81,6 +84,44 @@ static uint64_t seed_of(const char *const *specs, size_t n, size_t point, uint64
     sweep_free(&sw);
     return seed;
 }
+
+/* Item 18: a range of a whole-number key is counted in 64-bit integers, never through a
+ * double, so it reaches the top of run.seed's range exactly. */
+START_TEST(whole_number_ranges_are_exact_to_the_top)
+{
+    struct sweep sw;
+    char why[512];
+    const char *top[] = { "run.seed=18446744073709551614:18446744073709551615:1" };
+    ck_assert_msg(sweep_parse(&sw, top, 1, why, sizeof why), "%s", why);
+    ck_assert_uint_eq(sw.dim[0].count, 2);
+    ck_assert_str_eq(sw.dim[0].values[0], "18446744073709551614");
+    ck_assert_str_eq(sw.dim[0].values[1], "18446744073709551615");
+    ck_assert(sweep_point_seed(&sw, 1, 1) == UINT64_MAX); /* swept alone, the values are the seeds */
+    ck_assert(sweep_point_seed(&sw, 0, 1) == UINT64_MAX - 1);
+    sweep_free(&sw);
+    const char *stepped[] = { "run.seed=18446744073709551605:18446744073709551615:4" }; /* TO off the steps */
+    ck_assert_msg(sweep_parse(&sw, stepped, 1, why, sizeof why), "%s", why);
+    ck_assert_uint_eq(sw.dim[0].count, 3);
+    ck_assert_str_eq(sw.dim[0].values[0], "18446744073709551605");
+    ck_assert_str_eq(sw.dim[0].values[1], "18446744073709551609");
+    ck_assert_str_eq(sw.dim[0].values[2], "18446744073709551613");
+    sweep_free(&sw);
+    const char *ints[] = { "network.radix=1000000000:1073741824:36870912" }; /* a signed key, to its bound */
+    ck_assert_msg(sweep_parse(&sw, ints, 1, why, sizeof why), "%s", why);
+    ck_assert_uint_eq(sw.dim[0].count, 3);
+    ck_assert_str_eq(sw.dim[0].values[2], "1073741824");
+    sweep_free(&sw);
+    const char *bad[] = { "run.seed=18446744073709551615:18446744073709551614:1", "run.seed=0:18446744073709551615:1",
+                          "run.seed=18446744073709551615:18446744073709551616:1", "network.radix=-2:4:2", "run.seed=1:5:0" };
+    const char *reason[] = { "FROM <= TO", "more than 100000 values", "not a whole number", "at least 2",
+                             "STEP > 0" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_msg(!sweep_parse(&sw, &bad[i], 1, why, sizeof why), "accepted %s", bad[i]);
+        ck_assert_msg(strstr(why, bad[i]) && strstr(why, reason[i]), "%s: %s", bad[i], why);
+        sweep_free(&sw);
+    }
+}
+END_TEST
 
 /* A point's seed is a function of the base seed and its coordinates only. */
 START_TEST(point_seeds_follow_coordinates_not_indices)
@@ -249,6 +290,143 @@ START_TEST(interrupted_sweep_keeps_finished_rows)
 }
 END_TEST
 
+/* Item 2: the sweep's stdout is a pipe whose reader goes away (at once, or after the
+ * first row): the sweep stops its points, says so in one line and exits 1, leaving no
+ * process of its group running.  The sweep runs in a process group of its own, so
+ * whatever it would leave behind is found (and killed) by the group. */
+static int sweep_into_closed_pipe(const char *const *argv, int rows_first, bool *left_behind)
+{
+    int fds[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    char err_path[] = "/tmp/simtest-err-XXXXXX";
+    int err_fd = mkstemp(err_path);
+    ck_assert(err_fd >= 0);
+    pid_t pid = fork();
+    ck_assert(pid >= 0);
+    if (pid == 0) {
+        setpgid(0, 0);
+        dup2(fds[1], STDOUT_FILENO);
+        dup2(err_fd, STDERR_FILENO);
+        close(fds[0]);
+        close(fds[1]);
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    setpgid(pid, pid); /* either side may win the race; both ask for the same */
+    close(fds[1]);
+    for (int lines = 0; lines < rows_first;) { /* the header and the first rows, then go away */
+        char c;
+        ssize_t got = read(fds[0], &c, 1);
+        if (got <= 0 && errno != EINTR)
+            break;
+        lines += got == 1 && c == '\n';
+    }
+    close(fds[0]);
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    *left_behind = kill(-pid, 0) == 0;
+    if (*left_behind)
+        kill(-pid, SIGKILL);
+    lseek(err_fd, 0, SEEK_SET);
+    ssize_t n = read(err_fd, err, sizeof err - 1);
+    err[n > 0 ? n : 0] = '\0';
+    close(err_fd);
+    unlink(err_path);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+START_TEST(lost_output_stops_every_point)
+{
+    /* the long points end on their own after 30 s, should they be left behind */
+    const char *argv[] = { test_binary(), "--sweep", "run.messages=2000,1000000000,1000000001", "-s",
+                           "run.max_wall_seconds=30", "-f", "csv", "--no-timing", "--no-progress", "-j", "3",
+                           DEFAULT_INI, NULL };
+    for (int rows_first = 0; rows_first <= 2; rows_first += 2) {
+        bool left_behind;
+        int status = sweep_into_closed_pipe(argv, rows_first, &left_behind);
+        ck_assert_msg(!left_behind, "a point still ran after the sweep exited (%d lines read)", rows_first);
+        ck_assert_int_eq(status, 1);
+        ck_assert_str_eq(err, "sim: cannot write the results: Broken pipe\n");
+    }
+}
+END_TEST
+
+/* Item 8: the children are handed the config after "--", so a config named like an
+ * option is still the config. */
+START_TEST(config_named_like_an_option)
+{
+    char name[64];
+    snprintf(name, sizeof name, "-simsweep-%ld.ini", (long)getpid());
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "cp %s ./%s", DEFAULT_INI, name);
+    ck_assert_int_eq(system(cmd), 0);
+    const char *argv[] = { test_binary(), "--sweep", "workload.rate=0.4,0.8", "-s", "run.messages=2000", "-s",
+                           "run.warmup_messages=500", "-f", "csv", "--no-timing", "-j", "2", "--", name, NULL };
+    int status = test_exec(argv, out, BIG, err, sizeof err);
+    const char *plain[] = { test_binary(), "--sweep", "workload.rate=0.4,0.8", "-s", "run.messages=2000", "-s",
+                            "run.warmup_messages=500", "-f", "csv", "--no-timing", "-j", "2", DEFAULT_INI, NULL };
+    int plain_status = test_exec(plain, out2, BIG, err, sizeof err);
+    unlink(name);
+    ck_assert_msg(status == 0, "exit %d", status);
+    ck_assert_int_eq(plain_status, 0);
+    ck_assert_int_eq(count_lines(out), 3);
+    ck_assert_str_eq(out, out2); /* the same file under another name: the same rows */
+}
+END_TEST
+
+/* Item 9: a CSV sweep interrupted before any point finished still writes its header
+ * (exactly that of a single run of the configuration); JSON writes an empty array. */
+START_TEST(interrupted_csv_sweep_without_rows_keeps_its_header)
+{
+    const char *single[] = { test_binary(), "-s", "run.messages=2000", "-s", "run.warmup_messages=500", "-f",
+                             "csv", "--no-timing", DEFAULT_INI, NULL };
+    ck_assert_int_eq(test_exec(single, out2, BIG, err, sizeof err), 0);
+    *strchr(out2, '\n') = '\0';
+    strcat(out2, "\n");
+    const char *argv[] = { test_binary(), "--sweep", "run.messages=1000000000,2000000000", "-f", "csv",
+                           "--no-timing", "--no-progress", "-j", "2", DEFAULT_INI, NULL };
+    ck_assert_int_eq(test_exec_signal(argv, 3.0, SIGINT, out, BIG, err, sizeof err), 130);
+    ck_assert_str_eq(out, out2);
+    argv[4] = "json";
+    ck_assert_int_eq(test_exec_signal(argv, 3.0, SIGINT, out, BIG, err, sizeof err), 130);
+    ck_assert_str_eq(out, "[]\n");
+}
+END_TEST
+
+/* Item 10: every point's child takes at most 256 -s (the user's, the coordinates and
+ * run.seed): more are refused before anything runs, not by every point at run time. */
+START_TEST(too_many_settings_refused_up_front)
+{
+    enum { USER = 254 }; /* 254 + 1 coordinate + run.seed = 256: the most that runs */
+    const char *argv[2 * (USER + 1) + 16];
+    size_t n = 0;
+    argv[n++] = test_binary();
+    argv[n++] = "--sweep";
+    argv[n++] = "workload.rate=0.4,0.8";
+    for (int i = 0; i < USER; i++) {
+        argv[n++] = "-s";
+        argv[n++] = i % 2 ? "run.messages=2000" : "run.warmup_messages=500";
+    }
+    size_t tail = n;
+    argv[n++] = "-f";
+    argv[n++] = "csv";
+    argv[n++] = DEFAULT_INI;
+    argv[n] = NULL;
+    ck_assert_int_eq(test_exec(argv, out, BIG, err, sizeof err), 0);
+    ck_assert_int_eq(count_lines(out), 3);
+    argv[tail] = "-s"; /* one more */
+    argv[tail + 1] = "run.messages=2000";
+    argv[tail + 2] = "-f";
+    argv[tail + 3] = "csv";
+    argv[tail + 4] = DEFAULT_INI;
+    argv[tail + 5] = NULL;
+    ck_assert_int_eq(test_exec(argv, out, BIG, err, sizeof err), 2);
+    ck_assert_str_eq(out, "");
+    ck_assert_str_eq(err, "sim: --sweep: 255 -s options are too many with 1 swept key: at most 254 (each point "
+                          "adds its coordinates and run.seed to at most 256)\n");
+}
+END_TEST
+
 /* Bad specs: one line naming the spec, exit 2, nothing written, no output file. */
 START_TEST(bad_sweep_is_exit_2_before_any_output)
 {
@@ -341,6 +519,7 @@ Suite *sweep_suite(void)
     tcase_add_test(unit, specs_expand_in_sweep_order);
     tcase_add_test(unit, bad_specs_name_the_spec);
     tcase_add_test(unit, point_seeds_follow_coordinates_not_indices);
+    tcase_add_test(unit, whole_number_ranges_are_exact_to_the_top);
     suite_add_tcase(s, unit);
     TCase *cli = tcase_create("runner");
     tcase_set_timeout(cli, 300);
@@ -351,6 +530,10 @@ Suite *sweep_suite(void)
     tcase_add_test(cli, unstable_point_is_marked_and_the_sweep_goes_on);
     tcase_add_test(cli, wall_limited_point_keeps_its_row);
     tcase_add_test(cli, shell_scripts_sweep_and_plot);
+    tcase_add_test(cli, lost_output_stops_every_point);
+    tcase_add_test(cli, config_named_like_an_option);
+    tcase_add_test(cli, interrupted_csv_sweep_without_rows_keeps_its_header);
+    tcase_add_test(cli, too_many_settings_refused_up_front);
     suite_add_tcase(s, cli);
     return s;
 }
