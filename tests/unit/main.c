@@ -16,6 +16,7 @@
     X(probe)                                                                                                     \
     X(params)                                                                                                    \
     X(config)                                                                                                    \
+    X(output)                                                                                                    \
     X(cli)                                                                                                       \
     X(channel_loads)                                                                                             \
     X(topo)                                                                                                      \
