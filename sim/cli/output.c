@@ -72,15 +72,18 @@ static mode_t new_file_mode(void)
 bool output_open(struct output_file *o, const char *path, const char *what)
 {
     *o = (struct output_file){ path, what, NULL, NULL };
-    if (!(o->target = resolve(path))) {
+    struct stat st;
+    bool exists = stat(path, &st) == 0;
+    if (!exists && errno != ENOENT) {
         fail(o, errno);
         return false;
     }
-    struct stat st;
-    bool exists = stat(o->target, &st) == 0;
-    if (!exists && errno != ENOENT) {
+    /* A device or FIFO is opened by the path given (/dev/stderr is a link whose target
+     * names no file); only a regular file's place is needed, for its temporary file. */
+    o->target = exists && !S_ISREG(st.st_mode) ? copy(path) : resolve(path);
+    if (!o->target) {
         fail(o, errno);
-        goto fail;
+        return false;
     }
     if (exists && !S_ISREG(st.st_mode)) { /* a device or FIFO: written in place, never replaced */
         if (S_ISDIR(st.st_mode) || access(o->target, W_OK) != 0) {
