@@ -3,6 +3,7 @@
  * status: 0 done, 1 internal or output failure, 2 bad input, 3 deadlock (wormhole),
  * 124 stopped by run.max_wall_seconds, 130 interrupted. */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 #include "../run/replicate.h"
 #include "../run/run_config.h"
 #include "../report/report.h"
+#include "output.h"
 #include "sweep.h"
 #include "../run/wallclock.h"
 
@@ -66,37 +68,80 @@ static int input_error(const struct cfg_error *err)
     return EXIT_INPUT;
 }
 
-/* Writes the report to `path` through a temporary file and rename(), so that the
- * file either holds a complete report or does not exist. */
-static bool write_atomically(const char *path, const struct run_report *r, enum report_format fmt)
+/* The end of a mode that wrote to stdout: its status, or 1 when stdout could not be
+ * written (one line says why). */
+static int finish_stdout(int status)
 {
-    size_t len = strlen(path);
-    char *tmp = malloc(len + 16);
-    if (!tmp)
-        return false;
-    snprintf(tmp, len + 16, "%s.tmp.XXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        fprintf(stderr, "sim: %s: cannot create: %s\n", path, strerror(errno));
-        free(tmp);
-        return false;
-    }
-    FILE *f = fdopen(fd, "w");
-    bool ok = f && report_write(f, r, fmt);
-    ok = f && fflush(f) == 0 && ok;
-    ok = f && fsync(fileno(f)) == 0 && ok;
-    if (f)
-        ok = fclose(f) == 0 && ok;
+    bool ok = output_close_stdout();
+    return status == 0 && !ok ? 1 : status;
+}
+
+/* An error line echoing a value: its control characters escaped, so it stays one line. */
+static void quoted(const char *before, const char *value, const char *after)
+{
+    fputs(before, stderr);
+    cfg_put_escaped(value, stderr);
+    fputs(after, stderr);
+}
+
+/* Option text as the user wrote it, for a message: "--name" (without "=value") or "-c". */
+static void option_text(char *buf, size_t size, char *const *argv, int opt)
+{
+    const char *arg = optind > 0 ? argv[optind - 1] : "";
+    if (strncmp(arg, "--", 2) == 0)
+        snprintf(buf, size, "%.*s", (int)strcspn(arg, "="), arg);
     else
-        close(fd);
-    if (ok && rename(tmp, path) != 0)
-        ok = false;
-    if (!ok) {
-        fprintf(stderr, "sim: %s: cannot write: %s\n", path, strerror(errno));
-        unlink(tmp);
+        snprintf(buf, size, "-%c", opt);
+}
+
+/* getopt's own messages are off (opterr = 0): the one line here replaces them. */
+static int bad_option(char *const *argv, int code, const struct option *options)
+{
+    char text[80];
+    option_text(text, sizeof text, argv, optopt);
+    fputs("sim: ", stderr);
+    if (code == ':') {
+        fputs("option '", stderr);
+        cfg_put_escaped(text, stderr);
+        fputs("' needs a value", stderr);
+    } else {
+        unsigned matches = 0;
+        bool exact = false;
+        for (const struct option *o = options; text[0] == '-' && text[1] == '-' && o->name; o++)
+            if (strncmp(o->name, text + 2, strlen(text + 2)) == 0) {
+                matches++;
+                exact = exact || strcmp(o->name, text + 2) == 0;
+            }
+        fputs(exact || matches == 1 ? "option '" : matches > 1 ? "ambiguous option '" : "unknown option '", stderr);
+        cfg_put_escaped(text, stderr);
+        fputs(exact || matches == 1 ? "' takes no value" : "'", stderr);
     }
-    free(tmp);
-    return ok;
+    fputs(" (try 'sim --help')\n", stderr);
+    return EXIT_INPUT;
+}
+
+/* --seed N and --replications R as the override "run.KEY=VALUE"; a value too long for
+ * the buffer is refused rather than cut. */
+static bool shorthand(char *buf, size_t size, const char *key, const char *value, const char *option)
+{
+    if ((size_t)snprintf(buf, size, "run.%s=%s", key, value) < size)
+        return true;
+    fprintf(stderr, "sim: %s: a value of at most %zu characters\n", option,
+            size - strlen(key) - sizeof "run.=");
+    return false;
+}
+
+/* A standard descriptor that is closed would be handed to the next file opened (the
+ * trace, say), and stdout's report would land in it: each closed one is taken by
+ * /dev/null opened read-only, on which a write fails as it should. */
+static void keep_standard_fds_taken(void)
+{
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+            int got = open("/dev/null", O_RDONLY);
+            if (got >= 0 && got != fd)
+                close(got); /* a lower descriptor was free after all: leave things be */
+        }
 }
 
 static int parse_format(const char *s, enum report_format *fmt)
@@ -130,8 +175,7 @@ int main(int argc, char **argv)
     };
     const char *overrides[MAX_OVERRIDES + 1];
     size_t n_overrides = 0;
-    /* Longer than any override cfg_load takes: an N cut here is refused there, never read. */
-    char seed_override[CFG_TEXT_MAX + 32], replications_override[CFG_TEXT_MAX + 32];
+    char seed_override[128], replications_override[128];
     const char *specs[SWEEP_MAX_DIMS + 1];
     size_t n_specs = 0;
     long jobs = sysconf(_SC_NPROCESSORS_ONLN);
@@ -142,7 +186,9 @@ int main(int argc, char **argv)
     bool describe_only = false, analytic_only = false;
     const char *write_trace = NULL;
     int opt;
-    while ((opt = getopt_long(argc, argv, "s:f:o:j:hV", options, NULL)) != -1) {
+    keep_standard_fds_taken();
+    opterr = 0; /* bad_option says it in one line */
+    while ((opt = getopt_long(argc, argv, ":s:f:o:j:hV", options, NULL)) != -1) {
         switch (opt) {
         case 's':
         case OPT_SEED:
@@ -152,10 +198,13 @@ int main(int argc, char **argv)
                 return EXIT_INPUT;
             }
             if (opt == OPT_SEED) { /* --seed N is -s run.seed=N */
-                snprintf(seed_override, sizeof seed_override, "run.seed=%s", optarg);
+                if (!shorthand(seed_override, sizeof seed_override, "seed", optarg, "--seed"))
+                    return EXIT_INPUT;
                 overrides[n_overrides++] = seed_override;
             } else if (opt == OPT_REPLICATIONS) {
-                snprintf(replications_override, sizeof replications_override, "run.replications=%s", optarg);
+                if (!shorthand(replications_override, sizeof replications_override, "replications", optarg,
+                               "--replications"))
+                    return EXIT_INPUT;
                 overrides[n_overrides++] = replications_override;
             } else {
                 overrides[n_overrides++] = optarg;
@@ -163,7 +212,7 @@ int main(int argc, char **argv)
             break;
         case 'f':
             if (parse_format(optarg, &fmt) != 0) {
-                fprintf(stderr, "sim: --format: unknown format '%s' (table, csv or json)\n", optarg);
+                quoted("sim: --format: unknown format '", optarg, "' (table, csv or json)\n");
                 return EXIT_INPUT;
             }
             break;
@@ -172,7 +221,7 @@ int main(int argc, char **argv)
             break;
         case OPT_SWEEP:
             if (n_specs == SWEEP_MAX_DIMS) {
-                fprintf(stderr, "sim: --sweep '%s': more than %d --sweep options\n", optarg, SWEEP_MAX_DIMS);
+                fprintf(stderr, "sim: more than %d --sweep options\n", SWEEP_MAX_DIMS);
                 return EXIT_INPUT;
             }
             specs[n_specs++] = optarg;
@@ -181,7 +230,7 @@ int main(int argc, char **argv)
             char *end;
             jobs = strtol(optarg, &end, 10);
             if (*end || end == optarg || jobs < 1 || jobs > 1024) {
-                fprintf(stderr, "sim: -j '%s': a number of processes from 1 to 1024\n", optarg);
+                quoted("sim: -j '", optarg, "': a number of processes from 1 to 1024\n");
                 return EXIT_INPUT;
             }
             break;
@@ -204,7 +253,7 @@ int main(int argc, char **argv)
             run_config_defaults(layout);
             cfg_print_keys(layout, stdout);
             free(layout);
-            return 0;
+            return finish_stdout(0);
         }
         case OPT_DESCRIBE:
             describe_only = true;
@@ -217,13 +266,12 @@ int main(int argc, char **argv)
             break;
         case 'h':
             usage(stdout);
-            return 0;
+            return finish_stdout(0);
         case 'V':
             printf("sim %s\n", SIM_VERSION);
-            return 0;
+            return finish_stdout(0);
         default:
-            fputs("sim: try 'sim --help'\n", stderr);
-            return EXIT_INPUT;
+            return bad_option(argv, opt, options);
         }
     }
     if (optind != argc - 1) {
@@ -252,47 +300,61 @@ int main(int argc, char **argv)
     struct cfg_error err;
     if (!run_config_load(&cfg, argv[optind], overrides, n_overrides, &err))
         return input_error(&err);
-    if (describe_only)
-        return describe(&cfg, fmt, stdout);
-    if (analytic_only)
-        return run_analytic_only(&cfg, fmt, omit_timing, stdout);
-
-    /* The trace goes to a temporary file, renamed into place once the run has ended
-     * normally: a failed run leaves no half-written trace behind. */
-    char *trace_tmp = NULL;
-    if (write_trace) {
-        size_t len = strlen(write_trace) + 16;
-        int fd = -1;
-        if ((trace_tmp = malloc(len))) {
-            snprintf(trace_tmp, len, "%s.tmp.XXXXXX", write_trace);
-            fd = mkstemp(trace_tmp);
+    /* Both files are checked (and their temporary files made) before anything runs: a
+     * path that cannot be written is bad input, refused without a run. */
+    struct output_file out_file, trace_file;
+    if (output && !output_open(&out_file, output, "output"))
+        return EXIT_INPUT;
+    if (write_trace && !output_open(&trace_file, write_trace, "trace")) {
+        if (output)
+            output_discard(&out_file);
+        return EXIT_INPUT;
+    }
+    if (describe_only || analytic_only) {
+        FILE *out = output ? output_stream(&out_file) : stdout;
+        if (!out) {
+            output_discard(&out_file);
+            return 1;
         }
-        if (fd < 0) {
-            fprintf(stderr, "%s: cannot write the trace: %s\n", write_trace, strerror(errno));
-            free(trace_tmp);
-            return EXIT_INPUT;
+        int status = describe_only ? describe(&cfg, fmt, out) : run_analytic_only(&cfg, fmt, omit_timing, out);
+        if (!output)
+            return finish_stdout(status);
+        if (status == EXIT_INPUT) { /* refused: said so, and nothing is left behind */
+            fclose(out);
+            output_discard(&out_file);
+            return status;
         }
-        close(fd);
-        cfg.write_trace = trace_tmp;
+        return output_commit(&out_file, out, status == 0) ? status : 1;
     }
 
+    if (write_trace)
+        cfg.write_trace = output_write_path(&trace_file);
     struct run_report report;
     enum kernel_stop why;
     int status = run_replications(&cfg, progress, &report, &why, &err);
-    if (trace_tmp) {
-        if (status == 0 && rename(trace_tmp, write_trace) != 0) {
-            fprintf(stderr, "sim: %s: cannot write the trace: %s\n", write_trace, strerror(errno));
-            status = 1;
-        }
-        if (status != 0)
-            unlink(trace_tmp);
-        free(trace_tmp);
-    }
-    if (status != 0)
+    /* A failed run leaves no trace (and no output file) behind; an interrupted one keeps
+     * the trace of the messages created until it stopped. */
+    if (write_trace && (status == 0 ? !output_commit(&trace_file, NULL, true) : (output_discard(&trace_file), false)))
+        status = 1;
+    if (status != 0) {
+        if (output)
+            output_discard(&out_file);
         return status == EXIT_INPUT ? input_error(&err) : status;
+    }
     report.omit_timing = omit_timing;
-    bool ok = output ? write_atomically(output, &report, fmt) : report_write(stdout, &report, fmt);
-    ok = fflush(stdout) == 0 && ok;
+    bool ok;
+    if (output) {
+        FILE *out = output_stream(&out_file);
+        if (out) {
+            ok = output_commit(&out_file, out, report_write(out, &report, fmt));
+        } else {
+            output_discard(&out_file);
+            ok = false;
+        }
+    } else {
+        ok = report_write(stdout, &report, fmt);
+        ok = output_close_stdout() && ok;
+    }
 
     if (!ok)
         return 1;

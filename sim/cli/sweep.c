@@ -94,7 +94,9 @@ int sweep_plan_build(struct sweep_plan *p, const struct sweep_args *a)
     p->args = a;
     char why[1024];
     if (!sweep_parse(&p->sw, a->specs, a->n_specs, why, sizeof why)) {
-        fprintf(stderr, "sim: %s\n", why);
+        fputs("sim: ", stderr);
+        cfg_put_escaped(why, stderr); /* it echoes the spec: one line whatever it holds */
+        fputc('\n', stderr);
         return SWEEP_BAD_INPUT;
     }
     if (p->sw.dims > 0 && a->n_overrides + p->sw.dims + 1 > SWEEP_MAX_SETTINGS) {
@@ -107,7 +109,9 @@ int sweep_plan_build(struct sweep_plan *p, const struct sweep_args *a)
     }
     for (size_t d = 0; d < p->sw.dims; d++)
         if (set_by_override(a, &p->sw.dim[d])) {
-            fprintf(stderr, "sim: --sweep '%s': the key is also set with -s\n", p->sw.dim[d].spec);
+            fputs("sim: --sweep '", stderr);
+            cfg_put_escaped(p->sw.dim[d].spec, stderr);
+            fputs("': the key is also set with -s\n", stderr);
             return SWEEP_BAD_INPUT;
         }
     struct config cfg;

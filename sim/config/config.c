@@ -21,12 +21,8 @@ void cfg_error_set(struct cfg_error *err, const char *file, int line, const char
     va_start(ap, fmt);
     vsnprintf(err->message, sizeof err->message, fmt, ap);
     va_end(ap);
-    /* A value echoed from -s can hold a newline or a tab: the error stays one line. */
-    char *const texts[] = { err->file, err->key, err->message };
-    for (size_t i = 0; i < 3; i++)
-        for (char *c = texts[i]; *c; c++)
-            if ((unsigned char)*c < ' ' || *c == 0x7f)
-                *c = '?';
+    /* A value echoed from -s can hold a newline or a tab: cfg_error_print escapes them,
+     * so the error stays one line. */
 }
 
 /* Appends to buf (size bytes, *used of them taken), cutting at the end. */

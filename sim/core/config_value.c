@@ -5,14 +5,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+void cfg_put_escaped(const char *s, FILE *out)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '\n')
+            fputs("\\n", out);
+        else if (c == '\r')
+            fputs("\\r", out);
+        else if (c == '\t')
+            fputs("\\t", out);
+        else if (c < 0x20 || c == 0x7f)
+            fprintf(out, "\\x%02x", c);
+        else
+            fputc(c, out);
+    }
+}
+
 void cfg_error_print(const struct cfg_error *err, FILE *out)
 {
-    fputs(err->file[0] ? err->file : "sim", out);
+    cfg_put_escaped(err->file[0] ? err->file : "sim", out);
     if (err->line > 0)
         fprintf(out, ":%d", err->line);
-    if (err->key[0])
-        fprintf(out, ": %s", err->key);
-    fprintf(out, ": %s\n", err->message);
+    if (err->key[0]) {
+        fputs(": ", out);
+        cfg_put_escaped(err->key, out);
+    }
+    fputs(": ", out);
+    cfg_put_escaped(err->message, out);
+    fputc('\n', out);
 }
 
 _Noreturn void cfg_internal_error(const char *fmt, const char *what)

@@ -140,8 +140,11 @@ const struct cfg_origin *cfg_origin_of(const struct config *cfg, const char *key
 /* Fills *err blaming the place `key` was set (or the config file if defaulted). */
 void cfg_blame(const struct config *cfg, const char *key, struct cfg_error *err, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-/* Prints "file:line: key: message" (one line). */
+/* Prints "file:line: key: message" (one line: control characters escaped). */
 void cfg_error_print(const struct cfg_error *err, FILE *out);
+/* Prints s with its control characters as \n, \r, \t or \xHH, so that a value echoed
+ * in a message cannot break it over several lines. */
+void cfg_put_escaped(const char *s, FILE *out);
 /* For the loader: a broken table or default is a programming error, said loudly. */
 _Noreturn void cfg_internal_error(const char *fmt, const char *what);
 

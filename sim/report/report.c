@@ -12,6 +12,14 @@ void report_fmt_number(char *buf, size_t size, double v, const char *missing)
         snprintf(buf, size, "%.10g", v == 0 ? 0.0 : v); /* no "-0" */
 }
 
+void report_fmt_percent(char *buf, size_t size, double fraction)
+{
+    if (isfinite(fraction))
+        snprintf(buf, size, "%+.2f%%", 100 * fraction);
+    else
+        snprintf(buf, size, "-");
+}
+
 double report_relative_difference(const struct run_report *r)
 {
     if (!r->model.model || r->model.unstable || !(r->model.delay_mean > 0))
@@ -244,16 +252,37 @@ static void write_csv(FILE *out, const struct run_report *r)
     }
 }
 
+/* Length of the well-formed UTF-8 sequence at s (RFC 3629: no overlong form, no
+ * surrogate, nothing past U+10FFFF), or 0 if the byte at s does not start one. */
+static size_t utf8_sequence(const unsigned char *s)
+{
+    unsigned char c = s[0];
+    size_t n = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    /* The second byte's range is narrower after E0, ED, F0 and F4. */
+    unsigned char lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
+    unsigned char hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
+    for (size_t i = 1; i < n; i++)
+        if (s[i] < (i == 1 ? lo : 0x80) || s[i] > (i == 1 ? hi : 0xbf))
+            return 0;
+    return n;
+}
+
 void report_json_string(FILE *out, const char *s)
 {
     fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fprintf(out, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
-            fprintf(out, "\\u%04x", (unsigned char)*s);
-        else
-            fputc(*s, out);
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        size_t n = utf8_sequence(p);
+        if (n == 0) { /* JSON is UTF-8: a byte that is not (a path, say) becomes U+FFFD */
+            fputs("\\ufffd", out);
+            p++;
+        } else if (*p == '"' || *p == '\\') {
+            fprintf(out, "\\%c", *p++);
+        } else if (*p < 0x20) {
+            fprintf(out, "\\u%04x", *p++);
+        } else {
+            fwrite(p, 1, n, out);
+            p += n;
+        }
     }
     fputc('"', out);
 }

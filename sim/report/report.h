@@ -94,6 +94,8 @@ void report_finish_replications(struct run_report *acc);
 /* Shared by the writers: a number with 10 significant digits, `missing` for NaN;
  * the relative difference of the simulated mean from the model's (NaN if none). */
 void report_fmt_number(char *buf, size_t size, double v, const char *missing);
+/* A relative difference as "+12.34%"; "-" (a missing figure) when it is not finite. */
+void report_fmt_percent(char *buf, size_t size, double fraction);
 double report_relative_difference(const struct run_report *r);
 void report_write_table(FILE *out, const struct run_report *r); /* report_table.c */
 /* report_lines.c: the engine's table lines for `place` (class cls for

@@ -50,10 +50,11 @@ void report_table_figures(FILE *out, const struct model_result *m, const struct 
         double simulated;
         if (r && report_field_number(r, f->name, &simulated) && !isnan(simulated)) {
             report_fmt_number(sim, sizeof sim, simulated, "-");
-            if (f->value != 0 && isfinite(f->value))
-                fprintf(out, "%-56s %-14.14s %-14.14s %+.2f%%\n", label, value, sim,
-                        100 * (simulated - f->value) / f->value);
-            else
+            if (f->value != 0 && isfinite(f->value)) {
+                char diff[64];
+                report_fmt_percent(diff, sizeof diff, (simulated - f->value) / f->value);
+                fprintf(out, "%-56s %-14.14s %-14.14s %s\n", label, value, sim, diff);
+            } else
                 fprintf(out, "%-56s %-14.14s %s\n", label, value, sim);
         } else {
             fprintf(out, "%-56s %s\n", label, value);

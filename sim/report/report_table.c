@@ -91,17 +91,21 @@ void report_write_table(FILE *out, const struct run_report *r)
             have ? "difference" : "");
     FMT(m, r->delay.mean);
     interval(ci, sizeof ci, r->delay.ci95);
-    if (have)
-        fprintf(out, "%-12s %-14.14s %-26s %-14.6g %+.2f%%\n", "delay mean", m, ci, r->model.delay_mean,
-                100 * report_relative_difference(r));
+    char diff[64];
+    if (have) {
+        report_fmt_percent(diff, sizeof diff, report_relative_difference(r));
+        fprintf(out, "%-12s %-14.14s %-26s %-14.6g %s\n", "delay mean", m, ci, r->model.delay_mean, diff);
+    }
     else
         fprintf(out, "%-12s %-14.14s %-26s %s\n", "delay mean", m, ci, r->model.model ? "unstable" : "-");
     warnings(out, r);
     bool model_sd = have && !isnan(r->model.delay_variance);
-    char sd_model[96] = "";
-    if (model_sd)
-        snprintf(sd_model, sizeof sd_model, "%-14.6g %+.2f%% (with covariances %.6g)", sqrt(r->model.delay_variance),
-                 100 * (r->delay.stddev / sqrt(r->model.delay_variance) - 1), sqrt(r->model.delay_variance_correlated));
+    char sd_model[160] = "";
+    if (model_sd) {
+        report_fmt_percent(diff, sizeof diff, r->delay.stddev / sqrt(r->model.delay_variance) - 1);
+        snprintf(sd_model, sizeof sd_model, "%-14.6g %s (with covariances %.6g)", sqrt(r->model.delay_variance), diff,
+                 sqrt(r->model.delay_variance_correlated));
+    }
     if (reps) {
         FMT(m, r->delay.stddev);
         interval(ci, sizeof ci, r->rep_stddev.ci95);
