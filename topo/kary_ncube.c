@@ -105,9 +105,16 @@ static bool build_lattice(struct topo *t, const struct config *cfg, bool wrap, b
     for (uint64_t i = 0; i < n && nodes <= TOPO_MAX_NODES; i++)
         nodes *= (double)k;
     unsigned per_node = both_ways ? 2 : 1;
-    if (n > KARY_MAX_DIMENSION || nodes > TOPO_MAX_NODES || nodes * (double)n * per_node > 4e9) {
+    if (n > KARY_MAX_DIMENSION || nodes > TOPO_MAX_NODES) {
         cfg_blame(cfg, "network.dimension", err, "a %llu-ary %llu-cube is too large (at most 2^30 nodes)",
                   (unsigned long long)k, (unsigned long long)n);
+        return false;
+    }
+    double channels = nodes * (double)n * per_node; /* numbered in 32 bits, with room to spare */
+    if (channels > 4e9) {
+        cfg_blame(cfg, "network.dimension", err,
+                  "a %llu-ary %llu-cube has %.0f channels: too many (at most 4e9 channels)", (unsigned long long)k,
+                  (unsigned long long)n, channels);
         return false;
     }
     if (both_ways && !half && 2 * n > TOPO_MAX_CLASSES) {

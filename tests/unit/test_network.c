@@ -1,6 +1,8 @@
 /* The first network against exact queueing theory. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "../common/test.h"
 
@@ -101,6 +103,48 @@ START_TEST(arrival_streams_do_not_depend_on_other_modules)
 }
 END_TEST
 
+/* Networks too large to simulate are refused from their size, one line, exit 2: the
+ * channel count a run can number, and the memory the machine (or the process's
+ * address-space limit) has.  The figures: 205 bytes a node, 39 a channel. */
+START_TEST(too_large_networks_are_refused_from_their_size)
+{
+    char out[4096], err[4096];
+    const char *channels[] = { test_binary(), "-s", "network.topology=torus", "-s", "network.radix=32768", "-s",
+                               "network.dimension=2", "configs/default.ini", NULL };
+    ck_assert_int_eq(test_exec(channels, out, sizeof out, err, sizeof err), 2);
+    ck_assert_str_eq(out, "");
+    ck_assert_str_eq(err, "command line (-s): network.dimension: a 32768-ary 2-cube has 4294967296 channels: too many "
+                          "(at most 4e9 channels)\n");
+    /* A ring of 2^30 nodes: about 283 GiB, more than any machine this runs on has
+     * (checked: on a larger one the case is skipped). */
+    double need = 205.0 * (1u << 30) + 39.0 * 2 * (1u << 30);
+    double have = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+    if (have < need) {
+        const char *ring[] = { test_binary(), "-s", "network.topology=torus", "-s", "network.radix=1073741824", "-s",
+                               "network.dimension=1", "configs/default.ini", NULL };
+        ck_assert_int_eq(test_exec(ring, out, sizeof out, err, sizeof err), 2);
+        ck_assert_str_eq(out, "");
+        const char *expect = "command line (-s): network.radix: 1073741824 nodes and 2147483648 channels need about "
+                             "283.0 GiB to simulate; ";
+        ck_assert_msg(strncmp(err, expect, strlen(expect)) == 0 && strchr(err, '\n') == err + strlen(err) - 1, "%s",
+                      err);
+    }
+    /* Under an address-space limit (not for the sanitised binary, whose shadow memory
+     * needs the whole address space): a 2^24-node ring needs about 4.4 GiB. */
+    if (!strstr(test_binary(), "san")) {
+        char command[512];
+        snprintf(command, sizeof command,
+                 "ulimit -v 2097152 && exec %s -s network.topology=torus -s network.radix=16777216 -s "
+                 "network.dimension=1 configs/default.ini",
+                 test_binary());
+        const char *limited[] = { "/bin/sh", "-c", command, NULL };
+        ck_assert_int_eq(test_exec(limited, out, sizeof out, err, sizeof err), 2);
+        ck_assert_str_eq(err, "command line (-s): network.radix: 16777216 nodes and 33554432 channels need about "
+                              "4.4 GiB to simulate; 2.0 GiB available\n");
+    }
+}
+END_TEST
+
 Suite *network_suite(void)
 {
     Suite *s = suite_create("network");
@@ -112,6 +156,7 @@ Suite *network_suite(void)
     tcase_add_test(tc, one_cube_delay_quantiles_are_exponential);
     tcase_add_test(tc, runs_in_one_process_are_identical);
     tcase_add_test(tc, arrival_streams_do_not_depend_on_other_modules);
+    tcase_add_test(tc, too_large_networks_are_refused_from_their_size);
     suite_add_tcase(s, tc);
     return s;
 }
