@@ -1,5 +1,6 @@
 /* Sweeps: the plan of points, one point run in-process, the output in sweep order,
  * and the whole sweep with its output file (see sweep.h). */
+#include "output.h"
 #include "sweep.h"
 
 #include <errno.h>
@@ -298,51 +299,6 @@ bool sweep_emit(struct sweep_plan *p, bool final)
 
 /* --- the whole sweep --- */
 
-struct output_file {
-    const char *path;
-    char *tmp;
-};
-
-static FILE *open_output(struct output_file *o)
-{
-    if (!o->path)
-        return stdout;
-    size_t len = strlen(o->path) + 16;
-    o->tmp = malloc(len);
-    if (!o->tmp)
-        return NULL;
-    snprintf(o->tmp, len, "%s.tmp.XXXXXX", o->path);
-    int fd = mkstemp(o->tmp);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!f) {
-        fprintf(stderr, "sim: %s: cannot create: %s\n", o->path, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            unlink(o->tmp);
-        }
-    }
-    return f;
-}
-
-/* Closes the output; a file is renamed into place only when written whole.  ok false:
- * the write failed and sweep_emit() has said so. */
-static bool close_output(struct output_file *o, FILE *f, bool ok)
-{
-    if (!o->path)
-        return ok;
-    bool closed = fsync(fileno(f)) == 0 && ok;
-    closed = fclose(f) == 0 && closed;
-    if (closed && rename(o->tmp, o->path) != 0)
-        closed = false;
-    if (!closed) {
-        if (ok)
-            fprintf(stderr, "sim: %s: cannot write: %s\n", o->path, strerror(errno));
-        unlink(o->tmp);
-    }
-    free(o->tmp);
-    return closed;
-}
-
 int sweep_execute(const struct sweep_args *a, int (*runner)(struct sweep_plan *, void *ctx), void *ctx, bool writer)
 {
     struct sweep_plan plan;
@@ -351,15 +307,25 @@ int sweep_execute(const struct sweep_args *a, int (*runner)(struct sweep_plan *,
         sweep_plan_free(&plan);
         return status;
     }
-    struct output_file o = { writer ? a->output : NULL, NULL };
-    if (writer && !(plan.out = open_output(&o))) {
+    /* -o: checked before any point runs (a bad path is bad input), then written as a
+     * single run's -o is (sim/cli/output.h): special files in place, modes kept. */
+    struct output_file o;
+    bool to_file = writer && a->output;
+    if (to_file && !output_open(&o, a->output, "output")) {
+        sweep_plan_free(&plan);
+        return SWEEP_BAD_INPUT;
+    }
+    if (writer)
+        plan.out = to_file ? output_stream(&o) : stdout;
+    if (to_file && !plan.out) {
+        output_discard(&o);
         sweep_plan_free(&plan);
         return SWEEP_FAILED;
     }
     status = runner(&plan, ctx);
     if (writer) {
         bool ok = sweep_emit(&plan, true);
-        if (!close_output(&o, plan.out, ok))
+        if (to_file ? !output_commit(&o, plan.out, ok) : !ok)
             status = SWEEP_FAILED;
     }
     sweep_plan_free(&plan);

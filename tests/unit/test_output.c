@@ -126,6 +126,27 @@ START_TEST(output_file_keeps_links_modes_and_fifos)
     ck_assert_uint_eq(st.st_mode & 07777, 0604);
     read_file(file, got, sizeof got);
     ck_assert_msg(strncmp(got, "0.0", 3) == 0, "%.40s", got); /* a trace line: the time first */
+
+    /* A sweep's -o the same way: through the link, the target's mode kept; a FIFO in place. */
+    ck_assert_int_eq(chmod(file, 0660), 0);
+    const char *sweep[] = { test_binary(), SHORT, "--no-progress", "-f", "csv", "--sweep", "workload.rate=0.5,0.6",
+                            "-o", link, DEFAULT_INI, NULL };
+    ck_assert_int_eq(test_exec(sweep, out, BIG, err, sizeof err), 0);
+    ck_assert_int_eq(lstat(link, &st), 0);
+    ck_assert(S_ISLNK(st.st_mode));
+    ck_assert_int_eq(stat(file, &st), 0);
+    ck_assert_uint_eq(st.st_mode & 07777, 0660);
+    read_file(file, got, sizeof got);
+    ck_assert_msg(strstr(got, ",workload.rate,") && strchr(got, '\n') != strrchr(got, '\n'), "%.80s", got);
+    reader = open(fifo, O_RDONLY | O_NONBLOCK);
+    ck_assert_int_ge(reader, 0);
+    sweep[13] = fifo; /* in place of the link */
+    ck_assert_int_eq(test_exec(sweep, out, BIG, err, sizeof err), 0);
+    n = read(reader, got, sizeof got - 1);
+    close(reader);
+    ck_assert_int_gt(n, 0);
+    ck_assert_int_eq(lstat(fifo, &st), 0);
+    ck_assert(S_ISFIFO(st.st_mode));
     ck_assert_uint_eq(entries(), 5); /* report.txt, link, new.txt, null, fifo: no temporary left */
     umask(old_mask);
     remove_dir();
