@@ -36,7 +36,8 @@
     X(model_backtracking_chain)                                                                                  \
     X(kim_das)                                                                                                   \
     X(model_wormhole_hypercube)                                                                                  \
-    X(model_kary)
+    X(model_kary)                                                                                                \
+    X(time_resolution)
 
 #define X(name) Suite *name##_suite(void);
 SUITES
