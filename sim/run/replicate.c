@@ -78,6 +78,8 @@ static int replicate(struct replication_scratch *scratch, const struct config *c
     struct network *net = &scratch->net;
     struct config *rep_cfg = &scratch->cfg;
     *rep_cfg = *cfg;
+    if (wallclock_signalled()) /* before building what may take long */
+        return RUN_INTERRUPTED;
     if (!net_create(net, rep_cfg, err))
         return RUN_BAD_INPUT;
     if (!time_resolution_check(net, err)) {
@@ -110,6 +112,11 @@ static int replicate(struct replication_scratch *scratch, const struct config *c
                 loads_free(&loads);
                 return RUN_BAD_INPUT;
             }
+        }
+        if (r == 0 && wallclock_signalled()) { /* came while the network was built: nothing ran */
+            net_free(net);
+            loads_free(&loads);
+            return RUN_INTERRUPTED;
         }
         double limit = cfg->run.max_wall_seconds;
         if (limit > 0)

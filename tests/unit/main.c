@@ -37,7 +37,8 @@
     X(kim_das)                                                                                                   \
     X(model_wormhole_hypercube)                                                                                  \
     X(model_kary)                                                                                                \
-    X(time_resolution)
+    X(time_resolution)                                                                                           \
+    X(signals)
 
 #define X(name) Suite *name##_suite(void);
 SUITES
