@@ -144,6 +144,24 @@ static void keep_standard_fds_taken(void)
         }
 }
 
+/* A held signal (wallclock.h) that came before any run started. */
+static int interrupted_before_run(void)
+{
+    fputs("sim: interrupted before the run started\n", stderr);
+    return EXIT_INTERRUPTED;
+}
+
+/* Hands SIGINT and SIGTERM back to a path that catches them itself (sweeps) or may
+ * die of them as any tool would (--describe, --analytic); false when one is already
+ * held: the user asked to stop. */
+static bool release_signals(void)
+{
+    if (wallclock_signalled())
+        return false;
+    wallclock_release_signals();
+    return true;
+}
+
 static int parse_format(const char *s, enum report_format *fmt)
 {
     if (strcmp(s, "table") == 0)
@@ -159,6 +177,12 @@ static int parse_format(const char *s, enum report_format *fmt)
 
 int main(int argc, char **argv)
 {
+    /* Before any work: from here on a signal cannot kill the process halfway (leaving
+     * temporary files); it is held and read at the run's next turn (wallclock.h). */
+    if (!wallclock_hold_signals()) {
+        fputs("sim: cannot block SIGINT and SIGTERM\n", stderr);
+        return 1;
+    }
     enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE, OPT_ANALYTIC, OPT_WRITE_TRACE,
            OPT_REPLICATIONS, OPT_SWEEP, OPT_NO_TIMING };
     static const struct option options[] = {
@@ -286,14 +310,14 @@ int main(int argc, char **argv)
     bool single_only = describe_only || analytic_only || write_trace;
 #ifdef SIM_MPI
     if (!single_only)
-        return sweep_mpi_main(&sweep);
+        return release_signals() ? sweep_mpi_main(&sweep) : interrupted_before_run();
 #endif
     if (n_specs > 0) {
         if (single_only) {
             fputs("sim: --sweep does not go with --describe, --analytic or --write-trace\n", stderr);
             return EXIT_INPUT;
         }
-        return sweep_main(&sweep);
+        return release_signals() ? sweep_main(&sweep) : interrupted_before_run();
     }
 
     struct config cfg;
@@ -311,6 +335,13 @@ int main(int argc, char **argv)
         return EXIT_INPUT;
     }
     if (describe_only || analytic_only) {
+        if (!release_signals()) { /* a signal held while the config was read */
+            if (output)
+                output_discard(&out_file);
+            if (write_trace)
+                output_discard(&trace_file);
+            return interrupted_before_run();
+        }
         FILE *out = output ? output_stream(&out_file) : stdout;
         if (!out) {
             output_discard(&out_file);
@@ -339,6 +370,8 @@ int main(int argc, char **argv)
     if (status != 0) {
         if (output)
             output_discard(&out_file);
+        if (status == RUN_INTERRUPTED) /* both temporary files are gone (above) */
+            return interrupted_before_run();
         return status == EXIT_INPUT ? input_error(&err) : status;
     }
     report.omit_timing = omit_timing;
@@ -359,8 +392,8 @@ int main(int argc, char **argv)
     if (!ok)
         return 1;
     switch (why) {
-    case KERNEL_DONE:
-        return 0;
+    case KERNEL_DONE: /* a signal held while the report was written: whole report, status 130 */
+        return wallclock_signalled() ? EXIT_INTERRUPTED : 0;
     case KERNEL_INTERRUPTED:
         return EXIT_INTERRUPTED;
     case KERNEL_WALL_LIMIT:

@@ -1,5 +1,6 @@
 #include "replicate.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -7,6 +8,62 @@
 #include "collect.h"
 #include "model_input.h"
 #include "wallclock.h"
+
+/* Event times are doubles: once the largest time a run reaches is 2^40 times its
+ * smallest step, only ~12 bits remain below that step, and beyond it adding a
+ * service time stops changing a time at all (delays come out wrong, silently). */
+#define TIME_RESOLUTION_LIMIT 1099511627776.0 /* 2^40 */
+
+/* Refuses a run whose simulated times would outgrow the resolution of its smallest
+ * step (see TIME_RESOLUTION_LIMIT).  The largest time is estimated from the config:
+ * time mode's window end, a replayed trace's last time, or else the messages the run
+ * creates over the network's arrival rate. */
+static bool time_resolution_check(const struct network *net, struct cfg_error *err)
+{
+    const struct config *cfg = net->cfg;
+    const struct topo *t = &net->topo;
+    double fastest = t->class_bandwidth[0];
+    for (unsigned c = 1; !t->uniform_bandwidth && c < t->classes; c++)
+        fastest = fmax(fastest, t->class_bandwidth[c]);
+    double step = cfg->workload.mean_length / fastest;
+    const char *step_is = "a mean transmission, workload.mean_length over the fastest bandwidth";
+    if ((net->engine->traits & (ENGINE_SLOTTED | SWITCH_PIPELINED)) && step > 1) {
+        step = 1;
+        step_is = "a cycle";
+    }
+    if (net->node_service > 0 && net->node_service < step) {
+        step = net->node_service;
+        step_is = "a node service, 1/node.service_rate";
+    }
+    double largest;
+    const char *key, *advice;
+    if (cfg->run.duration > 0) {
+        largest = cfg->run.warmup_time + cfg->run.duration;
+        key = cfg->run.duration >= cfg->run.warmup_time ? "run.duration" : "run.warmup_time";
+        advice = "shorten run.warmup_time + run.duration or lengthen the step";
+    } else if (net->arrival->traits & ARRIVAL_REPLAY) {
+        largest = net->trace.count ? net->trace.records[net->trace.count - 1].time : 0;
+        key = "workload.trace";
+        advice = "replay a trace of a shorter span or lengthen the step";
+    } else {
+        double messages = (double)cfg->run.warmup_messages + (double)cfg->run.messages;
+        largest = messages / ((double)t->nodes * cfg->workload.rate);
+        key = "workload.rate";
+        advice = "raise workload.rate or lower run.warmup_messages and run.messages";
+    }
+    if (largest / step <= TIME_RESOLUTION_LIMIT)
+        return true;
+    char reach[48];
+    if (isfinite(largest))
+        snprintf(reach, sizeof reach, "about %.3g", largest);
+    else
+        snprintf(reach, sizeof reach, "past the largest double");
+    cfg_blame(cfg, key, err,
+              "simulated time would reach %s, more than 2^40 times the smallest step (%.3g, %s), so event times "
+              "could no longer resolve that step; %s",
+              reach, step, step_is, advice);
+    return false;
+}
 
 /* What one run works on: too large for the stack, and a run is a value (no statics). */
 struct replication_scratch {
@@ -21,8 +78,14 @@ static int replicate(struct replication_scratch *scratch, const struct config *c
     struct network *net = &scratch->net;
     struct config *rep_cfg = &scratch->cfg;
     *rep_cfg = *cfg;
+    if (wallclock_signalled()) /* before building what may take long */
+        return RUN_INTERRUPTED;
     if (!net_create(net, rep_cfg, err))
         return RUN_BAD_INPUT;
+    if (!time_resolution_check(net, err)) {
+        net_free(net);
+        return RUN_BAD_INPUT;
+    }
     /* Loads, model and stability depend on the config, not on the seed: once. */
     struct channel_loads loads;
     struct model_in in;
@@ -49,6 +112,11 @@ static int replicate(struct replication_scratch *scratch, const struct config *c
                 loads_free(&loads);
                 return RUN_BAD_INPUT;
             }
+        }
+        if (r == 0 && wallclock_signalled()) { /* came while the network was built: nothing ran */
+            net_free(net);
+            loads_free(&loads);
+            return RUN_INTERRUPTED;
         }
         double limit = cfg->run.max_wall_seconds;
         if (limit > 0)
@@ -105,6 +173,11 @@ int run_check(const struct config *cfg, struct run_report *unstable, struct cfg_
         return RUN_BAD_INPUT;
     }
     if (!net_create(net, cfg, err)) {
+        free(net);
+        return RUN_BAD_INPUT;
+    }
+    if (!time_resolution_check(net, err)) {
+        net_free(net);
         free(net);
         return RUN_BAD_INPUT;
     }

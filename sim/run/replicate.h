@@ -7,8 +7,9 @@
  * interrupted (signal, wall-clock limit).  Replication 0 is exactly the run a single
  * replication would give.  progress: 1 shows a progress line on stderr, 0 none,
  * -1 when stderr is a terminal.  Returns 0, RUN_BAD_INPUT with *err, RUN_DEADLOCK
- * (message already on stderr) when the switching found a deadlock, or 1 when the
- * libev loop cannot start.
+ * (message already on stderr) when the switching found a deadlock, RUN_INTERRUPTED
+ * (nothing printed, no report) when a held signal (wallclock.h) came before
+ * replication 0 started, or 1 when the libev loop cannot start.
  */
 #ifndef SIM_REPLICATE_H
 #define SIM_REPLICATE_H
@@ -17,7 +18,8 @@
 #include "../core/kernel.h"
 #include "../report/report.h"
 
-enum { RUN_BAD_INPUT = 2, RUN_DEADLOCK = 3, RUN_UNSTABLE = 4 }; /* RUN_UNSTABLE: run_check() only, never an exit status */
+enum { RUN_BAD_INPUT = 2, RUN_DEADLOCK = 3, RUN_UNSTABLE = 4, /* RUN_UNSTABLE: run_check() only, never an exit status */
+       RUN_INTERRUPTED = 130 };
 
 int run_replications(const struct config *cfg, int progress, struct run_report *report, enum kernel_stop *why,
                      struct cfg_error *err);

@@ -1,6 +1,7 @@
 #include "wallclock.h"
 
 #include <ev.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -63,11 +64,42 @@ static void on_progress(struct ev_loop *loop, ev_timer *w, int revents)
     fflush(stderr);
 }
 
+static void stop_signals(sigset_t *set)
+{
+    sigemptyset(set);
+    sigaddset(set, SIGINT);
+    sigaddset(set, SIGTERM);
+}
+
+bool wallclock_hold_signals(void)
+{
+    sigset_t set;
+    stop_signals(&set);
+    return sigprocmask(SIG_BLOCK, &set, NULL) == 0;
+}
+
+void wallclock_release_signals(void)
+{
+    sigset_t set;
+    stop_signals(&set);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
+bool wallclock_signalled(void)
+{
+    sigset_t pending;
+    if (sigpending(&pending) != 0)
+        return false;
+    return sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTERM) == 1;
+}
+
 static void poll_libev(struct kernel *k, void *ctx)
 {
-    (void)k;
     struct wallclock *wc = ctx;
     ev_run(wc->loop, EVRUN_NOWAIT);
+    /* Held signals never reach libev's handler: they wait, pending, to be seen here. */
+    if (wallclock_signalled())
+        kernel_request_stop(k, KERNEL_INTERRUPTED);
 }
 
 struct wallclock *wallclock_attach(struct network *net, bool progress, double max_wall_seconds)

@@ -38,7 +38,9 @@
     X(model_backtracking_chain)                                                                                  \
     X(kim_das)                                                                                                   \
     X(model_wormhole_hypercube)                                                                                  \
-    X(model_kary)
+    X(model_kary)                                                                                                \
+    X(time_resolution)                                                                                           \
+    X(signals)
 
 #define X(name) Suite *name##_suite(void);
 SUITES

@@ -1,0 +1,150 @@
+/* SIGINT and SIGTERM at any moment of `sim` (issue item 7): held from the start of
+ * main, they give status 130 and either a partial report or, before the run
+ * started, one line on stderr; the -o and --write-trace temporary files never stay. */
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../common/test.h"
+
+enum { BIG = 1 << 20 };
+static char out[BIG], err[65536];
+
+/* The names in dir other than . and .., newline-separated, into names. */
+static void list_dir(const char *dir, char *names, size_t size)
+{
+    DIR *d = opendir(dir);
+    ck_assert(d);
+    names[0] = '\0';
+    for (struct dirent *e; (e = readdir(d));)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+            strncat(names, e->d_name, size - strlen(names) - 2);
+            strcat(names, "\n");
+        }
+    closedir(d);
+}
+
+/* Whether pid blocks SIGINT yet (sim's main holds the signals first thing): read
+ * from /proc, so that a test's signal never lands before main, however slow the
+ * start (sanitisers, a loaded machine). */
+static bool holds_signals(pid_t pid)
+{
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    unsigned long long blocked = 0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "SigBlk: %llx", &blocked) == 1)
+            break;
+    fclose(f);
+    return blocked & (1ull << (SIGINT - 1));
+}
+
+/* test_exec_signal(), but the signal goes `delay` seconds after sim holds the
+ * signals, not after the fork.  Returns the exit status (128+signal if killed). */
+static int exec_signal_once_held(const char *const *argv, double delay, int signo, char *o, size_t o_size, char *e,
+                                 size_t e_size)
+{
+    char out_path[] = "/tmp/simtest-out-XXXXXX", err_path[] = "/tmp/simtest-err-XXXXXX";
+    int out_fd = mkstemp(out_path), err_fd = mkstemp(err_path);
+    ck_assert(out_fd >= 0 && err_fd >= 0);
+    pid_t pid = fork();
+    ck_assert(pid >= 0);
+    if (pid == 0) {
+        dup2(out_fd, STDOUT_FILENO);
+        dup2(err_fd, STDERR_FILENO);
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    const struct timespec ms = { 0, 1000000 };
+    int status;
+    for (int waited = 0; !holds_signals(pid); waited++) {
+        ck_assert_msg(waited < 20000 && waitpid(pid, &status, WNOHANG) == 0, "sim never held the signals");
+        nanosleep(&ms, NULL);
+    }
+    struct timespec pause = { (time_t)delay, (long)((delay - (time_t)delay) * 1e9) };
+    nanosleep(&pause, NULL);
+    kill(pid, signo);
+    waitpid(pid, &status, 0);
+    ssize_t n = pread(out_fd, o, o_size - 1, 0);
+    o[n > 0 ? n : 0] = '\0';
+    n = pread(err_fd, e, e_size - 1, 0);
+    e[n > 0 ? n : 0] = '\0';
+    close(out_fd);
+    close(err_fd);
+    unlink(out_path);
+    unlink(err_path);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+START_TEST(signal_while_the_network_is_built_gives_one_line_and_no_files)
+{
+    /* A 2^16-node hypercube takes a good part of a second to build and analyse: a
+     * signal at once, or 0.05 s, after main held the signals comes before the run. */
+    const struct {
+        int signo;
+        double delay;
+    } cases[] = { { SIGINT, 0 }, { SIGTERM, 0.05 } };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char dir[] = "/tmp/simtest-sig-XXXXXX";
+        ck_assert(mkdtemp(dir));
+        char output[64], trace[64], names[1024];
+        snprintf(output, sizeof output, "%s/r.json", dir);
+        snprintf(trace, sizeof trace, "%s/t.csv", dir);
+        const char *argv[] = { test_binary(), "configs/default.ini", "-s", "network.dimension=16", "-f", "json",
+                               "--no-progress", "-o", output, "--write-trace", trace, NULL };
+        int status = exec_signal_once_held(argv, cases[i].delay, cases[i].signo, out, BIG, err, sizeof err);
+        ck_assert_int_eq(status, 130);
+        ck_assert_str_eq(err, "sim: interrupted before the run started\n");
+        ck_assert_str_eq(out, "");
+        list_dir(dir, names, sizeof names);
+        ck_assert_msg(names[0] == '\0', "left behind in %s: %s", dir, names);
+        ck_assert_int_eq(rmdir(dir), 0);
+    }
+}
+END_TEST
+
+START_TEST(signal_during_the_run_writes_the_partial_report_and_the_trace)
+{
+    char dir[] = "/tmp/simtest-sig-XXXXXX";
+    ck_assert(mkdtemp(dir));
+    char output[64], trace[64], names[1024];
+    snprintf(output, sizeof output, "%s/r.json", dir);
+    snprintf(trace, sizeof trace, "%s/t.csv", dir);
+    const char *argv[] = { test_binary(), "configs/default.ini", "-s", "run.messages=1000000000", "-f", "json",
+                           "--no-progress", "-o", output, "--write-trace", trace, NULL };
+    ck_assert_int_eq(exec_signal_once_held(argv, 0.5, SIGTERM, out, BIG, err, sizeof err), 130);
+    ck_assert_str_eq(err, "");
+    ck_assert_str_eq(out, "");
+    list_dir(dir, names, sizeof names);
+    ck_assert_msg(strcmp(names, "r.json\nt.csv\n") == 0 || strcmp(names, "t.csv\nr.json\n") == 0, "%s", names);
+    FILE *f = fopen(output, "r");
+    ck_assert(f);
+    size_t n = fread(out, 1, BIG - 1, f);
+    out[n] = '\0';
+    fclose(f);
+    ck_assert_msg(strstr(out, "\"interrupted\": true") && strstr(out, "\"stop_reason\": \"signal\""), "%s", out);
+    ck_assert_int_eq(unlink(output), 0);
+    ck_assert_int_eq(unlink(trace), 0);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
+Suite *signals_suite(void)
+{
+    Suite *s = suite_create("signals");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, signal_while_the_network_is_built_gives_one_line_and_no_files);
+    tcase_add_test(tc, signal_during_the_run_writes_the_partial_report_and_the_trace);
+    suite_add_tcase(s, tc);
+    return s;
+}
