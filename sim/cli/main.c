@@ -69,11 +69,14 @@ static int input_error(const struct cfg_error *err)
 }
 
 /* The end of a mode that wrote to stdout: its status, or 1 when stdout could not be
- * written (one line says why). */
+ * written (one line says why), or 130 when a signal came while it wrote (held: the
+ * output is whole, as a run's report is). */
 static int finish_stdout(int status)
 {
     bool ok = output_close_stdout();
-    return status == 0 && !ok ? 1 : status;
+    if (status == 0 && !ok)
+        return 1;
+    return status == 0 && wallclock_signalled() ? EXIT_INTERRUPTED : status;
 }
 
 /* An error line echoing a value: its control characters escaped, so it stays one line. */

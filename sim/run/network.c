@@ -348,6 +348,19 @@ enum kernel_stop net_run(struct network *net)
     return why;
 }
 
+bool net_close_trace(struct network *net)
+{
+    if (!net->trace_out)
+        return true;
+    bool ok = !ferror(net->trace_out);
+    int saved = errno;
+    ok = fclose(net->trace_out) == 0 && ok;
+    if (ok)
+        errno = saved;
+    net->trace_out = NULL;
+    return ok;
+}
+
 void net_free(struct network *net)
 {
     if (net->engine && net->engine_state)

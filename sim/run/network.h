@@ -87,6 +87,9 @@ struct network {
 
 bool net_create(struct network *net, const struct config *cfg, struct cfg_error *err);
 void net_free(struct network *net);
+/* Closes the --write-trace stream (if any); false, errno set, when any write to it or
+ * the close failed (a full disk): the trace is then not whole. */
+bool net_close_trace(struct network *net);
 enum kernel_stop net_run(struct network *net);
 
 /* --- the node model (nodes.c) --- */

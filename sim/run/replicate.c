@@ -1,7 +1,9 @@
 #include "replicate.h"
 
 #include <math.h>
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -137,6 +139,12 @@ static int replicate(struct replication_scratch *scratch, const struct config *c
             net_free(net);
             loads_free(&loads);
             return RUN_DEADLOCK;
+        }
+        if (!net_close_trace(net)) { /* replication 0's trace: a lost one is an output error */
+            fprintf(stderr, "sim: cannot write the trace: %s\n", strerror(errno));
+            net_free(net);
+            loads_free(&loads);
+            return 1;
         }
         struct run_report *one = &scratch->one;
         report_collect(one, net, &loads, &model, *why, wall);

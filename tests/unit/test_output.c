@@ -2,6 +2,7 @@
  * --write-trace files (links, FIFOs, modes, a bad path refused before the run), stdout
  * write errors, one-line messages, and the report's formatting of missing differences
  * and of text that is not UTF-8. */
+#define _XOPEN_SOURCE 700 /* mknod */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -208,6 +210,20 @@ START_TEST(unwritable_stdout_is_an_output_error)
         ck_assert_int_eq(exec_stdout(argv, NULL), 1);
         ck_assert_str_eq(err, "sim: cannot write the output: Bad file descriptor\n");
     }
+    /* The trace too: a device that is always full (written in place, as devices are). */
+    make_dir();
+    char full[128];
+    if (mknod(in_dir(full, "full"), S_IFCHR | 0666, makedev(1, 7)) == 0) { /* needs root: CI is */
+        const char *trace[] = { test_binary(), SHORT, "--write-trace", full, DEFAULT_INI, NULL };
+        ck_assert_int_eq(test_exec(trace, out, BIG, err, sizeof err), 1);
+        ck_assert_str_eq(out, "");
+        ck_assert_str_eq(err, "sim: cannot write the trace: No space left on device\n");
+        struct stat st;
+        ck_assert_int_eq(stat(full, &st), 0);
+        ck_assert(S_ISCHR(st.st_mode));
+        ck_assert_uint_eq(entries(), 1); /* no temporary left */
+    }
+    remove_dir();
 }
 END_TEST
 
