@@ -244,18 +244,31 @@ static bool spawn(struct runner *r, struct slot *s, size_t point)
     argv[argc++] = a->config;
     argv[argc] = NULL;
     fflush(NULL); /* nothing buffered may be written twice */
+    /* Held across fork: a signal for the child before it execs stays pending until it has
+     * the default dispositions back (below), instead of reaching libev's handler in the
+     * copy of the parent, where it would be lost. */
+    sigset_t hold, old_mask;
+    sigemptyset(&hold);
+    sigaddset(&hold, SIGINT);
+    sigaddset(&hold, SIGTERM);
+    sigprocmask(SIG_BLOCK, &hold, &old_mask);
     pid_t pid = fork();
     if (pid == 0) {
         dup2(fds[1], STDOUT_FILENO);
         close(fds[0]);
         close(fds[1]);
-        sigset_t none; /* libev blocks the signals it watches: the child must see them */
+        /* The default dispositions first, then no signal held (libev blocks what it
+         * watches): the child sees SIGINT and SIGTERM as a fresh process would. */
+        signal(SIGINT, SIG_DFL);
+        signal(SIGTERM, SIG_DFL);
+        signal(SIGPIPE, SIG_DFL); /* an ignored signal stays ignored across exec */
+        sigset_t none;
         sigemptyset(&none);
         sigprocmask(SIG_SETMASK, &none, NULL);
-        signal(SIGPIPE, SIG_DFL); /* an ignored signal stays ignored across exec */
         execv(r->self, (char *const *)argv);
         _exit(127);
     }
+    sigprocmask(SIG_SETMASK, &old_mask, NULL);
     free(argv);
     close(fds[1]);
     if (pid < 0) {

@@ -101,6 +101,67 @@ int test_exec_signal(const char *const *argv, double delay, int signo, char *out
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+/* The children of pid now (its /proc children list), into pids; their count. */
+static unsigned children_of(pid_t pid, pid_t *pids, unsigned max)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)pid, (int)pid);
+    FILE *f = fopen(path, "r");
+    unsigned n = 0;
+    int child;
+    while (f && n < max && fscanf(f, "%d", &child) == 1)
+        pids[n++] = child;
+    if (f)
+        fclose(f);
+    return n;
+}
+
+int test_exec_signal_when_children(const char *const *argv, unsigned started, unsigned running, int signo,
+                                   char *out, size_t out_size, char *err, size_t err_size)
+{
+    char out_path[] = "/tmp/simtest-out-XXXXXX", err_path[] = "/tmp/simtest-err-XXXXXX";
+    int out_fd = mkstemp(out_path), err_fd = mkstemp(err_path);
+    ck_assert(out_fd >= 0 && err_fd >= 0);
+    pid_t pid = fork();
+    ck_assert(pid >= 0);
+    if (pid == 0) {
+        dup2(out_fd, STDOUT_FILENO);
+        dup2(err_fd, STDERR_FILENO);
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    enum { SEEN_MAX = 64 };
+    pid_t seen[SEEN_MAX], now[SEEN_MAX];
+    unsigned n_seen = 0;
+    for (int tick = 0; tick < 120 * 200; tick++) { /* every 5 ms, for at most 120 s */
+        unsigned n = children_of(pid, now, SEEN_MAX);
+        for (unsigned i = 0; i < n; i++) {
+            bool known = false;
+            for (unsigned j = 0; j < n_seen; j++)
+                known = known || seen[j] == now[i];
+            if (!known && n_seen < SEEN_MAX)
+                seen[n_seen++] = now[i];
+        }
+        if (n_seen >= started && n == running)
+            break;
+        struct timespec pause = { 0, 5000000 };
+        nanosleep(&pause, NULL);
+    }
+    ck_assert_msg(n_seen >= started, "only %u children were started", n_seen);
+    kill(pid, signo);
+    int status;
+    waitpid(pid, &status, 0);
+    lseek(out_fd, 0, SEEK_SET);
+    lseek(err_fd, 0, SEEK_SET);
+    drain(out_fd, out, out_size);
+    drain(err_fd, err, err_size);
+    close(out_fd);
+    close(err_fd);
+    unlink(out_path);
+    unlink(err_path);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
 int test_coverage(const char *const *settings, int seeds, double exact)
 {
     int covered = 0;

@@ -50,6 +50,11 @@ const char *test_binary(void);
  * (each up to size-1 bytes); returns the exit status (128+signal if killed). */
 int test_exec(const char *const *argv, char *out, size_t out_size, char *err, size_t err_size);
 /* The same, sending signal signo to the child after `delay` seconds. */
+/* Like test_exec_signal, but signals once `started` distinct children of the process
+ * have been seen and only `running` are left (a sweep whose short points are done),
+ * read from /proc: no fixed delay to guess.  Fails the test after 120 s. */
+int test_exec_signal_when_children(const char *const *argv, unsigned started, unsigned running, int signo,
+                                   char *out, size_t out_size, char *err, size_t err_size);
 int test_exec_signal(const char *const *argv, double delay, int signo, char *out, size_t out_size, char *err,
                      size_t err_size);
 
