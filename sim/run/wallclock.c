@@ -10,7 +10,6 @@ struct wallclock {
     struct network *net;
     ev_timer progress, limit;
     ev_signal sigint, sigterm;
-    bool signalled; /* libev took a signal: honoured at every chore, whenever it came */
     bool show_progress;
     double started;
     uint64_t last_events;
@@ -22,7 +21,6 @@ static void on_signal(struct ev_loop *loop, ev_signal *w, int revents)
     (void)loop;
     (void)revents;
     struct wallclock *wc = w->data;
-    wc->signalled = true;
     kernel_request_stop(&wc->net->kernel, KERNEL_INTERRUPTED);
 }
 
@@ -99,10 +97,8 @@ static void poll_libev(struct kernel *k, void *ctx)
 {
     struct wallclock *wc = ctx;
     ev_run(wc->loop, EVRUN_NOWAIT);
-    /* Held signals never reach libev's handler: they wait, pending, to be seen here.  One
-     * libev did take (it may read them before the run's loop starts, which would
-     * otherwise lose the request) is honoured here too. */
-    if (wc->signalled || wallclock_signalled())
+    /* Held signals never reach libev's handler: they wait, pending, to be seen here. */
+    if (wallclock_signalled())
         kernel_request_stop(k, KERNEL_INTERRUPTED);
 }
 

@@ -69,8 +69,8 @@ int test_exec(const char *const *argv, char *out, size_t out_size, char *err, si
     return test_exec_signal(argv, 0, 0, out, out_size, err, err_size);
 }
 
-int test_exec_signal(const char *const *argv, double delay, int signo, char *out, size_t out_size, char *err,
-                     size_t err_size)
+int test_exec_signal_when(const char *const *argv, test_ready_fn *ready, void *ctx, double delay, int signo,
+                          char *out, size_t out_size, char *err, size_t err_size)
 {
     char out_path[] = "/tmp/simtest-out-XXXXXX", err_path[] = "/tmp/simtest-err-XXXXXX";
     int out_fd = mkstemp(out_path), err_fd = mkstemp(err_path);
@@ -83,12 +83,18 @@ int test_exec_signal(const char *const *argv, double delay, int signo, char *out
         execv(argv[0], (char *const *)argv);
         _exit(127);
     }
+    int status;
     if (signo) {
+        const struct timespec ms = { 0, 1000000 };
+        for (int waited = 0; ready && !ready(pid, ctx); waited++) { /* every millisecond, at most 120 s */
+            ck_assert_msg(waited < 120000 && waitpid(pid, &status, WNOHANG) == 0,
+                          "%s never got ready for the signal", argv[0]);
+            nanosleep(&ms, NULL);
+        }
         struct timespec pause = { (time_t)delay, (long)((delay - (time_t)delay) * 1e9) };
         nanosleep(&pause, NULL);
         kill(pid, signo);
     }
-    int status;
     waitpid(pid, &status, 0);
     lseek(out_fd, 0, SEEK_SET);
     lseek(err_fd, 0, SEEK_SET);
@@ -101,65 +107,44 @@ int test_exec_signal(const char *const *argv, double delay, int signo, char *out
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-/* The children of pid now (its /proc children list), into pids; their count. */
-static unsigned children_of(pid_t pid, pid_t *pids, unsigned max)
+int test_exec_signal(const char *const *argv, double delay, int signo, char *out, size_t out_size, char *err,
+                     size_t err_size)
 {
+    return test_exec_signal_when(argv, NULL, NULL, delay, signo, out, out_size, err, err_size);
+}
+
+/* test_exec_signal_when_children's readiness: `started` distinct children seen, `running` left. */
+struct children_wanted {
+    unsigned started, running, n_seen;
+    pid_t seen[64];
+};
+
+static bool children_ready(pid_t pid, void *ctx)
+{
+    struct children_wanted *w = ctx;
     char path[64];
     snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)pid, (int)pid);
     FILE *f = fopen(path, "r");
     unsigned n = 0;
     int child;
-    while (f && n < max && fscanf(f, "%d", &child) == 1)
-        pids[n++] = child;
+    while (f && fscanf(f, "%d", &child) == 1) {
+        n++;
+        bool known = false;
+        for (unsigned j = 0; j < w->n_seen; j++)
+            known = known || w->seen[j] == child;
+        if (!known && w->n_seen < sizeof w->seen / sizeof w->seen[0])
+            w->seen[w->n_seen++] = child;
+    }
     if (f)
         fclose(f);
-    return n;
+    return w->n_seen >= w->started && n == w->running;
 }
 
 int test_exec_signal_when_children(const char *const *argv, unsigned started, unsigned running, int signo,
                                    char *out, size_t out_size, char *err, size_t err_size)
 {
-    char out_path[] = "/tmp/simtest-out-XXXXXX", err_path[] = "/tmp/simtest-err-XXXXXX";
-    int out_fd = mkstemp(out_path), err_fd = mkstemp(err_path);
-    ck_assert(out_fd >= 0 && err_fd >= 0);
-    pid_t pid = fork();
-    ck_assert(pid >= 0);
-    if (pid == 0) {
-        dup2(out_fd, STDOUT_FILENO);
-        dup2(err_fd, STDERR_FILENO);
-        execv(argv[0], (char *const *)argv);
-        _exit(127);
-    }
-    enum { SEEN_MAX = 64 };
-    pid_t seen[SEEN_MAX], now[SEEN_MAX];
-    unsigned n_seen = 0;
-    for (int tick = 0; tick < 120 * 200; tick++) { /* every 5 ms, for at most 120 s */
-        unsigned n = children_of(pid, now, SEEN_MAX);
-        for (unsigned i = 0; i < n; i++) {
-            bool known = false;
-            for (unsigned j = 0; j < n_seen; j++)
-                known = known || seen[j] == now[i];
-            if (!known && n_seen < SEEN_MAX)
-                seen[n_seen++] = now[i];
-        }
-        if (n_seen >= started && n == running)
-            break;
-        struct timespec pause = { 0, 5000000 };
-        nanosleep(&pause, NULL);
-    }
-    ck_assert_msg(n_seen >= started, "only %u children were started", n_seen);
-    kill(pid, signo);
-    int status;
-    waitpid(pid, &status, 0);
-    lseek(out_fd, 0, SEEK_SET);
-    lseek(err_fd, 0, SEEK_SET);
-    drain(out_fd, out, out_size);
-    drain(err_fd, err, err_size);
-    close(out_fd);
-    close(err_fd);
-    unlink(out_path);
-    unlink(err_path);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    struct children_wanted w = { .started = started, .running = running };
+    return test_exec_signal_when(argv, children_ready, &w, 0, signo, out, out_size, err, err_size);
 }
 
 int test_coverage(const char *const *settings, int seeds, double exact)

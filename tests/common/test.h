@@ -6,6 +6,7 @@
 
 #include <check.h>
 #include <stdbool.h>
+#include <sys/types.h>
 
 /* A passing ck_assert records its place (Check's _mark_point) by a write to the
  * runner's pipe: in a loop of a million draws that alone took seconds.  Passing checks
@@ -50,9 +51,15 @@ const char *test_binary(void);
  * (each up to size-1 bytes); returns the exit status (128+signal if killed). */
 int test_exec(const char *const *argv, char *out, size_t out_size, char *err, size_t err_size);
 /* The same, sending signal signo to the child after `delay` seconds. */
-/* Like test_exec_signal, but signals once `started` distinct children of the process
- * have been seen and only `running` are left (a sweep whose short points are done),
- * read from /proc: no fixed delay to guess.  Fails the test after 120 s. */
+/* Runs argv as test_exec does; once ready(pid, ctx) holds (polled every millisecond, at
+ * most 120 s; NULL: at once), waits `delay` seconds and sends signo (0: none).  The
+ * exit status, 128 + the signal when killed. */
+typedef bool test_ready_fn(pid_t pid, void *ctx);
+int test_exec_signal_when(const char *const *argv, test_ready_fn *ready, void *ctx, double delay, int signo,
+                          char *out, size_t out_size, char *err, size_t err_size);
+/* Signals once `started` distinct children of the process have been seen and only
+ * `running` are left (a sweep whose short points are done), read from /proc: no fixed
+ * delay to guess. */
 int test_exec_signal_when_children(const char *const *argv, unsigned started, unsigned running, int signo,
                                    char *out, size_t out_size, char *err, size_t err_size);
 int test_exec_signal(const char *const *argv, double delay, int signo, char *out, size_t out_size, char *err,

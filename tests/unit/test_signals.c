@@ -33,8 +33,9 @@ static void list_dir(const char *dir, char *names, size_t size)
 /* Whether pid blocks SIGINT yet (sim's main holds the signals first thing): read
  * from /proc, so that a test's signal never lands before main, however slow the
  * start (sanitisers, a loaded machine). */
-static bool holds_signals(pid_t pid)
+static bool holds_signals(pid_t pid, void *ctx)
 {
+    (void)ctx;
     char path[64], line[256];
     snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
     FILE *f = fopen(path, "r");
@@ -46,43 +47,6 @@ static bool holds_signals(pid_t pid)
             break;
     fclose(f);
     return blocked & (1ull << (SIGINT - 1));
-}
-
-/* test_exec_signal(), but the signal goes `delay` seconds after sim holds the
- * signals, not after the fork.  Returns the exit status (128+signal if killed). */
-static int exec_signal_once_held(const char *const *argv, double delay, int signo, char *o, size_t o_size, char *e,
-                                 size_t e_size)
-{
-    char out_path[] = "/tmp/simtest-out-XXXXXX", err_path[] = "/tmp/simtest-err-XXXXXX";
-    int out_fd = mkstemp(out_path), err_fd = mkstemp(err_path);
-    ck_assert(out_fd >= 0 && err_fd >= 0);
-    pid_t pid = fork();
-    ck_assert(pid >= 0);
-    if (pid == 0) {
-        dup2(out_fd, STDOUT_FILENO);
-        dup2(err_fd, STDERR_FILENO);
-        execv(argv[0], (char *const *)argv);
-        _exit(127);
-    }
-    const struct timespec ms = { 0, 1000000 };
-    int status;
-    for (int waited = 0; !holds_signals(pid); waited++) {
-        ck_assert_msg(waited < 20000 && waitpid(pid, &status, WNOHANG) == 0, "sim never held the signals");
-        nanosleep(&ms, NULL);
-    }
-    struct timespec pause = { (time_t)delay, (long)((delay - (time_t)delay) * 1e9) };
-    nanosleep(&pause, NULL);
-    kill(pid, signo);
-    waitpid(pid, &status, 0);
-    ssize_t n = pread(out_fd, o, o_size - 1, 0);
-    o[n > 0 ? n : 0] = '\0';
-    n = pread(err_fd, e, e_size - 1, 0);
-    e[n > 0 ? n : 0] = '\0';
-    close(out_fd);
-    close(err_fd);
-    unlink(out_path);
-    unlink(err_path);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
 START_TEST(signal_while_the_network_is_built_gives_one_line_and_no_files)
@@ -101,7 +65,7 @@ START_TEST(signal_while_the_network_is_built_gives_one_line_and_no_files)
         snprintf(trace, sizeof trace, "%s/t.csv", dir);
         const char *argv[] = { test_binary(), "configs/default.ini", "-s", "network.dimension=16", "-f", "json",
                                "--no-progress", "-o", output, "--write-trace", trace, NULL };
-        int status = exec_signal_once_held(argv, cases[i].delay, cases[i].signo, out, BIG, err, sizeof err);
+        int status = test_exec_signal_when(argv, holds_signals, NULL, cases[i].delay, cases[i].signo, out, BIG, err, sizeof err);
         ck_assert_int_eq(status, 130);
         ck_assert_str_eq(err, "sim: interrupted before the run started\n");
         ck_assert_str_eq(out, "");
@@ -121,7 +85,7 @@ START_TEST(signal_during_the_run_writes_the_partial_report_and_the_trace)
     snprintf(trace, sizeof trace, "%s/t.csv", dir);
     const char *argv[] = { test_binary(), "configs/default.ini", "-s", "run.messages=1000000000", "-f", "json",
                            "--no-progress", "-o", output, "--write-trace", trace, NULL };
-    ck_assert_int_eq(exec_signal_once_held(argv, 0.5, SIGTERM, out, BIG, err, sizeof err), 130);
+    ck_assert_int_eq(test_exec_signal_when(argv, holds_signals, NULL, 0.5, SIGTERM, out, BIG, err, sizeof err), 130);
     ck_assert_str_eq(err, "");
     ck_assert_str_eq(out, "");
     list_dir(dir, names, sizeof names);
