@@ -26,7 +26,7 @@ static bool predict(const struct model_in *in, struct model_result *out)
     struct bt_chain c;
     char reason[200];
     unsigned buffers = (unsigned)cfg_int(cfg, "routing.buffers");
-    if (!bt_chain_solve((unsigned)cfg->network.dimension, buffers, cfg->workload.rate, &c, reason, sizeof reason)) {
+    if (!bt_chain_solve((unsigned)cfg->network.dimension, buffers, cfg_message_rate(cfg), &c, reason, sizeof reason)) {
         snprintf(out->why, sizeof out->why, "backtracking-chain %s", reason);
         return false;
     }

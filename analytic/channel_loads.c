@@ -125,7 +125,7 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
     memset(l, 0, sizeof *l);
     l->topo = t;
     l->capacity = in->capacity;
-    double lambda = cfg->workload.rate;
+    double lambda = cfg_message_rate(cfg);
     l->message_rate = lambda * t->nodes;
     if (arrival_find(cfg->workload.arrival)->traits & ARRIVAL_REPLAY) {
         snprintf(l->why, sizeof l->why, "trace replay: the loads are the trace's, not workload.rate's");

@@ -110,7 +110,7 @@ static bool predict(const struct model_in *in, struct model_result *out)
         snprintf(out->why, sizeof out->why, "hin: static figures only; %s", why);
         return true;
     }
-    double lambda = cfg->workload.rate, mean = cfg->workload.mean_length;
+    double lambda = cfg_message_rate(cfg), mean = cfg->workload.mean_length;
     double mu_cl = cfg->network.bandwidth / mean;
     double level2_bandwidth = cfg_real(cfg, "network.level2_bandwidth");
     double wire = level2_bandwidth > 0 ? level2_bandwidth : cfg->network.bandwidth;

@@ -61,7 +61,7 @@ static bool predict(const struct model_in *in, struct model_result *out)
         return false;
     }
     enum kary_variant v = kary_variant_of(cfg);
-    double n = (double)cfg->network.dimension, m = cfg->workload.rate;
+    double n = (double)cfg->network.dimension, m = cfg_message_rate(cfg);
     double B = cfg->workload.mean_length / cfg->network.bandwidth, kd = l->mean_hops / n, p = hop_cycles(cfg);
     double rho = kary_utilization(v, m, B, kd);
     bool saturated = rho >= 1;

@@ -110,7 +110,7 @@ static bool predict(const struct model_in *in, struct model_result *out)
         .bisection_per_node = pp->bisection_per_node,
         .pins = pp->node_pins,
         .locality = pp->locality_fraction,
-        .rate = cfg->workload.rate,
+        .rate = cfg_message_rate(cfg),
     };
     double N = pp->nodes ? (double)pp->nodes : (double)in->topo->nodes;
     double n = (double)(pp->dimension ? pp->dimension : cfg->network.dimension);

@@ -123,7 +123,7 @@ static void add_mode(struct model_result *out, const char *prefix, enum kd_varia
 static void solve_and_add(struct model_result *out, const struct config *cfg, enum kd_variant v,
                           const struct kd_traffic *t, unsigned n)
 {
-    double length = cfg->workload.mean_length / cfg->network.bandwidth, rate = cfg->workload.rate;
+    double length = cfg->workload.mean_length / cfg->network.bandwidth, rate = cfg_message_rate(cfg);
     struct kd_result infinite, finite;
     solve(v, t, length, rate, false, &infinite);
     solve(v, t, length, rate, true, &finite);

@@ -3,8 +3,8 @@
  *
  * Promise of every engine: create() builds an instance from an engine_env (what the
  * run hands it, once: nothing else of the run is visible) or returns NULL when out of
- * memory; inject() takes a new message at its source (src != dst, already counted as
- * created) and eventually delivers it through engine_deliver() or refuses it through
+ * memory; inject() takes a new message at its source (already counted as created;
+ * src != dst unless the engine has ENGINE_TAKES_SELF_ADDRESSED) and eventually delivers it through engine_deliver() or refuses it through
  * engine_refuse(), so the probe sees every message; destroy() frees the instance and
  * whatever it created (its access protocol).  A slotted engine has no inject(): it
  * admits its own input cycle by cycle, from the arrival and destination draws in its

@@ -6,13 +6,10 @@
 
 #include "../sim/core/params.h"
 #include "flit.h"
+#include "flit_params.h"
 
-/* The flit engine's keys, one table for wormhole and cut-through. */
-struct flit_params {
-    int64_t flit_buffers, virtual_channels, router_delay, link_latency;
-    bool finite_buffer;
-};
-
+/* The flit engines' keys, one table for wormhole and cut-through, both routers
+ * (struct flit_params: flit_params.h). */
 static const struct cfg_key flit_keys[] = {
     { "routing", "flit_buffers", CFG_INT, offsetof(struct flit_params, flit_buffers), "4", 1, 1 << 20, false, NULL,
       "wormhole: flits one virtual channel's buffer holds at the far end of its link (flits on the wire "
@@ -28,14 +25,24 @@ static const struct cfg_key flit_keys[] = {
     { "routing", "finite_buffer", CFG_BOOL, offsetof(struct flit_params, finite_buffer), "false", 0, 0, false, NULL,
       "wormhole, cut-through: seed 003's finite-buffer mode, a new message whose source is busy or whose "
       "first channel has no free VC is refused (lost)" },
+    { "routing", "router", CFG_CHOICE, offsetof(struct flit_params, router), "simple", 0, 0, false, &router_choices,
+      "wormhole: the router model" },
+    { "routing", "routing_delay", CFG_INT, offsetof(struct flit_params, routing_delay), "1", 0, 1000, false, NULL,
+      "iq router: cycles of route computation, from a head reaching the front of its input VC" },
+    { "routing", "vc_alloc_delay", CFG_INT, offsetof(struct flit_params, vc_alloc_delay), "1", 1, 1000, false, NULL,
+      "iq router: cycles of VC allocation" },
+    { "routing", "sw_alloc_delay", CFG_INT, offsetof(struct flit_params, sw_alloc_delay), "1", 1, 1000, false, NULL,
+      "iq router: cycles of switch allocation" },
+    { "routing", "st_delay", CFG_INT, offsetof(struct flit_params, st_delay), "1", 1, 1000, false, NULL,
+      "iq router: cycles of switch traversal" },
+    { "routing", "credit_delay", CFG_INT, offsetof(struct flit_params, credit_delay), "0", 0, 1000, false, NULL,
+      "iq router: cycles a returned credit takes to be processed, beyond the channel's latency" },
+    { "routing", "vc_release", CFG_CHOICE, offsetof(struct flit_params, vc_release), "tail", 0, 0, false,
+      &vc_release_choices, "iq router: when an output VC can take a new packet" },
+    { "routing", "tie", CFG_CHOICE, offsetof(struct flit_params, tie), "random", 0, 0, false, &tie_choices,
+      "iq router, torus: the direction of a dimension whose two ways are equally short" },
 };
-static CFG_PARAM_TABLE(flit_param_table, struct flit_params, flit_keys);
-
-/* This plug-in's own key values. */
-static const struct flit_params *flit_params_of(const struct config *cfg)
-{
-    return cfg_params(cfg, &flit_param_table);
-}
+CFG_PARAM_TABLE(flit_param_table, struct flit_params, flit_keys);
 
 /* --- worm pool: one slab of per-hop arrays, growth by doubling --- */
 
@@ -190,6 +197,20 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
     const struct config *cfg = spec->cfg;
     const struct topo *t = spec->topo;
     const char *sw = cfg->routing.switching;
+    if (flit_router_is_iq(cfg)) { /* only wormhole takes it: engine_select() runs the iq engine then */
+        cfg_blame(cfg, "routing.router", err, "the iq router is a wormhole router: %s switching runs on "
+                  "routing.router = simple", sw);
+        return false;
+    }
+    static const char *const iq_keys[] = { "routing.routing_delay", "routing.vc_alloc_delay", "routing.sw_alloc_delay",
+                                           "routing.st_delay", "routing.credit_delay", "routing.vc_release",
+                                           "routing.tie" };
+    for (size_t i = 0; i < sizeof iq_keys / sizeof iq_keys[0]; i++)
+        if (cfg_is_set(cfg, iq_keys[i])) {
+            cfg_blame(cfg, iq_keys[i], err, "a key of the iq router (routing.router = iq); this run's router is "
+                      "simple");
+            return false;
+        }
     if (!(route_select(cfg)->traits & ROUTE_OBLIVIOUS)) {
         cfg_blame(cfg, "routing.algorithm", err, "%s switching draws the path when a message is created: it "
                   "needs an oblivious routing (ecube or random-minimal)", sw);
@@ -222,9 +243,11 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
 static void *create_wormhole(const struct engine_env *env) { return engine_create(env, true); }
 static void *create_cut_through(const struct engine_env *env) { return engine_create(env, false); }
 
+extern const struct engine_ops switch_wormhole, switch_cut_through;
+
 struct flit_engine *flit_engine_of(const struct engine_ops *ops, void *self)
 {
-    return ops && (ops->traits & SWITCH_PIPELINED) ? self : NULL;
+    return ops == &switch_wormhole || ops == &switch_cut_through ? self : NULL;
 }
 
 const struct engine_ops switch_wormhole = {

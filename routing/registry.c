@@ -1,11 +1,13 @@
 /* Routing and engine registries: adding one is one file and one line here. */
 #include "../sim/core/registry.h"
 #include "engine.h"
+#include "flit_params.h"
 #include "routing.h"
 
 extern const struct route_ops route_ecube, route_ecube_descending, route_random_minimal, route_least_count,
     route_backtracking;
-extern const struct engine_ops switch_store_and_forward, switch_cut_through, switch_wormhole, engine_backtracking;
+extern const struct engine_ops switch_store_and_forward, switch_cut_through, switch_wormhole, engine_backtracking,
+    engine_iq;
 
 static const struct route_ops *const algorithms[] = {
     &route_ecube,
@@ -24,6 +26,7 @@ static const struct engine_ops *const switchings[] = {
  * selects them (the backtracking keys are route_backtracking's). */
 static const struct engine_ops *const engines_by_traits[] = {
     &engine_backtracking,
+    &engine_iq,
 };
 
 REGISTRY_DEFINE_PLUGINS(struct route_ops, algorithms, route_find, route_choices);
@@ -38,19 +41,54 @@ const struct engine_ops *engine_registered(size_t i)
     return i < sizeof engines_by_traits / sizeof engines_by_traits[0] ? engines_by_traits[i] : NULL;
 }
 
+/* Plain choice values: a name and its meaning. */
+struct named_choice {
+    const char *name, *help;
+};
+
+/* routing.router: the wormhole router model; `engine` runs it instead of the switching's
+ * own engine (NULL: the switching's). */
+struct router_choice {
+    const char *name, *help;
+    const struct engine_ops *engine;
+};
+static const struct router_choice simple_router = {
+    "simple", "seeds 002/003's router: rigid worms, VCs freed when the tail leaves the far-end buffer, a router "
+    "delay per hop", NULL };
+static const struct router_choice iq_router = {
+    "iq", "the input-queued VC router with credits: route, VC and switch allocation, switch traversal "
+    "(routing.routing_delay ... st_delay)", &engine_iq };
+static const struct router_choice *const routers[] = { &simple_router, &iq_router };
+REGISTRY_DEFINE(struct router_choice, routers, router_find, router_choices);
+
+static const struct named_choice release_tail = { "tail", "once the tail has been sent into it" };
+static const struct named_choice release_tail_credit = { "tail-credit", "once the tail's credit has come back" };
+static const struct named_choice *const vc_releases[] = { &release_tail, &release_tail_credit };
+REGISTRY_DEFINE(struct named_choice, vc_releases, vc_release_find, vc_release_choices);
+
+static const struct named_choice tie_random = { "random", "either way, drawn at random" };
+static const struct named_choice tie_negative = { "negative", "the topology's rule (seed 004): the negative way" };
+static const struct named_choice *const ties[] = { &tie_random, &tie_negative };
+REGISTRY_DEFINE(struct named_choice, ties, tie_find, tie_choices);
+
+bool flit_router_is_iq(const struct config *cfg)
+{
+    return router_find(flit_params_of(cfg)->router)->engine != NULL;
+}
+
 const struct engine_ops *engine_select(const struct config *cfg)
 {
     if (route_select(cfg)->traits & ROUTE_BACKTRACKS)
         for (size_t i = 0; i < sizeof engines_by_traits / sizeof engines_by_traits[0]; i++)
             if (engines_by_traits[i]->traits & ENGINE_BACKTRACKS)
                 return engines_by_traits[i];
-    return switch_find(cfg->routing.switching);
+    const struct engine_ops *e = switch_find(cfg->routing.switching);
+    const struct router_choice *r = router_find(flit_params_of(cfg)->router);
+    /* Only wormhole has router models; cut-through refuses the iq router in its check. */
+    if (e && (e->traits & SWITCH_HOLDS_CHANNELS) && r && r->engine)
+        return r->engine;
+    return e;
 }
-
-/* Plain choice values: a name and its meaning. */
-struct named_choice {
-    const char *name, *help;
-};
 
 static const struct named_choice ascending = { "ascending", "correct differing dimensions lowest first" };
 static const struct named_choice descending = { "descending", "correct differing dimensions highest first" };

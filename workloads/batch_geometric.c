@@ -7,7 +7,7 @@
 
 static uint32_t per_cycle(const struct config *cfg, struct rng *r)
 {
-    double alpha = cfg->workload.rate / (1.0 + cfg->workload.rate);
+    double alpha = cfg_message_rate(cfg) / (1.0 + cfg_message_rate(cfg));
     /* Inversion: G = floor(log U / log α) has P(G ≥ i) = α^i. */
     double g = floor(log(rng_uniform(r)) / log(alpha));
     return g >= (double)UINT32_MAX ? UINT32_MAX : (uint32_t)g;

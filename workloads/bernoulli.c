@@ -8,7 +8,7 @@
 
 static double interarrival(const struct config *cfg, struct rng *r)
 {
-    double p = cfg->workload.rate;
+    double p = cfg_message_rate(cfg);
     if (p >= 1)
         return 1;
     /* Inversion: floor(log U / log(1-p)) has P(>= j) = (1-p)^j, the failures before a success. */
@@ -17,14 +17,14 @@ static double interarrival(const struct config *cfg, struct rng *r)
 
 static uint32_t per_cycle(const struct config *cfg, struct rng *r)
 {
-    return rng_uniform(r) < cfg->workload.rate;
+    return rng_uniform(r) < cfg_message_rate(cfg);
 }
 
 static bool check(const struct config *cfg, struct cfg_error *err)
 {
-    if (cfg->workload.rate > 1) {
+    if (cfg_message_rate(cfg) > 1) {
         cfg_blame(cfg, "workload.rate", err, "bernoulli arrivals: the rate is a probability per cycle, at most 1 "
-                                               "(got %g)", cfg->workload.rate);
+                                               "(got %g)", cfg_message_rate(cfg));
         return false;
     }
     return true;

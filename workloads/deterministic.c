@@ -8,10 +8,10 @@
 static double interarrival(const struct config *cfg, struct rng *r)
 {
     (void)r;
-    return 1 / cfg->workload.rate;
+    return 1 / cfg_message_rate(cfg);
 }
 
-static double first(const struct config *cfg, struct rng *r) { return rng_uniform(r) / cfg->workload.rate; }
+static double first(const struct config *cfg, struct rng *r) { return rng_uniform(r) / cfg_message_rate(cfg); }
 
 const struct arrival_ops arrival_deterministic = {
     .name = "deterministic",

@@ -6,14 +6,14 @@
 
 static double interarrival(const struct config *cfg, struct rng *r)
 {
-    return rng_exponential(r, 1.0 / cfg->workload.rate);
+    return rng_exponential(r, 1.0 / cfg_message_rate(cfg));
 }
 
 /* Knuth's product of uniforms: O(rate) draws, and per-cycle rates are small.
  * Rates beyond ~700 would underflow exp(-rate); the key's range keeps them out. */
 static uint32_t per_cycle(const struct config *cfg, struct rng *r)
 {
-    double limit = exp(-cfg->workload.rate), product = rng_uniform(r);
+    double limit = exp(-cfg_message_rate(cfg)), product = rng_uniform(r);
     uint32_t count = 0;
     while (product > limit) {
         product *= rng_uniform(r);

@@ -42,7 +42,7 @@ static void json_value(FILE *out, double v)
 static void write_json(FILE *out, const struct config *cfg, const struct topo *t, double avg,
                        const struct channel_loads *l)
 {
-    double lambda = cfg->workload.rate;
+    double lambda = cfg_message_rate(cfg);
     fputs("{\n  \"topology\": ", out);
     json_text(out, cfg->network.topology);
     fputs(",\n  \"network\": ", out);
@@ -90,7 +90,7 @@ static void write_json(FILE *out, const struct config *cfg, const struct topo *t
 static void write_table(FILE *out, const struct config *cfg, const struct topo *t, double avg,
                         const struct channel_loads *l)
 {
-    double lambda = cfg->workload.rate;
+    double lambda = cfg_message_rate(cfg);
     fprintf(out, "topology          %s (%s)\n", cfg->network.topology, t->label);
     fprintf(out, "nodes             %u\n", t->nodes);
     fprintf(out, "channels          %u (%s servers)\n", t->channels, kind_name(t->kind));

@@ -74,7 +74,8 @@ struct config {
     } protocol;
     struct {
         const char *arrival;
-        double rate; /* messages per node per time unit */
+        double rate;           /* as written: in rate_unit (use cfg_message_rate) */
+        const char *rate_unit; /* "messages" or "flits" (per node per time unit) */
         const char *destination;
         const char *length;
         double mean_length;
@@ -106,6 +107,16 @@ struct config {
     } block[CFG_BLOCKS_MAX];
     _Alignas(16) unsigned char arena[CFG_ARENA_MAX];
 };
+
+/* Messages created per node per time unit: workload.rate, or with workload.rate_unit =
+ * flits, the rate in flits over the mean message's flits (mean_length / bandwidth). */
+static inline double cfg_message_rate(const struct config *cfg)
+{
+    double rate = cfg->workload.rate;
+    return cfg->workload.rate_unit && cfg->workload.rate_unit[0] == 'f'
+               ? rate * cfg->network.bandwidth / cfg->workload.mean_length
+               : rate;
+}
 
 /* The layout, in listing order. */
 static inline size_t cfg_key_count(const struct config *cfg) { return cfg->n_keys; }

@@ -50,6 +50,9 @@ enum engine_traits {
     /* Its figures are columns of every report, empty when another engine ran (so that
      * one CSV header serves a sweep across algorithms). */
     ENGINE_COLUMNS_ALWAYS = 1u << 10,
+    /* Self-addressed messages go through the engine (its router's injection and
+     * ejection) instead of being delivered at once with delay 0. */
+    ENGINE_TAKES_SELF_ADDRESSED = 1u << 11,
 };
 
 /* Channel access: protocol.link (proto_ops.traits) and protocol.priority (the queue

@@ -39,6 +39,10 @@ static void header(FILE *out, const struct run_report *r)
     else if (r->slotted) /* a message crosses a channel in one cycle */
         fprintf(out, "workload     %s arrivals, %g per node per cycle; %s destinations; one-cycle messages\n",
                 c->workload.arrival, c->workload.rate, c->workload.destination);
+    else if (c->workload.rate_unit[0] == 'f') /* as written, then in messages */
+        fprintf(out, "workload     %s arrivals, %g flits (%g messages) per node per time unit; %s destinations; %s "
+                "lengths, mean %g\n", c->workload.arrival, c->workload.rate, cfg_message_rate(c),
+                c->workload.destination, c->workload.length, c->workload.mean_length);
     else
         fprintf(out, "workload     %s arrivals, %g per node per time unit; %s destinations; %s lengths, mean %g%s\n",
                 c->workload.arrival, c->workload.rate, c->workload.destination, c->workload.length,
@@ -159,7 +163,7 @@ void report_write_table(FILE *out, const struct run_report *r)
         fprintf(out, "%-12s %s\n", "hops mean", a);
     FMT(a, r->throughput);
     fprintf(out, "%-12s %s per node per %s (offered %g)\n", "throughput", a, r->slotted ? "cycle, delivered" : "time unit",
-            c->workload.rate);
+            cfg_message_rate(c));
     report_lines(out, r, FIGURE_PLACE_RATES, FIGURE_NO_CLASS);
     FMT(a, r->utilization_mean);
     FMT(b, r->utilization_max);

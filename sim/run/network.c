@@ -56,7 +56,8 @@ static void restart_busy_clocks(void *ctx, double now)
             net->node[v].busy_since = now;
 }
 
-/* A self-addressed message: delivered at once, delay 0, 0 hops (no engine sees it). */
+/* A self-addressed message: delivered at once, delay 0, 0 hops (no engine sees it,
+ * unless the engine routes those too: ENGINE_TAKES_SELF_ADDRESSED). */
 static void deliver_at_source(struct network *net, uint32_t m)
 {
     const struct message *msg = &net->pool.msgs[m];
@@ -93,7 +94,7 @@ static void create_message(struct network *net, uint32_t node, uint32_t dst, dou
         .link = NET_NONE,
         .link2 = NET_NONE,
     };
-    if (dst == node)
+    if (dst == node && !(net->engine->traits & ENGINE_TAKES_SELF_ADDRESSED))
         deliver_at_source(net, m);
     else
         net->engine->inject(net->engine_state, m);

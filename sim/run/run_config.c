@@ -5,6 +5,17 @@
 #include "../../routing/routing.h"
 #include "../../topo/topo.h"
 #include "../../workloads/workload.h"
+#include "../core/registry.h"
+
+/* workload.rate_unit: plain names, the framework's own. */
+struct rate_unit {
+    const char *name, *help;
+};
+static const struct rate_unit messages_unit = { "messages", "messages per node per time unit" };
+static const struct rate_unit flits_unit = { "flits", "flits per node per time unit (cycle), as NoC papers state "
+                                                      "offered load" };
+static const struct rate_unit *const rate_units[] = { &messages_unit, &flits_unit };
+REGISTRY_DEFINE(struct rate_unit, rate_units, rate_unit_find, rate_unit_choices);
 
 /* The order of this list is the order of the plug-ins' keys in --list, the config
  * echo and sweeps (within each section, after the framework's own keys). */
@@ -18,6 +29,7 @@ static const struct cfg_registry registries[] = {
     { "workload.destination", &dest_choices },
     { "workload.length", &length_choices },
     { "workload.arrival", &arrival_choices },
+    { "workload.rate_unit", &rate_unit_choices },
     { NULL, &model_choices }, /* every model applies itself: no key chooses one */
 };
 static const struct cfg_schema schema = { registries, sizeof registries / sizeof registries[0] };

@@ -29,6 +29,7 @@
     X(engine)                                                                                                    \
     X(backtracking)                                                                                              \
     X(flit)                                                                                                      \
+    X(iq)                                                                                                        \
     X(sweep)                                                                                                     \
     X(run_values)                                                                                                \
     X(model_mm1)                                                                                                 \

@@ -1,0 +1,38 @@
+/* The flit engines' keys: one table (routing/flit_setup.c) for wormhole and cut-through,
+ * the simple router and the input-queued one (routing.router).
+ *
+ * Promise: flit_params_of() gives this run's values of the table's keys; the engines
+ * of routing/flit*.c and routing/iq*.c read their keys only through it.
+ * Needs: sim/core (params, config).
+ */
+#ifndef ROUTING_FLIT_PARAMS_H
+#define ROUTING_FLIT_PARAMS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../sim/core/config_value.h"
+#include "../sim/core/params.h"
+
+struct flit_params {
+    int64_t flit_buffers, virtual_channels, router_delay, link_latency;
+    bool finite_buffer;
+    const char *router; /* routing.router: "simple" or "iq" (router_choices) */
+    /* The input-queued router's pipeline and flow control. */
+    int64_t routing_delay, vc_alloc_delay, sw_alloc_delay, st_delay, credit_delay;
+    const char *vc_release; /* "tail" or "tail-credit" */
+    const char *tie;        /* "random" or "negative" */
+};
+
+extern const struct cfg_param_table flit_param_table;
+extern const struct cfg_choices router_choices, vc_release_choices, tie_choices;
+
+static inline const struct flit_params *flit_params_of(const struct config *cfg)
+{
+    return cfg_params(cfg, &flit_param_table);
+}
+
+/* Whether routing.router names the input-queued router. */
+bool flit_router_is_iq(const struct config *cfg);
+
+#endif

@@ -1,0 +1,197 @@
+/* The input-queued virtual-channel router with credit-based flow control
+ * (routing.router = iq, wormhole switching): the router most network papers and the
+ * field's reference cycle-accurate simulator use.
+ *
+ * Promise (the exact semantics; tests/unit/test_iq.c checks the zero-load closed form
+ * and the invariants under random traffic):
+ *  - Time is in cycles.  Every node has a router whose input ports are the channels
+ *    that end there plus an injection port, and whose output ports are the channels
+ *    that start there plus an ejection port.  Every input port has V =
+ *    virtual_channels VCs of B = flit_buffers flits.  A message of
+ *    max(1, ceil(length / bandwidth)) flits created at time x joins its source queue
+ *    at cycle ceil(x); self-addressed messages too (they cross the router once).
+ *  - Within a cycle, in order: credits and flits due arrive; sources inject; VC
+ *    allocation; switch allocation.  Everything is decided on the state at the start
+ *    of its step.
+ *  - Source: one flit per cycle onto the injection channel (latency 1), the packets
+ *    of its queue one after another (the next head may go the cycle after a tail).  A
+ *    head takes a free injection VC (round robin after the last one taken) that has a
+ *    credit; every flit needs a credit of its VC.
+ *  - Pipeline per router: a head that reaches the front of its input VC at cycle f
+ *    (it arrives, or the flit before it left at f - 1) computes its route and asks
+ *    for an output VC from f + routing_delay; granted at g, its flits ask for the
+ *    switch from g + vc_alloc_delay; a flit granted the switch at s leaves its buffer
+ *    (its credit goes upstream, arriving after that channel's latency plus
+ *    credit_delay, counted from s + sw_alloc_delay - 1) and is written onto the
+ *    output channel at s + sw_alloc_delay + st_delay - 1; it arrives link_latency
+ *    cycles later (1 on the ejection channel).  The next flit of the VC may ask from
+ *    s + 1, or from its arrival if later.  Zero load, per router: the stage delays
+ *    minus one plus the outgoing channel's latency.
+ *  - Allocators, separable: VC allocation - each waiting head asks for the
+ *    lowest-numbered free VC of its class on its output port, each output VC grants
+ *    one request (round robin over input VCs); switch allocation - each input port
+ *    picks one of its VCs that has a flit and a credit (round robin over its VCs),
+ *    each output port grants one input port (round robin over input ports).  So each
+ *    input port sends at most one flit per cycle and each output port receives at
+ *    most one.
+ *  - An output VC is free again once the tail has been granted the switch into it
+ *    (vc_release = tail), or once the tail's credit has come back (tail-credit).
+ *  - Routing: dimension order (ecube); on a torus an antipodal tie is broken at random
+ *    (tie = random, from the routing stream of the node deciding) or by the
+ *    topology's rule (negative), and with V >= 2 the VCs are split into dateline
+ *    classes: a packet entering a dimension takes the upper half for the whole
+ *    dimension when its path there crosses the wrap-around link, else the lower half.
+ *  - The ejection port's VCs return a credit one cycle after each flit arrives.  A
+ *    packet is delivered when its tail arrives at the ejection channel's far end; its
+ *    delay is from creation; its network part from the cycle its head was injected.
+ *  - Deadlock: every IQ_DEADLOCK_CHECK_CYCLES cycles the VCs that hold flits and can
+ *    never move (a full downstream buffer or no free output VC, all held by VCs that
+ *    cannot move either) are found; if any, the run stops (exit status 3) naming a
+ *    cycle of channels (env.fatal).
+ */
+#ifndef ROUTING_IQ_H
+#define ROUTING_IQ_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../sim/core/stats.h"
+#include "engine.h"
+
+enum { IQ_DEADLOCK_CHECK_CYCLES = 1024, IQ_MAX_BUFFERS = 4096 };
+
+enum iq_vc_state { IQ_IDLE, IQ_VC_ALLOC, IQ_ACTIVE };
+
+struct iq_packet {
+    uint32_t msg;     /* in env.pool->msgs */
+    uint32_t src, dst, flits;
+    uint32_t next;    /* source queue, arrival list or free list */
+    uint32_t hops;    /* channels its head has been granted */
+    uint64_t id;      /* creation number */
+    int64_t offered;  /* cycle it joined its source queue */
+    int64_t injected; /* cycle its head went onto the injection channel, -1 before */
+    uint32_t sent;    /* flits its source has injected */
+    uint32_t dim;     /* dimension of its current network hops, UINT32_MAX before the first */
+    uint8_t cls;      /* dateline class in that dimension */
+};
+
+/* An input VC: a ring of B flits (each the packet it belongs to) and the state of the
+ * packet at its front. */
+struct iq_input_vc {
+    int64_t ready;       /* IQ_VC_ALLOC: may ask for an output VC; IQ_ACTIVE: the front flit may ask for the switch */
+    uint32_t first, count; /* ring position of the front flit, flits held */
+    uint32_t front_seq;  /* the front flit's number within its packet */
+    uint32_t out_unit;   /* output port (unit) of the front packet's route */
+    uint32_t out_vc;     /* IQ_ACTIVE: the output VC held (global index) */
+    uint16_t vc_lo, vc_hi; /* IQ_VC_ALLOC: the VCs of its class on out_unit */
+    uint8_t state;       /* enum iq_vc_state */
+    uint32_t busy_pos;   /* index in the busy list, UINT32_MAX when not listed */
+};
+
+/* A flit or a credit on its way: due at a cycle, kept in a calendar slot. */
+struct iq_flight {
+    uint32_t packet, seq, target; /* target: input VC (global index), or IQ_SINK | node */
+};
+
+/* For tests, which check the invariants cycle by cycle (all optional). */
+struct iq_observer {
+    void *ctx;
+    void (*switched)(void *ctx, uint32_t input_vc, uint32_t output_vc, int64_t cycle); /* a flit granted the switch */
+    void (*injected)(void *ctx, uint32_t node, uint32_t packet, uint32_t seq, int64_t cycle);
+    void (*ejected)(void *ctx, uint32_t packet, uint32_t seq, int64_t cycle); /* at the ejection channel's far end */
+    void (*delivered)(void *ctx, const struct iq_packet *p, int64_t cycle);
+    void (*cycle_end)(void *ctx, int64_t cycle);
+};
+
+struct iq_vec {
+    void *v;
+    uint32_t n, cap;
+};
+
+#define IQ_SINK 0x80000000u
+
+/* Units: input units 0..C-1 are the channels' far ends, C..C+N-1 the injection ports;
+ * output units 0..C-1 the channels' near ends, C..C+N-1 the ejection ports,
+ * C+N..C+2N-1 the sources' sides of the injection channels.  VC j of unit u is global
+ * index u*V + j; the output VC of channel c feeds the input VC of the same index. */
+struct iq_engine {
+    struct engine_env env;
+    uint32_t V, B, L;       /* VCs, buffer flits, link latency */
+    uint32_t rd, va, sa, st, cd; /* pipeline delays and credit delay */
+    bool tail_credit, tie_random;
+    bool dateline_topology; /* a torus (rings that close) */
+    bool dateline;          /* ... with V >= 2: two VC classes */
+    uint32_t C, N;          /* channels, nodes */
+    uint32_t radix;         /* torus k, for the dateline */
+    uint32_t *chan_to;      /* channel -> node it leads to */
+    uint32_t *chan_dim;     /* channel -> dimension */
+    uint32_t *digit_stride; /* per dimension: k^i */
+    uint16_t *digits;       /* k-ary n-cube: node * dimension + dim -> its digit */
+    uint32_t *out_chan;     /* (node * dimension + dim) * 2 + up: the channel that way, UINT32_MAX none */
+    uint32_t dims;
+    bool by_digits;         /* dimension order from the digits (else the path selection's next hop) */
+    bool descending, both_ways, wrap;
+
+    uint32_t ev_tick;
+    int64_t tick_at, cycle;
+
+    struct iq_packet *packets;
+    uint32_t packet_cap, packet_free;
+    uint32_t pending_head, pending_tail;       /* created, not yet at their source queue */
+    uint32_t *src_head, *src_tail;             /* per node: source queue */
+    uint32_t *src_vc;                          /* per node: injection VC of the packet being injected, UINT32_MAX */
+    uint32_t *src_rr;                          /* per node: last injection VC taken */
+    uint32_t *sources, n_sources;              /* nodes with a backlog */
+    uint32_t *source_pos;                      /* per node: index in sources, UINT32_MAX */
+
+    struct iq_input_vc *in;   /* (C + N) * V */
+    uint32_t *ring;           /* (C + N) * V * B packets */
+    uint32_t *busy, n_busy;   /* input VCs holding flits */
+    uint32_t *owner;          /* (C + 2N) * V: input VC holding the output VC, UINT32_MAX free */
+    int32_t *credits;         /* (C + 2N) * V */
+    uint8_t *tail_sent;       /* (C + 2N) * V, tail-credit: tail sent, its credit not yet back */
+    uint32_t *vc_rr;          /* per output VC: last input VC granted (VC allocation) */
+    uint32_t *in_rr;          /* per input unit: last VC granted the switch */
+    uint32_t *out_rr;         /* per output unit: last input unit granted */
+    uint32_t *in_pick, *out_pick; /* per unit: this cycle's candidate, UINT32_MAX */
+    uint32_t *ovc_pick;       /* per output VC: this cycle's VC-allocation winner */
+    struct iq_vec touched_in, touched_out, touched_ovc; /* uint32_t */
+    struct iq_vec *flits_due, *credits_due; /* calendars of struct iq_flight / uint32_t */
+    uint32_t slots, slot_mask; /* a power of two */
+    uint64_t in_flight_flits, in_flight_credits;
+    uint32_t packets_live;    /* in the engine: pending, queued or in the network */
+    uint64_t moves;           /* flits granted the switch so far */
+
+    /* Measurement (inside the window). */
+    uint64_t *node_flits;     /* per node: flits ejected there */
+    uint64_t offered_flits, offered_packets, ejected_flits;
+    int64_t backlog, backlog_open; /* packets at sources, not yet fully injected */
+    bool open_seen;
+    struct iq_observer obs;
+};
+
+/* routing/iq_router.c: a message from the run; one cycle (the tick event). */
+void iq_inject(struct iq_engine *e, uint32_t msg);
+void iq_tick(struct kernel *k, void *ctx, uint32_t unused);
+bool iq_vec_push(struct iq_vec *a, const void *x, size_t size);
+
+/* routing/iq_setup.c: the route of the head at the front of input VC iv, at router
+ * `node`: sets its output unit and class range (and draws a tie). */
+void iq_route(struct iq_engine *e, uint32_t iv, uint32_t node);
+/* The node whose router owns input unit u. */
+static inline uint32_t iq_unit_node(const struct iq_engine *e, uint32_t u)
+{
+    return u < e->C ? e->chan_to[u] : u - e->C;
+}
+
+/* routing/iq_deadlock.c: finds VCs that can never move; writes a message naming a
+ * cycle of channels into buf and returns true if there are any. */
+bool iq_find_deadlock(struct iq_engine *e, char *buf, size_t size);
+/* routing/iq_figures.c */
+void iq_figures(const void *self, const struct figure_sink *sink);
+
+extern const struct engine_ops engine_iq;
+/* For tests: the instance when ops is the iq engine, else NULL. */
+struct iq_engine *iq_engine_of(const struct engine_ops *ops, void *self);
+
+#endif

@@ -1,0 +1,133 @@
+/* Deadlock detection for the input-queued router.  An input VC holding flits waits
+ * when it cannot move by itself: its front packet asks for an output VC and every VC
+ * of its class there is held (it waits for their holders, or, when a VC's tail has
+ * been sent and its credit is awaited, for the buffer downstream), or its output VC
+ * has no credit and the buffer downstream is full (it waits for that buffer).  A
+ * waiting VC moves eventually if one of the VCs it waits for does; every other VC
+ * holding flits moves by itself (its flits keep going: a pipeline stage, a credit on
+ * its way, an ejection port that never blocks).  Propagating "moves" backwards from
+ * those leaves the deadlocked VCs, and following "waits for" among them closes a cycle,
+ * which the message names. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "iq.h"
+
+#define NONE UINT32_MAX
+
+/* The VCs iv waits for, into out (at most V of them); 0 when it can move by itself. */
+static uint32_t waits_for(const struct iq_engine *e, uint32_t iv, uint32_t *out)
+{
+    const struct iq_input_vc *x = &e->in[iv];
+    uint32_t n = 0;
+    if (x->state == IQ_VC_ALLOC) {
+        uint32_t first = x->out_unit * e->V;
+        for (uint32_t v = x->vc_lo; v < x->vc_hi; v++) {
+            uint32_t ov = first + v, holder = e->owner[ov];
+            if (holder == NONE)
+                return 0;
+            if (e->tail_sent[ov]) {
+                if (ov >= e->C * e->V) /* an ejection VC: its credits always come back */
+                    return 0;
+                out[n++] = ov; /* the downstream buffer must drain */
+            } else {
+                out[n++] = holder;
+            }
+        }
+        return n;
+    }
+    if (x->state == IQ_ACTIVE && x->out_unit < e->C && e->credits[x->out_vc] == 0 &&
+        e->in[x->out_vc].count == e->B) {
+        out[0] = x->out_vc;
+        return 1;
+    }
+    return 0;
+}
+
+static void describe_unit(const struct iq_engine *e, uint32_t iv, char *buf, size_t size)
+{
+    uint32_t u = iv / e->V;
+    if (u < e->C)
+        snprintf(buf, size, "channel %u (->%u) vc %u", u, e->chan_to[u], iv % e->V);
+    else
+        snprintf(buf, size, "injection port of %u vc %u", u - e->C, iv % e->V);
+}
+
+bool iq_find_deadlock(struct iq_engine *e, char *buf, size_t size)
+{
+    uint32_t n = e->n_busy, V = e->V;
+    uint32_t inputs = (e->C + e->N) * V;
+    uint8_t *stuck = calloc(inputs, 1);          /* 1: waits (not yet known to move) */
+    uint32_t *edges = malloc(((size_t)n * V + 1) * sizeof *edges);
+    uint32_t *edge_from = malloc(((size_t)n * V + 1) * sizeof *edge_from);
+    if (!stuck || !edges || !edge_from) {
+        free(stuck);
+        free(edges);
+        free(edge_from);
+        return false;
+    }
+    size_t m = 0;
+    uint32_t top = 0, tmp[64]; /* V <= 64 */
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t iv = e->busy[k], w = waits_for(e, iv, tmp);
+        if (w == 0)
+            continue;
+        stuck[iv] = 1;
+        for (uint32_t j = 0; j < w; j++) {
+            edge_from[m] = iv;
+            edges[m++] = tmp[j];
+        }
+    }
+    /* A waiting VC moves if any VC it waits for moves; repeat until nothing changes.
+     * Each pass frees at least one VC or ends: at most n passes, each O(edges). */
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t j = 0; j < m; j++)
+            if (stuck[edge_from[j]] && !stuck[edges[j]]) {
+                stuck[edge_from[j]] = 0;
+                changed = true;
+            }
+    }
+    uint32_t count = 0, start = NONE;
+    for (uint32_t k = 0; k < n; k++)
+        if (stuck[e->busy[k]]) {
+            count++;
+            if (start == NONE)
+                start = e->busy[k];
+        }
+    if (count == 0) {
+        free(stuck);
+        free(edges);
+        free(edge_from);
+        return false;
+    }
+    /* Follow "waits for" among the stuck until a VC repeats: that part is the cycle. */
+    uint8_t *seen = stuck; /* reuse: 2 marks a visited VC */
+    uint32_t iv = start;
+    while (seen[iv] != 2) {
+        seen[iv] = 2;
+        uint32_t w = waits_for(e, iv, tmp), next = NONE;
+        for (uint32_t j = 0; j < w && next == NONE; j++)
+            if (stuck[tmp[j]])
+                next = tmp[j];
+        iv = next;
+    }
+    int used = snprintf(buf, size, "deadlock at cycle %lld: %u virtual channels can never move; cycle:",
+                        (long long)e->cycle, count);
+    uint32_t first = iv;
+    do {
+        char unit[96];
+        describe_unit(e, iv, unit, sizeof unit);
+        if (used >= 0 && (size_t)used < size)
+            used += snprintf(buf + used, size - (size_t)used, "%s %s", iv == first ? "" : ",", unit);
+        uint32_t w = waits_for(e, iv, tmp), next = NONE;
+        for (uint32_t j = 0; j < w && next == NONE; j++)
+            if (stuck[tmp[j]])
+                next = tmp[j];
+        iv = next;
+    } while (iv != first && top++ < count);
+    free(stuck);
+    free(edges);
+    free(edge_from);
+    return true;
+}

@@ -1,0 +1,480 @@
+/* The input-queued router's cycle (contract in iq.h; set-up, routing and checks in
+ * iq_setup.c; deadlock detection in iq_deadlock.c; figures in iq_figures.c).  One
+ * kernel event per cycle while anything is in the network, none while it is empty.
+ * Per cycle the work is proportional to the input VCs holding flits and the sources
+ * with a backlog, not to the network's size. */
+#include "iq.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NONE UINT32_MAX
+
+bool iq_vec_push(struct iq_vec *a, const void *x, size_t size)
+{
+    if (__builtin_expect(a->n == a->cap, 0)) {
+        uint32_t cap = a->cap ? 2 * a->cap : 64;
+        void *g = realloc(a->v, (size_t)cap * size);
+        if (!g)
+            return false;
+        a->v = g;
+        a->cap = cap;
+    }
+    memcpy((char *)a->v + (size_t)a->n * size, x, size);
+    a->n++;
+    return true;
+}
+
+static void fail(struct iq_engine *e) { kernel_request_stop(e->env.kernel, KERNEL_FAILED); }
+
+static inline void push_u32(struct iq_engine *e, struct iq_vec *a, uint32_t x)
+{
+    if (__builtin_expect(a->n < a->cap, 1))
+        ((uint32_t *)a->v)[a->n++] = x;
+    else if (!iq_vec_push(a, &x, sizeof x))
+        fail(e);
+}
+
+static inline void flit_due(struct iq_engine *e, int64_t cycle, uint32_t packet, uint32_t seq, uint32_t target)
+{
+    struct iq_vec *a = &e->flits_due[cycle & e->slot_mask];
+    struct iq_flight f = { packet, seq, target };
+    if (__builtin_expect(a->n < a->cap, 1))
+        ((struct iq_flight *)a->v)[a->n++] = f;
+    else if (!iq_vec_push(a, &f, sizeof f))
+        fail(e);
+    e->in_flight_flits++;
+}
+
+static inline void credit_due(struct iq_engine *e, int64_t cycle, uint32_t ovc)
+{
+    push_u32(e, &e->credits_due[cycle & e->slot_mask], ovc);
+    e->in_flight_credits++;
+}
+
+/* Round-robin distance of `x` after `last` among n: the arbiter grants the smallest. */
+static inline uint32_t rr_distance(uint32_t x, uint32_t last, uint32_t n)
+{
+    return x > last ? x - last - 1 : x + n - last - 1;
+}
+
+/* --- the ticks --- */
+
+/* Cycle c runs at time c + 1/2 (any time strictly between c and c + 1 would do):
+ * after every message created at time c (offered at c), before any created later
+ * (offered at c + 1).  Deliveries are stamped with the cycle itself. */
+static void schedule_tick(struct iq_engine *e, int64_t c)
+{
+    struct kernel *k = e->env.kernel;
+    e->tick_at = c;
+    kernel_schedule(k, (double)c + 0.5 - k->now, e->ev_tick, 0);
+}
+
+/* --- busy input VCs: those holding flits --- */
+
+static inline void busy_add(struct iq_engine *e, uint32_t iv)
+{
+    e->in[iv].busy_pos = e->n_busy;
+    e->busy[e->n_busy++] = iv;
+}
+
+static inline void busy_remove(struct iq_engine *e, uint32_t iv)
+{
+    uint32_t pos = e->in[iv].busy_pos, last = e->busy[--e->n_busy];
+    e->busy[pos] = last;
+    e->in[last].busy_pos = pos;
+    e->in[iv].busy_pos = NONE;
+}
+
+/* The head at the front of iv reached it at cycle f: route, then VC allocation. */
+static void begin_head(struct iq_engine *e, uint32_t iv, int64_t f)
+{
+    struct iq_input_vc *x = &e->in[iv];
+    x->state = IQ_VC_ALLOC;
+    x->front_seq = 0;
+    x->ready = f + e->rd;
+    iq_route(e, iv, iq_unit_node(e, iv / e->V));
+}
+
+static void release_output_vc(struct iq_engine *e, uint32_t ov)
+{
+    if (e->tail_credit)
+        e->tail_sent[ov] = 1; /* freed when its credits are all back */
+    else
+        e->owner[ov] = NONE;
+}
+
+/* --- creation and delivery --- */
+
+void iq_inject(struct iq_engine *e, uint32_t m)
+{
+    const struct engine_env *env = &e->env;
+    if (e->packet_free == NONE) {
+        uint32_t old = e->packet_cap, cap = old ? 2 * old : 256;
+        struct iq_packet *g = realloc(e->packets, (size_t)cap * sizeof *g);
+        if (!g) {
+            fail(e);
+            return;
+        }
+        e->packets = g;
+        for (uint32_t i = old; i < cap; i++)
+            g[i].next = i + 1 < cap ? i + 1 : NONE;
+        e->packet_free = old;
+        e->packet_cap = cap;
+    }
+    uint32_t p = e->packet_free;
+    struct iq_packet *x = &e->packets[p];
+    e->packet_free = x->next;
+    const struct message *msg = &env->pool->msgs[m];
+    double flits = ceil(msg->length / env->topo->class_bandwidth[0]);
+    *x = (struct iq_packet){
+        .msg = m,
+        .src = msg->src,
+        .dst = msg->dst,
+        .flits = flits < 1 ? 1 : flits > 4e9 ? 4000000000u : (uint32_t)flits,
+        .next = NONE,
+        .id = msg->id,
+        .offered = (int64_t)ceil(env->kernel->now),
+        .injected = -1,
+        .dim = NONE,
+    };
+    if (e->pending_tail == NONE)
+        e->pending_head = p;
+    else
+        e->packets[e->pending_tail].next = p;
+    e->pending_tail = p;
+    e->packets_live++;
+    e->backlog++;
+    if (e->tick_at < 0)
+        schedule_tick(e, x->offered);
+}
+
+static void deliver(struct iq_engine *e, uint32_t p, int64_t c)
+{
+    const struct engine_env *env = &e->env;
+    struct iq_packet *x = &e->packets[p];
+    struct message *msg = &env->pool->msgs[x->msg];
+    msg->node_time = (double)x->injected - msg->created;
+    msg->link_time = (double)(c - x->injected);
+    msg->hops = x->hops;
+    msg->at = msg->dst;
+    if (e->obs.delivered)
+        e->obs.delivered(e->obs.ctx, x, c);
+    const struct delay_parts parts = { msg->node_time, msg->link_time };
+    probe_delivered(env->probe, msg->id, (double)c, (double)c - msg->created, &parts, x->hops);
+    msg_pool_give(env->pool, x->msg);
+    --*env->in_flight;
+    x->next = e->packet_free;
+    e->packet_free = p;
+    e->packets_live--;
+}
+
+/* --- step 1: credits and flits due --- */
+
+static void credits_arrive(struct iq_engine *e, int64_t c)
+{
+    struct iq_vec *b = &e->credits_due[c & e->slot_mask];
+    const uint32_t *ov = b->v;
+    for (uint32_t k = 0; k < b->n; k++) {
+        uint32_t o = ov[k];
+        if (++e->credits[o] == (int32_t)e->B && e->tail_sent[o]) {
+            e->tail_sent[o] = 0;
+            e->owner[o] = NONE;
+        }
+    }
+    e->in_flight_credits -= b->n;
+    b->n = 0;
+}
+
+static void flits_arrive(struct iq_engine *e, int64_t c)
+{
+    struct iq_vec *b = &e->flits_due[c & e->slot_mask];
+    const struct iq_flight *f = b->v;
+    bool measuring = e->env.probe->window_open;
+    for (uint32_t k = 0; k < b->n; k++) {
+        uint32_t t = f[k].target;
+        if (t & IQ_SINK) { /* at the ejection channel's far end: its credit goes back */
+            uint32_t ov = t & ~IQ_SINK;
+            credit_due(e, c + 1 + e->cd, ov);
+            if (e->obs.ejected)
+                e->obs.ejected(e->obs.ctx, f[k].packet, f[k].seq, c);
+            if (measuring) {
+                e->node_flits[ov / e->V - e->C]++;
+                e->ejected_flits++;
+            }
+            if (f[k].seq + 1 == e->packets[f[k].packet].flits)
+                deliver(e, f[k].packet, c);
+            continue;
+        }
+        struct iq_input_vc *x = &e->in[t];
+        uint32_t slot = x->first + x->count;
+        e->ring[(size_t)t * e->B + (slot >= e->B ? slot - e->B : slot)] = f[k].packet;
+        if (x->count++ == 0) {
+            if (x->state == IQ_IDLE)
+                begin_head(e, t, c);
+            else if (x->ready < c)
+                x->ready = c;
+            busy_add(e, t);
+        }
+    }
+    e->in_flight_flits -= b->n;
+    b->n = 0;
+}
+
+/* --- step 2: sources --- */
+
+static void add_source(struct iq_engine *e, uint32_t node)
+{
+    e->source_pos[node] = e->n_sources;
+    e->sources[e->n_sources++] = node;
+}
+
+static void remove_source(struct iq_engine *e, uint32_t node)
+{
+    uint32_t pos = e->source_pos[node], last = e->sources[--e->n_sources];
+    e->sources[pos] = last;
+    e->source_pos[last] = pos;
+    e->source_pos[node] = NONE;
+}
+
+static void offer(struct iq_engine *e, int64_t c)
+{
+    bool measuring = e->env.probe->window_open;
+    while (e->pending_head != NONE && e->packets[e->pending_head].offered <= c) {
+        uint32_t p = e->pending_head;
+        struct iq_packet *x = &e->packets[p];
+        e->pending_head = x->next;
+        if (e->pending_head == NONE)
+            e->pending_tail = NONE;
+        x->next = NONE;
+        if (measuring) {
+            e->offered_flits += x->flits;
+            e->offered_packets++;
+        }
+        uint32_t node = x->src;
+        if (e->src_head[node] == NONE) {
+            e->src_head[node] = p;
+            add_source(e, node);
+        } else {
+            e->packets[e->src_tail[node]].next = p;
+        }
+        e->src_tail[node] = p;
+    }
+}
+
+/* Each source with a backlog sends one flit of its front packet, if a VC and a credit allow. */
+static void inject_flits(struct iq_engine *e, int64_t c)
+{
+    uint32_t V = e->V, base = (e->C + e->N) * V;
+    for (uint32_t k = 0; k < e->n_sources;) {
+        uint32_t node = e->sources[k], p = e->src_head[node];
+        struct iq_packet *x = &e->packets[p];
+        uint32_t ov = e->src_vc[node];
+        if (ov == NONE) { /* a head: the next free injection VC with a credit */
+            uint32_t first = base + node * V;
+            for (uint32_t j = 1; j <= V; j++) {
+                uint32_t v = (e->src_rr[node] + j) % V;
+                if (e->owner[first + v] == NONE && e->credits[first + v] > 0) {
+                    ov = first + v;
+                    break;
+                }
+            }
+            if (ov == NONE) {
+                k++;
+                continue;
+            }
+            e->owner[ov] = IQ_SINK | node;
+            e->src_vc[node] = ov;
+            e->src_rr[node] = ov - first;
+            x->injected = c;
+        }
+        if (e->credits[ov] == 0) {
+            k++;
+            continue;
+        }
+        e->credits[ov]--;
+        if (e->obs.injected)
+            e->obs.injected(e->obs.ctx, node, p, x->sent, c);
+        flit_due(e, c + 1, p, x->sent++, ov - e->N * V);
+        if (x->sent < x->flits) {
+            k++;
+            continue;
+        }
+        release_output_vc(e, ov);
+        e->src_vc[node] = NONE;
+        e->backlog--;
+        e->src_head[node] = x->next;
+        if (x->next == NONE) {
+            e->src_tail[node] = NONE;
+            remove_source(e, node); /* the last source moved to k: look at it next */
+        } else {
+            k++;
+        }
+    }
+}
+
+/* --- steps 3 and 4: allocation requests (one pass), VC grants, switch grants --- */
+
+/* A head waiting at iv asks for the lowest free VC of its class at its output port;
+ * each output VC keeps the request nearest after its last grant (round robin). */
+static inline void request_vc(struct iq_engine *e, uint32_t iv, const struct iq_input_vc *x, uint32_t inputs)
+{
+    uint32_t first = x->out_unit * e->V, ov = NONE;
+    for (uint32_t v = x->vc_lo; v < x->vc_hi; v++)
+        if (e->owner[first + v] == NONE) {
+            ov = first + v;
+            break;
+        }
+    if (ov == NONE)
+        return;
+    uint32_t cur = e->ovc_pick[ov];
+    if (cur == NONE)
+        push_u32(e, &e->touched_ovc, ov);
+    if (cur == NONE || rr_distance(iv, e->vc_rr[ov], inputs) < rr_distance(cur, e->vc_rr[ov], inputs))
+        e->ovc_pick[ov] = iv;
+}
+
+/* A flit with a credit asks for the switch: each input port keeps the VC nearest after
+ * its last grant. */
+static inline void request_switch(struct iq_engine *e, uint32_t iv)
+{
+    uint32_t V = e->V, u = iv / V, cur = e->in_pick[u];
+    if (cur == NONE)
+        push_u32(e, &e->touched_in, u);
+    if (cur == NONE || rr_distance(iv % V, e->in_rr[u], V) < rr_distance(cur % V, e->in_rr[u], V))
+        e->in_pick[u] = iv;
+}
+
+static void request(struct iq_engine *e, int64_t c)
+{
+    uint32_t inputs = (e->C + e->N) * e->V;
+    for (uint32_t k = 0; k < e->n_busy; k++) {
+        uint32_t iv = e->busy[k];
+        const struct iq_input_vc *x = &e->in[iv];
+        if (x->ready > c)
+            continue;
+        if (x->state == IQ_ACTIVE) {
+            if (e->credits[x->out_vc] > 0)
+                request_switch(e, iv);
+        } else if (x->state == IQ_VC_ALLOC) {
+            request_vc(e, iv, x, inputs);
+        }
+    }
+}
+
+/* Grants decided on the requests: a VC granted now asks for the switch from c + va. */
+static void grant_vcs(struct iq_engine *e, int64_t c)
+{
+    const uint32_t *touched = e->touched_ovc.v;
+    for (uint32_t k = 0; k < e->touched_ovc.n; k++) {
+        uint32_t ov = touched[k], iv = e->ovc_pick[ov];
+        e->ovc_pick[ov] = NONE;
+        e->owner[ov] = iv;
+        e->vc_rr[ov] = iv;
+        struct iq_input_vc *x = &e->in[iv];
+        x->state = IQ_ACTIVE;
+        x->out_vc = ov;
+        x->ready = c + e->va;
+        if (x->out_unit < e->C)
+            e->packets[e->ring[(size_t)iv * e->B + x->first]].hops++;
+    }
+    e->touched_ovc.n = 0;
+}
+
+/* --- step 4: switch allocation and traversal --- */
+
+static void traverse(struct iq_engine *e, uint32_t iv, int64_t s)
+{
+    struct iq_input_vc *x = &e->in[iv];
+    uint32_t V = e->V, ov = x->out_vc, o = x->out_unit;
+    e->credits[ov]--;
+    if (e->obs.switched)
+        e->obs.switched(e->obs.ctx, iv, ov, s);
+    uint32_t p = e->ring[(size_t)iv * e->B + x->first];
+    if (++x->first == e->B)
+        x->first = 0;
+    x->count--;
+    uint32_t seq = x->front_seq;
+    int64_t leave = s + e->sa - 1, depart = s + e->sa + e->st - 1;
+    if (o < e->C) {
+        flit_due(e, depart + e->L, p, seq, ov);
+        if (e->env.probe->window_open)
+            e->env.chan[o].busy_time += 1;
+    } else {
+        flit_due(e, depart + 1, p, seq, IQ_SINK | ov);
+    }
+    /* The freed slot's credit goes upstream: to a channel's near end or to the source. */
+    bool from_channel = iv < e->C * V;
+    credit_due(e, leave + (from_channel ? e->L : 1) + e->cd, from_channel ? iv : iv + e->N * V);
+    if (seq + 1 == e->packets[p].flits) {
+        release_output_vc(e, ov);
+        if (x->count > 0) {
+            begin_head(e, iv, s + 1);
+        } else {
+            x->state = IQ_IDLE;
+            x->ready = s + 1;
+        }
+    } else {
+        x->front_seq = seq + 1;
+        x->ready = s + 1;
+    }
+    if (x->count == 0)
+        busy_remove(e, iv);
+    e->moves++;
+}
+
+static void grant_switch(struct iq_engine *e, int64_t c)
+{
+    uint32_t V = e->V, units = e->C + e->N;
+    const uint32_t *ins = e->touched_in.v;
+    for (uint32_t k = 0; k < e->touched_in.n; k++) {
+        uint32_t u = ins[k], iv = e->in_pick[u];
+        e->in_pick[u] = NONE;
+        uint32_t o = e->in[iv].out_unit, cur = e->out_pick[o];
+        if (cur == NONE)
+            push_u32(e, &e->touched_out, o);
+        if (cur == NONE || rr_distance(u, e->out_rr[o], units) < rr_distance(cur / V, e->out_rr[o], units))
+            e->out_pick[o] = iv;
+    }
+    e->touched_in.n = 0;
+    const uint32_t *outs = e->touched_out.v;
+    for (uint32_t k = 0; k < e->touched_out.n; k++) {
+        uint32_t o = outs[k], iv = e->out_pick[o];
+        e->out_pick[o] = NONE;
+        e->in_rr[iv / V] = iv % V;
+        e->out_rr[o] = iv / V;
+        traverse(e, iv, c);
+    }
+    e->touched_out.n = 0;
+}
+
+void iq_tick(struct kernel *k, void *ctx, uint32_t unused)
+{
+    (void)unused;
+    struct iq_engine *e = ctx;
+    int64_t c = e->tick_at;
+    e->cycle = c;
+    e->tick_at = -1;
+    if (e->env.probe->window_open && !e->open_seen) {
+        e->open_seen = true;
+        e->backlog_open = e->backlog;
+    }
+    credits_arrive(e, c);
+    flits_arrive(e, c);
+    offer(e, c);
+    inject_flits(e, c);
+    request(e, c);
+    grant_vcs(e, c);
+    grant_switch(e, c);
+    if (e->obs.cycle_end)
+        e->obs.cycle_end(e->obs.ctx, c);
+    if (e->n_busy && c % IQ_DEADLOCK_CHECK_CYCLES == 0 && iq_find_deadlock(e, e->env.fatal, e->env.fatal_size)) {
+        kernel_request_stop(k, KERNEL_FAILED);
+        return;
+    }
+    if (e->n_busy || e->n_sources || e->in_flight_flits || e->in_flight_credits)
+        schedule_tick(e, c + 1);
+    else if (e->pending_head != NONE)
+        schedule_tick(e, e->packets[e->pending_head].offered);
+}

@@ -1,0 +1,354 @@
+/* The input-queued router: its memory, its route computation (dimension order, torus
+ * ties and dateline classes), its checks of a configuration and its engine_ops (the
+ * cycle is in iq_router.c, the contract in iq.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../sim/core/params.h"
+#include "flit_params.h"
+#include "iq.h"
+
+#define NONE UINT32_MAX
+
+enum { MINIMAL_HOPS_MAX = 64 };
+
+/* --- route computation --- */
+
+static uint32_t digit(const struct iq_engine *e, uint32_t node, uint32_t dim)
+{
+    if (e->digits)
+        return e->digits[(size_t)node * e->dims + dim];
+    return node / e->digit_stride[dim] % e->radix;
+}
+
+/* Dimension order from the digits, as the topology's canonical rule goes (a tie the
+ * negative way) unless tie = random: the lowest (descending: highest) differing
+ * dimension, the shorter way round. */
+static void route_by_digits(struct iq_engine *e, uint32_t node, uint32_t dst, struct hop *h, uint32_t *dim_out)
+{
+    uint32_t k = e->radix, dim = 0, a = 0, b = 0;
+    for (uint32_t i = 0; i < e->dims; i++) {
+        uint32_t d = e->descending ? e->dims - 1 - i : i;
+        a = digit(e, node, d);
+        b = digit(e, dst, d);
+        if (a != b) {
+            dim = d;
+            break;
+        }
+    }
+    bool up = true;
+    if (e->both_ways && e->wrap) {
+        uint32_t negative = (a + k - b) % k; /* hops the negative way */
+        if (2 * negative == k)
+            up = e->tie_random && rng_uniform(&e->env.rng_route[node]) < 0.5; /* as the fallback draws */
+        else
+            up = 2 * negative > k;
+    } else if (e->both_ways) {
+        up = b > a;
+    }
+    h->channel = e->out_chan[((size_t)node * e->dims + dim) * 2 + up];
+    h->next = e->chan_to[h->channel];
+    *dim_out = dim;
+}
+
+void iq_route(struct iq_engine *e, uint32_t iv, uint32_t node)
+{
+    struct iq_input_vc *x = &e->in[iv];
+    struct iq_packet *p = &e->packets[e->ring[(size_t)iv * e->B + x->first]];
+    if (node == p->dst) {
+        x->out_unit = e->C + node;
+        x->vc_lo = 0;
+        x->vc_hi = (uint16_t)e->V;
+        return;
+    }
+    const struct topo *t = e->env.topo;
+    struct hop h;
+    uint32_t dim;
+    if (e->by_digits) {
+        route_by_digits(e, node, p->dst, &h, &dim);
+        goto routed;
+    }
+    h = path_next(e->env.paths, node, p->dst);
+    dim = e->chan_dim[h.channel];
+    if (e->radix > 2 && e->radix % 2 == 0 && e->dateline_topology) {
+        uint32_t a = digit(e, node, dim), b = digit(e, p->dst, dim);
+        if ((a + e->radix - b) % e->radix == e->radix / 2 && e->tie_random &&
+            rng_uniform(&e->env.rng_route[node]) < 0.5) {
+            /* An antipodal tie: the other direction of the same dimension. */
+            struct hop hops[MINIMAL_HOPS_MAX];
+            unsigned n = t->ops->minimal_hops(t, node, p->dst, hops, MINIMAL_HOPS_MAX);
+            for (unsigned i = 0; i < n; i++)
+                if (hops[i].channel != h.channel && e->chan_dim[hops[i].channel] == dim) {
+                    h = hops[i];
+                    break;
+                }
+        }
+    }
+routed:
+    if (dim != p->dim) { /* entering a dimension: its dateline class for the whole dimension */
+        p->dim = dim;
+        p->cls = 0;
+        if (e->dateline) {
+            uint32_t a = digit(e, node, dim), b = digit(e, p->dst, dim), next = digit(e, h.next, dim);
+            bool up = next == (a + 1) % e->radix;
+            p->cls = up ? b < a : b > a;
+        }
+    }
+    x->out_unit = h.channel;
+    if (!e->dateline) {
+        x->vc_lo = 0;
+        x->vc_hi = (uint16_t)e->V;
+    } else {
+        x->vc_lo = (uint16_t)(p->cls ? e->V / 2 : 0);
+        x->vc_hi = (uint16_t)(p->cls ? e->V : e->V / 2);
+    }
+}
+
+/* --- life cycle --- */
+
+static void *filled(size_t n, size_t size, int byte)
+{
+    void *a = malloc(n ? n * size : 1);
+    if (a)
+        memset(a, byte, n * size);
+    return a;
+}
+
+static void engine_free(void *self)
+{
+    struct iq_engine *e = self;
+    if (!e)
+        return;
+    free(e->chan_to);
+    free(e->chan_dim);
+    free(e->digit_stride);
+    free(e->out_chan);
+    free(e->digits);
+    free(e->packets);
+    free(e->src_head);
+    free(e->src_tail);
+    free(e->src_vc);
+    free(e->src_rr);
+    free(e->sources);
+    free(e->source_pos);
+    free(e->in);
+    free(e->ring);
+    free(e->busy);
+    free(e->owner);
+    free(e->credits);
+    free(e->tail_sent);
+    free(e->vc_rr);
+    free(e->in_rr);
+    free(e->out_rr);
+    free(e->in_pick);
+    free(e->out_pick);
+    free(e->ovc_pick);
+    free(e->touched_in.v);
+    free(e->touched_out.v);
+    free(e->touched_ovc.v);
+    for (uint32_t s = 0; e->flits_due && s < e->slots; s++)
+        free(e->flits_due[s].v);
+    for (uint32_t s = 0; e->credits_due && s < e->slots; s++)
+        free(e->credits_due[s].v);
+    free(e->flits_due);
+    free(e->credits_due);
+    free(e->node_flits);
+    free(e);
+}
+
+/* Which node each channel leads to, its dimension, and (dimension order by digits)
+ * the channel each node has per dimension and way. */
+static bool map_channels(struct iq_engine *e)
+{
+    const struct topo *t = e->env.topo;
+    uint32_t stride = 1;
+    for (unsigned d = 0; d < t->dimension; d++, stride *= e->radix)
+        e->digit_stride[d] = stride;
+    if ((t->ops->traits & TOPO_KARY_NCUBE) && e->radix <= UINT16_MAX) { /* a table instead of divisions */
+        e->digits = malloc(((size_t)t->nodes * e->dims + 1) * sizeof *e->digits);
+        if (!e->digits)
+            return false;
+        for (uint32_t v = 0; v < t->nodes; v++)
+            for (uint32_t d = 0, x = v; d < e->dims; d++, x /= e->radix)
+                e->digits[(size_t)v * e->dims + d] = (uint16_t)(x % e->radix);
+    }
+    struct hop *hops = malloc((t->max_hops ? t->max_hops : 1) * sizeof *hops);
+    if (!hops)
+        return false;
+    for (uint32_t v = 0; v < t->nodes; v++) {
+        unsigned n = t->ops->neighbors(t, v, hops, t->max_hops);
+        for (unsigned i = 0; i < n; i++) {
+            uint32_t ch = hops[i].channel, d = t->ops->channel_dimension(t, ch);
+            e->chan_to[ch] = hops[i].next;
+            e->chan_dim[ch] = d;
+            if (e->by_digits) {
+                bool up = digit(e, hops[i].next, d) == (digit(e, v, d) + 1) % e->radix;
+                e->out_chan[((size_t)v * e->dims + d) * 2 + up] = ch;
+            }
+        }
+    }
+    free(hops);
+    return true;
+}
+
+static void *create(const struct engine_env *env)
+{
+    const struct config *cfg = env->cfg;
+    const struct flit_params *fp = flit_params_of(cfg);
+    const struct topo *t = env->topo;
+    struct iq_engine *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    e->env = *env;
+    e->V = (uint32_t)fp->virtual_channels;
+    e->B = (uint32_t)fp->flit_buffers;
+    e->L = (uint32_t)fp->link_latency;
+    e->rd = (uint32_t)fp->routing_delay;
+    e->va = (uint32_t)fp->vc_alloc_delay;
+    e->sa = (uint32_t)fp->sw_alloc_delay;
+    e->st = (uint32_t)fp->st_delay;
+    e->cd = (uint32_t)fp->credit_delay;
+    e->tail_credit = strcmp(fp->vc_release, "tail-credit") == 0;
+    e->tie_random = strcmp(fp->tie, "random") == 0;
+    bool kary = t->ops->traits & TOPO_KARY_NCUBE;
+    e->radix = kary ? (uint32_t)cfg_int(cfg, "network.radix") : 2;
+    e->dateline_topology = kary && cfg_bool(cfg, "network.wrap");
+    e->dateline = e->dateline_topology && e->V >= 2;
+    e->C = t->channels;
+    e->N = t->nodes;
+    e->dims = t->dimension;
+    e->both_ways = kary && cfg_bool(cfg, "network.bidirectional");
+    e->wrap = e->dateline_topology;
+    e->descending = strcmp(cfg_text(cfg, "routing.dimension_order"), "descending") == 0;
+    /* a 2-ary torus has two channels between the same neighbours: the general way there */
+    e->by_digits = !kary || e->radix > 2;
+    e->tick_at = -1;
+    e->packet_free = e->pending_head = e->pending_tail = NONE;
+    for (e->slots = 8; e->slots < e->sa + e->st + e->L + e->cd + 4; e->slots *= 2)
+        ;
+    e->slot_mask = e->slots - 1;
+    size_t C = e->C, N = e->N, V = e->V, in_vcs = (C + N) * V, out_vcs = (C + 2 * N) * V;
+    e->chan_to = filled(C, sizeof *e->chan_to, 0xff);
+    e->chan_dim = filled(C, sizeof *e->chan_dim, 0);
+    e->digit_stride = filled(t->dimension ? t->dimension : 1, sizeof *e->digit_stride, 0);
+    e->out_chan = filled(N * e->dims * 2 + 1, sizeof *e->out_chan, 0xff);
+    e->src_head = filled(N, sizeof *e->src_head, 0xff);
+    e->src_tail = filled(N, sizeof *e->src_tail, 0xff);
+    e->src_vc = filled(N, sizeof *e->src_vc, 0xff);
+    e->src_rr = filled(N, sizeof *e->src_rr, 0);
+    e->sources = filled(N, sizeof *e->sources, 0);
+    e->source_pos = filled(N, sizeof *e->source_pos, 0xff);
+    e->in = filled(in_vcs, sizeof *e->in, 0);
+    e->ring = filled(in_vcs * e->B, sizeof *e->ring, 0);
+    e->busy = filled(in_vcs, sizeof *e->busy, 0);
+    e->owner = filled(out_vcs, sizeof *e->owner, 0xff);
+    e->credits = filled(out_vcs, sizeof *e->credits, 0);
+    e->tail_sent = filled(out_vcs, 1, 0);
+    e->vc_rr = filled(out_vcs, sizeof *e->vc_rr, 0xff);
+    e->in_rr = filled(C + N, sizeof *e->in_rr, 0);
+    e->out_rr = filled(C + 2 * N, sizeof *e->out_rr, 0);
+    e->in_pick = filled(C + N, sizeof *e->in_pick, 0xff);
+    e->out_pick = filled(C + 2 * N, sizeof *e->out_pick, 0xff);
+    e->ovc_pick = filled(out_vcs, sizeof *e->ovc_pick, 0xff);
+    e->flits_due = calloc(e->slots, sizeof *e->flits_due);
+    e->credits_due = calloc(e->slots, sizeof *e->credits_due);
+    e->node_flits = calloc(N, sizeof *e->node_flits);
+    if (!e->chan_to || !e->chan_dim || !e->digit_stride || !e->out_chan || !e->src_head || !e->src_tail || !e->src_vc ||
+        !e->src_rr || !e->sources || !e->source_pos || !e->in || !e->ring || !e->busy || !e->owner ||
+        !e->credits || !e->tail_sent || !e->vc_rr || !e->in_rr || !e->out_rr || !e->in_pick || !e->out_pick ||
+        !e->ovc_pick || !e->flits_due || !e->credits_due || !e->node_flits || !map_channels(e)) {
+        engine_free(e);
+        return NULL;
+    }
+    for (size_t i = 0; i < out_vcs; i++)
+        e->credits[i] = (int32_t)e->B;
+    for (size_t i = 0; i < in_vcs; i++) {
+        e->in[i].busy_pos = NONE;
+        e->in[i].state = IQ_IDLE;
+    }
+    for (size_t u = 0; u < C + N; u++)
+        e->in_rr[u] = e->V - 1;
+    for (size_t o = 0; o < C + 2 * N; o++)
+        e->out_rr[o] = (uint32_t)(C + N - 1);
+    for (size_t v = 0; v < N; v++)
+        e->src_rr[v] = e->V - 1;
+    e->ev_tick = kernel_register(env->kernel, iq_tick, e);
+    return e;
+}
+
+static void inject(void *self, uint32_t m) { iq_inject(self, m); }
+
+static bool check(const struct engine_spec *spec, struct cfg_error *err)
+{
+    const struct config *cfg = spec->cfg;
+    const struct topo *t = spec->topo;
+    const struct flit_params *fp = flit_params_of(cfg);
+    if (!(t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE)) || t->kind != CHANNEL_LINK_DIRECTION ||
+        !t->ops->channel_dimension) {
+        cfg_blame(cfg, "network.topology", err, "routing.router = iq runs on hypercubes and k-ary n-cubes (torus, "
+                  "mesh) with full-duplex links, not on %s", t->label);
+        return false;
+    }
+    if (!(route_select(cfg)->traits & ROUTE_DIMENSION_ORDER)) {
+        cfg_blame(cfg, "routing.algorithm", err, "routing.router = iq routes in dimension order: "
+                  "routing.algorithm must be ecube");
+        return false;
+    }
+    bool fifo_link = proto_find(cfg->protocol.link)->traits & ACCESS_FIFO_CHANNEL;
+    if (!fifo_link || priority_discipline(cfg->protocol.priority) != QUEUE_FIFO) {
+        cfg_blame(cfg, fifo_link ? "protocol.priority" : "protocol.link", err,
+                  "the iq router arbitrates channels itself (separable round-robin allocators): protocol.link and "
+                  "protocol.priority must be fifo");
+        return false;
+    }
+    if (cfg->node.service_rate > 0) {
+        cfg_blame(cfg, "node.service_rate", err, "the node model does not apply to the iq router (its pipeline "
+                  "delays are routing.routing_delay, vc_alloc_delay, sw_alloc_delay and st_delay)");
+        return false;
+    }
+    if (cfg->run.redraw_length_per_hop) {
+        cfg_blame(cfg, "run.redraw_length_per_hop", err, "a message keeps its flits in the iq router");
+        return false;
+    }
+    if (!t->uniform_bandwidth) {
+        cfg_blame(cfg, "network.level2_bandwidth", err, "the iq router needs one bandwidth (one flit per cycle) "
+                  "on every channel");
+        return false;
+    }
+    if (cfg_is_set(cfg, "routing.router_delay")) {
+        cfg_blame(cfg, "routing.router_delay", err, "a key of the simple router; the iq router's pipeline is "
+                  "routing.routing_delay, vc_alloc_delay, sw_alloc_delay and st_delay");
+        return false;
+    }
+    if (fp->finite_buffer) {
+        cfg_blame(cfg, "routing.finite_buffer", err, "seed 003's finite-buffer mode belongs to routing.router = "
+                  "simple; the iq router keeps every message in its source queue");
+        return false;
+    }
+    if (fp->flit_buffers > IQ_MAX_BUFFERS) {
+        cfg_blame(cfg, "routing.flit_buffers", err, "the iq router keeps at most %d flits per virtual channel "
+                  "(got %lld)", IQ_MAX_BUFFERS, (long long)fp->flit_buffers);
+        return false;
+    }
+    if (t->dimension > 32) {
+        cfg_blame(cfg, "network.dimension", err, "the iq router handles at most 32 dimensions");
+        return false;
+    }
+    return true;
+}
+
+struct iq_engine *iq_engine_of(const struct engine_ops *ops, void *self)
+{
+    return ops == &engine_iq ? self : NULL;
+}
+
+const struct engine_ops engine_iq = {
+    .name = "iq",
+    .help = "wormhole on the input-queued virtual-channel router with credits (routing.router = iq)",
+    .traits = SWITCH_PIPELINED | SWITCH_HOLDS_CHANNELS | ENGINE_TAKES_SELF_ADDRESSED,
+    .check = check,
+    .create = create,
+    .inject = inject,
+    .figures = iq_figures,
+    .destroy = engine_free,
+};

@@ -1,0 +1,377 @@
+/* The input-queued router (routing/iq.h): zero-load latency against the pipeline's
+ * closed form on a torus, a mesh and a hypercube; flit conservation, buffer bounds,
+ * credits, flit order and one flit per port per cycle, checked every cycle under random
+ * traffic; deadlock detection and its absence with dateline classes; the figures. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../routing/iq.h"
+#include "../common/test.h"
+
+static double figure(const struct run_report *r, const char *name) { return test_figure(r, "switching", name); }
+
+/* --- zero load: the closed form --- */
+
+/* Per packet of S flits over h channels created at integer x (Bernoulli arrivals): the
+ * injection channel (1), h + 1 routers of P - 1 cycles each (P the stage delays), h
+ * channels of L, the ejection channel (1) and S - 1 flits behind the head. */
+struct zero_load {
+    int64_t per_router, link;
+    int64_t min_by_hops[64];
+    uint64_t packets, below;
+};
+
+static int64_t closed_form(const struct zero_load *z, uint32_t hops, uint32_t flits)
+{
+    return 1 + (int64_t)(hops + 1) * z->per_router + (int64_t)hops * z->link + 1 + (int64_t)flits - 1;
+}
+
+struct zero_load_run {
+    struct zero_load *z;
+    struct iq_engine *e;
+};
+
+static void zl_delivered(void *ctx, const struct iq_packet *p, int64_t cycle)
+{
+    struct zero_load_run *r = ctx;
+    struct zero_load *z = r->z;
+    const struct message *msg = &r->e->env.pool->msgs[p->msg];
+    ck_assert_double_eq(msg->created, (double)p->offered); /* Bernoulli: integer creation times */
+    int64_t latency = cycle - p->offered, expect = closed_form(z, p->hops, p->flits);
+    z->packets++;
+    if (latency < expect)
+        z->below++;
+    if (p->hops < 64 && (z->min_by_hops[p->hops] < 0 || latency < z->min_by_hops[p->hops]))
+        z->min_by_hops[p->hops] = latency;
+}
+
+static void check_zero_load(const char *const *settings, int64_t per_router, int64_t link, uint32_t flits,
+                            uint32_t max_hops)
+{
+    struct config cfg;
+    test_config(&cfg, settings);
+    static struct network net;
+    struct cfg_error err;
+    ck_assert_msg(net_create(&net, &cfg, &err), "net_create: %s", err.message);
+    struct iq_engine *e = iq_engine_of(net.engine, net.engine_state);
+    ck_assert_ptr_nonnull(e);
+    struct zero_load z = { .per_router = per_router, .link = link };
+    for (int i = 0; i < 64; i++)
+        z.min_by_hops[i] = -1;
+    struct zero_load_run run = { &z, e };
+    e->obs = (struct iq_observer){ .ctx = &run, .delivered = zl_delivered };
+    ck_assert_int_eq(net_run(&net), KERNEL_DONE);
+    net_free(&net);
+    ck_assert_uint_gt(z.packets, 1000);
+    ck_assert_uint_eq(z.below, 0); /* nothing beats the pipeline */
+    for (uint32_t h = 0; h <= max_hops; h++) /* and a packet alone meets it exactly */
+        ck_assert_msg(z.min_by_hops[h] == closed_form(&z, h, flits), "%u hops: fastest %lld, closed form %lld", h,
+                      (long long)z.min_by_hops[h], (long long)closed_form(&z, h, flits));
+}
+
+START_TEST(zero_load_torus)
+{
+    const char *const settings[] = { "network.topology=torus", "network.radix=4", "network.dimension=2",
+                                     "routing.switching=wormhole", "routing.router=iq", "routing.virtual_channels=2",
+                                     "routing.flit_buffers=8", "routing.link_latency=2", "workload.arrival=bernoulli",
+                                     "workload.rate=0.002", "workload.destination=uniform-with-self",
+                                     "workload.length=constant", "workload.mean_length=4", "run.messages=4000",
+                                     "run.warmup_messages=0", NULL };
+    check_zero_load(settings, 3, 2, 4, 4); /* stages 1 + 1 + 1 + 1 */
+}
+END_TEST
+
+START_TEST(zero_load_mesh_slow_stages)
+{
+    const char *const settings[] = { "network.topology=kary-ncube", "network.radix=4", "network.dimension=2",
+                                     "network.wrap=false", "routing.switching=wormhole", "routing.router=iq",
+                                     "routing.virtual_channels=3", "routing.flit_buffers=16",
+                                     "routing.routing_delay=2", "routing.vc_alloc_delay=1",
+                                     "routing.sw_alloc_delay=2", "routing.st_delay=3", "routing.credit_delay=2",
+                                     "routing.link_latency=3", "workload.arrival=bernoulli", "workload.rate=0.001",
+                                     "workload.destination=uniform-with-self", "workload.length=constant",
+                                     "workload.mean_length=6", "run.messages=3000", "run.warmup_messages=0", NULL };
+    /* stages 2 + 1 + 2 + 3; 16 flits cover the credits' round trip, so no flit waits for one */
+    check_zero_load(settings, 7, 3, 6, 6);
+}
+END_TEST
+
+START_TEST(zero_load_hypercube)
+{
+    const char *const settings[] = { "network.topology=hypercube", "network.dimension=5", "routing.switching=wormhole",
+                                     "routing.router=iq", "routing.virtual_channels=1", "routing.flit_buffers=2",
+                                     "routing.routing_delay=0", "workload.arrival=bernoulli", "workload.rate=0.001",
+                                     "workload.destination=uniform-with-self", "workload.length=constant",
+                                     "workload.mean_length=1", "run.messages=4000", "run.warmup_messages=0", NULL };
+    check_zero_load(settings, 2, 1, 1, 5); /* stages 0 + 1 + 1 + 1 */
+}
+END_TEST
+
+/* --- invariants, every cycle --- */
+
+struct invariants {
+    struct iq_engine *e;
+    uint64_t injected, ejected, delivered, switched;
+    int64_t cycle;
+    uint8_t *input_used, *output_used; /* per unit: sent this cycle */
+    uint32_t *next_seq;                /* per packet slot: next flit expected at the sink */
+    uint32_t slots;
+};
+
+static void inv_switched(void *ctx, uint32_t iv, uint32_t ov, int64_t c)
+{
+    struct invariants *t = ctx;
+    uint32_t V = t->e->V;
+    if (c != t->cycle) {
+        memset(t->input_used, 0, t->e->C + t->e->N);
+        memset(t->output_used, 0, t->e->C + 2 * t->e->N);
+        t->cycle = c;
+    }
+    ck_assert_msg(!t->input_used[iv / V], "input unit %u sent twice in cycle %lld", iv / V, (long long)c);
+    ck_assert_msg(!t->output_used[ov / V], "output unit %u took two flits in cycle %lld", ov / V, (long long)c);
+    t->input_used[iv / V] = t->output_used[ov / V] = 1;
+    ck_assert_uint_eq(t->e->owner[ov], iv); /* a flit goes only into the output VC its input VC holds */
+    t->switched++;
+}
+
+static void inv_injected(void *ctx, uint32_t node, uint32_t packet, uint32_t seq, int64_t c)
+{
+    (void)node, (void)packet, (void)seq, (void)c;
+    struct invariants *t = ctx;
+    t->injected++;
+}
+
+static void inv_ejected(void *ctx, uint32_t packet, uint32_t seq, int64_t c)
+{
+    (void)c;
+    struct invariants *t = ctx;
+    if (packet >= t->slots) {
+        t->next_seq = realloc(t->next_seq, (size_t)(packet + 1) * sizeof *t->next_seq);
+        memset(t->next_seq + t->slots, 0, (size_t)(packet + 1 - t->slots) * sizeof *t->next_seq);
+        t->slots = packet + 1;
+    }
+    ck_assert_uint_eq(seq, t->next_seq[packet]); /* in order, none lost, none twice */
+    t->next_seq[packet] = seq + 1 == t->e->packets[packet].flits ? 0 : seq + 1;
+    t->ejected++;
+}
+
+static void inv_delivered(void *ctx, const struct iq_packet *p, int64_t c)
+{
+    (void)p, (void)c;
+    struct invariants *t = ctx;
+    t->delivered++;
+}
+
+/* Per output VC of a channel or an injection port: credits + flits on the wire + flits
+ * held downstream + credits on the way back = B.  Flits injected - ejected = flits held
+ * + flits on the wire. */
+static void inv_cycle_end(void *ctx, int64_t c)
+{
+    struct invariants *t = ctx;
+    const struct iq_engine *e = t->e;
+    uint32_t V = e->V, inputs = (e->C + e->N) * V, outputs = (e->C + 2 * e->N) * V;
+    int64_t *account = calloc(outputs, sizeof *account);
+    uint64_t held = 0, wire = 0;
+    for (uint32_t iv = 0; iv < inputs; iv++) {
+        ck_assert_uint_le(e->in[iv].count, e->B);
+        held += e->in[iv].count;
+        account[iv < e->C * V ? iv : iv + e->N * V] += e->in[iv].count;
+    }
+    for (uint32_t s = 0; s < e->slots; s++) {
+        const struct iq_flight *f = e->flits_due[s].v;
+        for (uint32_t k = 0; k < e->flits_due[s].n; k++) {
+            uint32_t target = f[k].target;
+            wire++;
+            if (!(target & IQ_SINK))
+                account[target < e->C * V ? target : target + e->N * V]++;
+            else
+                account[target & ~IQ_SINK]++;
+        }
+        const uint32_t *cr = e->credits_due[s].v;
+        for (uint32_t k = 0; k < e->credits_due[s].n; k++)
+            account[cr[k]]++;
+    }
+    for (uint32_t ov = 0; ov < outputs; ov++) {
+        ck_assert_int_ge(e->credits[ov], 0);
+        ck_assert_msg(account[ov] + e->credits[ov] == (int64_t)e->B, "output VC %u at cycle %lld: credits %d + "
+                      "flits and credits on their way %lld != %u", ov, (long long)c, e->credits[ov],
+                      (long long)account[ov], e->B);
+    }
+    ck_assert_uint_eq(t->injected - t->ejected, held + wire);
+    free(account);
+}
+
+static void check_invariants(const char *const *settings)
+{
+    struct config cfg;
+    test_config(&cfg, settings);
+    static struct network net;
+    struct cfg_error err;
+    ck_assert_msg(net_create(&net, &cfg, &err), "net_create: %s", err.message);
+    struct iq_engine *e = iq_engine_of(net.engine, net.engine_state);
+    ck_assert_ptr_nonnull(e);
+    struct invariants t = { .e = e, .cycle = -1 };
+    t.input_used = calloc(e->C + e->N, 1);
+    t.output_used = calloc(e->C + 2 * e->N, 1);
+    e->obs = (struct iq_observer){ &t, inv_switched, inv_injected, inv_ejected, inv_delivered, inv_cycle_end };
+    ck_assert_int_eq(net_run(&net), KERNEL_DONE);
+    ck_assert_uint_gt(t.delivered, 1000);
+    ck_assert_uint_gt(t.switched, t.ejected); /* most flits crossed channels too */
+    net_free(&net);
+    free(t.input_used);
+    free(t.output_used);
+    free(t.next_seq);
+}
+
+START_TEST(invariants_torus_past_saturation)
+{
+    const char *const settings[] = { "network.topology=torus", "network.radix=4", "network.dimension=2",
+                                     "routing.switching=wormhole", "routing.router=iq", "routing.virtual_channels=4",
+                                     "routing.flit_buffers=3", "routing.link_latency=2", "workload.arrival=bernoulli",
+                                     "workload.rate=0.2", "workload.destination=uniform-with-self",
+                                     "workload.length=constant", "workload.mean_length=5", "run.allow_unstable=true",
+                                     "run.messages=3000", "run.warmup_messages=0", NULL };
+    check_invariants(settings);
+}
+END_TEST
+
+START_TEST(invariants_hypercube_tail_credit)
+{
+    const char *const settings[] = { "network.topology=hypercube", "network.dimension=4", "routing.switching=wormhole",
+                                     "routing.router=iq", "routing.virtual_channels=2", "routing.flit_buffers=2",
+                                     "routing.vc_release=tail-credit", "routing.credit_delay=1",
+                                     "routing.sw_alloc_delay=2", "workload.arrival=poisson", "workload.rate=0.08",
+                                     "workload.destination=uniform", "workload.length=exponential",
+                                     "workload.mean_length=3", "run.allow_unstable=true", "run.messages=3000",
+                                     "run.warmup_messages=0", NULL };
+    check_invariants(settings);
+}
+END_TEST
+
+/* --- deadlock --- */
+
+START_TEST(torus_one_vc_deadlocks_dateline_does_not)
+{
+    const char *const one_vc[] = { test_binary(), "configs/iq/torus-8x8.ini", "--no-progress", "-s",
+                                   "routing.virtual_channels=1", "-s", "routing.flit_buffers=2", "-s",
+                                   "workload.rate=1", "-s", "workload.mean_length=16", "-s",
+                                   "run.allow_unstable=true", "-s", "run.messages=1000000", "-s",
+                                   "run.max_wall_seconds=60", NULL };
+    char out[4096], err[4096];
+    int status = test_exec(one_vc, out, sizeof out, err, sizeof err);
+    ck_assert_msg(status == 3, "exit status %d, stderr: %s", status, err);
+    ck_assert_msg(strstr(err, "deadlock at cycle") && strstr(err, "can never move; cycle: "), "stderr: %s", err);
+    ck_assert_msg(strchr(err, '\n') == err + strlen(err) - 1, "not one line: %s", err);
+    ck_assert_str_eq(out, "");
+    /* The same load past saturation with two dateline classes: the detector never fires. */
+    const char *const settings[] = { "network.topology=torus", "network.radix=8", "network.dimension=2",
+                                     "routing.switching=wormhole", "routing.router=iq", "routing.virtual_channels=2",
+                                     "routing.flit_buffers=2", "routing.link_latency=2", "workload.arrival=bernoulli",
+                                     "workload.rate=0.2", "workload.destination=uniform-with-self",
+                                     "workload.length=constant", "workload.mean_length=16",
+                                     "run.allow_unstable=true", "run.messages=20000", "run.warmup_messages=0", NULL };
+    struct config cfg;
+    test_config(&cfg, settings);
+    struct run_report rep;
+    ck_assert_int_eq(test_run(&cfg, &rep), KERNEL_DONE);
+    ck_assert_uint_eq(rep.delay.count, 20000);
+    ck_assert(figure(&rep, "saturated") == 1);
+}
+END_TEST
+
+/* --- figures and refusals --- */
+
+START_TEST(figures_follow_the_load)
+{
+    const char *const settings[] = { "network.topology=torus", "network.radix=4", "network.dimension=2",
+                                     "routing.switching=wormhole", "routing.router=iq", "routing.virtual_channels=2",
+                                     "routing.flit_buffers=8", "workload.arrival=bernoulli", "workload.rate=0.05",
+                                     "workload.destination=uniform-with-self", "workload.length=constant",
+                                     "workload.mean_length=4", "run.messages=40000", "run.warmup_messages=2000", NULL };
+    struct config cfg;
+    test_config(&cfg, settings);
+    struct run_report rep;
+    ck_assert_int_eq(test_run(&cfg, &rep), KERNEL_DONE);
+    /* 0.05 packets of 4 flits per node per cycle: 0.2 flits offered and accepted, within sampling noise */
+    ck_assert_double_eq_tol(figure(&rep, "offered_flits"), 0.2, 0.006);
+    ck_assert_double_eq_tol(figure(&rep, "throughput_flits"), 0.2, 0.006);
+    ck_assert(figure(&rep, "throughput_flits_min") <= figure(&rep, "throughput_flits"));
+    ck_assert(figure(&rep, "throughput_flits_max") >= figure(&rep, "throughput_flits"));
+    ck_assert(figure(&rep, "saturated") == 0);
+    /* the delay is the source wait plus the network part */
+    ck_assert_double_eq_tol(figure(&rep, "source_wait_mean") + figure(&rep, "network_delay_mean"), rep.delay.mean,
+                            1e-9 * rep.delay.mean);
+    /* self-addressed packets cross the router: nothing is delivered in under 1 + 3 + 1 + 3 cycles */
+    ck_assert_double_ge(rep.delay.min, 8);
+}
+END_TEST
+
+/* workload.rate_unit = flits: the same arrivals as the rate in messages it stands for. */
+START_TEST(rate_in_flits_is_rate_in_messages)
+{
+    const char *const flits[] = { "network.topology=hypercube", "network.dimension=4", "routing.switching=wormhole",
+                                  "routing.router=iq", "workload.arrival=bernoulli", "workload.rate=0.2",
+                                  "workload.rate_unit=flits", "workload.length=constant", "workload.mean_length=4",
+                                  "run.messages=5000", "run.warmup_messages=500", NULL };
+    const char *const messages[] = { "network.topology=hypercube", "network.dimension=4", "routing.switching=wormhole",
+                                     "routing.router=iq", "workload.arrival=bernoulli", "workload.rate=0.05",
+                                     "workload.length=constant", "workload.mean_length=4", "run.messages=5000",
+                                     "run.warmup_messages=500", NULL };
+    struct config a, b;
+    test_config(&a, flits);
+    test_config(&b, messages);
+    ck_assert_double_eq(cfg_message_rate(&a), 0.05);
+    struct run_report ra, rb;
+    ck_assert_int_eq(test_run(&a, &ra), KERNEL_DONE);
+    ck_assert_int_eq(test_run(&b, &rb), KERNEL_DONE);
+    ck_assert_double_eq(ra.delay.mean, rb.delay.mean);
+    ck_assert_double_eq(figure(&ra, "offered_flits"), figure(&rb, "offered_flits"));
+}
+END_TEST
+
+START_TEST(impossible_combinations_refused)
+{
+    /* a setting, another, and the key the error must name */
+    const char *const cases[][3] = {
+        { "routing.switching=cut-through", "network.radix=8", "routing.router" },
+        { "routing.algorithm=random-minimal", "network.radix=8", "routing.algorithm" },
+        { "network.topology=ccc", "network.dimension=3", "network.topology" },
+        { "network.links=half-duplex", "network.radix=8", "network.topology" },
+        { "routing.flit_buffers=5000", "network.radix=8", "routing.flit_buffers" },
+        { "routing.finite_buffer=true", "network.radix=8", "routing.finite_buffer" },
+        { "routing.vc_release=never", "network.radix=8", "routing.vc_release" },
+        { "routing.st_delay=0", "network.radix=8", "routing.st_delay" },
+        { "routing.router_delay=2", "network.radix=8", "routing.router_delay" },
+        { "routing.router=simple", "routing.tie=negative", "routing.tie" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *const argv[] = { test_binary(), "configs/iq/torus-8x8.ini", "--no-progress", "-s", cases[i][0],
+                                     "-s", cases[i][1], NULL };
+        char out[4096], err[4096];
+        int status = test_exec(argv, out, sizeof out, err, sizeof err);
+        ck_assert_msg(status == 2, "%s: exit status %d, stderr: %s", cases[i][0], status, err);
+        ck_assert_msg(strstr(err, cases[i][2]) != NULL, "%s: stderr does not name %s: %s", cases[i][0], cases[i][2],
+                      err);
+        ck_assert_msg(strchr(err, '\n') == err + strlen(err) - 1, "not one line: %s", err);
+        ck_assert_str_eq(out, "");
+    }
+}
+END_TEST
+
+Suite *iq_suite(void)
+{
+    Suite *s = suite_create("iq");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, zero_load_torus);
+    tcase_add_test(tc, zero_load_mesh_slow_stages);
+    tcase_add_test(tc, zero_load_hypercube);
+    tcase_add_test(tc, invariants_torus_past_saturation);
+    tcase_add_test(tc, invariants_hypercube_tail_credit);
+    tcase_add_test(tc, torus_one_vc_deadlocks_dateline_does_not);
+    tcase_add_test(tc, figures_follow_the_load);
+    tcase_add_test(tc, rate_in_flits_is_rate_in_messages);
+    tcase_add_test(tc, impossible_combinations_refused);
+    suite_add_tcase(s, tc);
+    return s;
+}
