@@ -49,6 +49,7 @@ static void usage(FILE *out)
           "      --progress               progress line on stderr (default: when stderr is a terminal)\n"
           "      --no-progress            no progress line\n"
           "      --list                   every key and module, with meaning and default\n"
+          "      --list-markdown          the same as Markdown tables, with allowed values\n"
           "      --describe               print the network's structure and load factors; no simulation\n"
           "      --analytic               print every analytic model's predictions alone; no simulation\n"
           "      --write-trace FILE       write every message created (replication 0) as a trace line\n"
@@ -187,12 +188,13 @@ int main(int argc, char **argv)
         return 1;
     }
     enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE, OPT_ANALYTIC, OPT_WRITE_TRACE,
-           OPT_REPLICATIONS, OPT_SWEEP, OPT_NO_TIMING };
+           OPT_REPLICATIONS, OPT_SWEEP, OPT_NO_TIMING, OPT_LIST_MARKDOWN };
     static const struct option options[] = {
         { "set", required_argument, NULL, 's' },        { "seed", required_argument, NULL, OPT_SEED },
         { "format", required_argument, NULL, 'f' },     { "output", required_argument, NULL, 'o' },
         { "progress", no_argument, NULL, OPT_PROGRESS }, { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
         { "list", no_argument, NULL, OPT_LIST },         { "help", no_argument, NULL, 'h' },
+        { "list-markdown", no_argument, NULL, OPT_LIST_MARKDOWN },
         { "describe", no_argument, NULL, OPT_DESCRIBE }, { "analytic", no_argument, NULL, OPT_ANALYTIC },
         { "write-trace", required_argument, NULL, OPT_WRITE_TRACE },
         { "replications", required_argument, NULL, OPT_REPLICATIONS },
@@ -271,14 +273,15 @@ int main(int argc, char **argv)
         case OPT_NO_PROGRESS:
             progress = 0;
             break;
-        case OPT_LIST: {
+        case OPT_LIST:
+        case OPT_LIST_MARKDOWN: {
             struct config *layout = malloc(sizeof *layout);
             if (!layout) {
                 fputs("sim: out of memory\n", stderr);
                 return 1;
             }
             run_config_defaults(layout);
-            cfg_print_keys(layout, stdout);
+            (opt == OPT_LIST ? cfg_print_keys : cfg_print_keys_markdown)(layout, stdout);
             free(layout);
             return finish_stdout(0);
         }
