@@ -52,10 +52,11 @@ static void usage(FILE *out)
           "      --list-markdown          the same as Markdown tables, with allowed values\n"
           "      --describe               print the network's structure and load factors; no simulation\n"
           "      --analytic               print every analytic model's predictions alone; no simulation\n"
+          "                               (one of the two at a time)\n"
           "      --write-trace FILE       write every message created (replication 0) as a trace line\n"
           "                               time,source,destination,length; workload.arrival = trace replays it\n"
           "  -h, --help                   this text\n"
-          "  -V, --version                version\n"
+          "  -V, --version                version, copyright and licence\n"
           "\n"
           "exit status: 0 done, 2 bad input, 3 deadlock found (wormhole; channels named),\n"
           "124 stopped by run.max_wall_seconds,\n"
@@ -298,7 +299,12 @@ int main(int argc, char **argv)
             usage(stdout);
             return finish_stdout(0);
         case 'V':
-            printf("sim %s\n", SIM_VERSION);
+            fputs("sim " SIM_VERSION "\n"
+                  "Copyright (C) 2026 the sim authors.\n"
+                  "License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n"
+                  "This is free software: you are free to change and redistribute it.\n"
+                  "There is NO WARRANTY, to the extent permitted by law.\n",
+                  stdout);
             return finish_stdout(0);
         default:
             return bad_option(argv, opt, options);
@@ -308,6 +314,11 @@ int main(int argc, char **argv)
         fputs(optind == argc ? "sim: missing CONFIG.ini (try 'sim --help')\n"
                              : "sim: exactly one CONFIG.ini expected (try 'sim --help')\n",
               stderr);
+        return EXIT_INPUT;
+    }
+
+    if (describe_only && analytic_only) { /* two reports in one output would be neither format */
+        fputs("sim: --describe and --analytic go one at a time (run sim twice)\n", stderr);
         return EXIT_INPUT;
     }
 

@@ -19,6 +19,7 @@
     X(config_input)                                                                                              \
     X(output)                                                                                                    \
     X(cli)                                                                                                       \
+    X(cli_polish)                                                                                                \
     X(channel_loads)                                                                                             \
     X(topo)                                                                                                      \
     X(destinations)                                                                                              \
