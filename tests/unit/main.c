@@ -55,6 +55,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s [--shard K/N]\n", argv[0]);
         return 2;
     }
+    setvbuf(stdout, NULL, _IOLBF, 0); /* each suite's name shows as it starts, through make test's pipe */
     SRunner *runner = srunner_create(NULL);
 #define X(name)                                                                                                  \
     if (index++ % shards == shard - 1)                                                                           \
