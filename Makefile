@@ -5,26 +5,46 @@
 #   make test       layer check, tests/unit (plain and under ASan + UBSan, in parallel), golden outputs
 #   make validate   tests/validate: long statistical and seed-reproduction runs (minutes)
 #   make golden     every config's short-run output against tests/golden/fingerprints.txt
+#   make manual     regenerate docs/manual.md's key reference from the key tables (bin/sim --list-markdown)
 #   make fuzz       the config fuzzer (clang's libFuzzer, ASan + UBSan) for FUZZ_SECONDS (600)
 #   make mpi        bin/sim-mpi, the sweep runner over MPI ranks (needs mpicc: scripts/deps.sh mpi)
 #   make bench      benchmarks (event queue, random streams, full runs)
-#   make reproduce every seed's experiments: model, simulation and published figures in reports/
+#   make reproduce  every seed's experiments: model, simulation and published figures in reports/
 #   make reproduce-NNN  one seed (000 ... 004)
 #   make appendix-b seed 004's Appendix B reproduced: reports/004-appendix-b.md
-#   make reproduce-002  seed 002's figures and printed numbers: reports/002-*
-#   make install PREFIX=/usr/local
+#   make install    PREFIX (/usr/local) and DESTDIR honoured; make uninstall removes exactly that
 #   make clean
+#
+# Conventions: CC, CFLAGS (default -O2 -g), CPPFLAGS and LDFLAGS are honoured by every
+# build of bin/sim, bin/sim-mpi and the plain tests (the sanitised test build keeps its
+# own optimisation and sanitiser flags, SAN_CFLAGS, and adds CPPFLAGS).  Warnings are
+# errors only when asked, WERROR=1; `make test` and .ci/run ask for it, so development
+# builds stay strict while a distribution's compiler cannot break a release build.
+# `make run`, `make test`, `make validate`... install missing Debian packages first
+# (scripts/deps.sh); `make`, `make install` and any other build never do.
 
 CC      ?= cc
+CFLAGS  ?= -O2 -g
 PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+MANDIR  ?= $(DATADIR)/man
+DOCDIR  ?= $(DATADIR)/doc/sim
+PKG_CONFIG ?= pkg-config
+INSTALL ?= install
 VERSION := 0.1.0
 
-WARN    := -Wall -Wextra -Werror
+WARN    := -Wall -Wextra $(if $(filter 1 yes,$(WERROR)),-Werror)
 STD     := -std=c11 -D_POSIX_C_SOURCE=200809L -DSIM_VERSION='"$(VERSION)"'
-OPT     := -O2 -g
-SAN     := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-LIBS    := -lev -linih -lgsl -lgslcblas -lm
-CHECK_LIBS = $$(pkg-config --libs check)
+SAN_CFLAGS ?= -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+# GSL and inih ship pkg-config files; libev has none on Debian.  Evaluated when make
+# starts: `make run` and `make test` start a second make once scripts/deps.sh has run.
+PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags gsl inih 2>/dev/null)
+LIBS    := -lev $(or $(shell $(PKG_CONFIG) --libs gsl inih 2>/dev/null),-lgsl -lgslcblas -lm -linih) -lm
+CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
+CHECK_LIBS := $(or $(shell $(PKG_CONFIG) --libs check 2>/dev/null),-lcheck -lsubunit -lrt -lm -pthread)
+REL_CFLAGS = $(STD) $(PKG_CFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS)
+SAN_ALL_CFLAGS = $(STD) $(PKG_CFLAGS) $(CPPFLAGS) $(WARN) $(SAN_CFLAGS)
 MPICC   ?= mpicc
 # The MPI sweep test runs only where mpicc is installed (.ci/run installs it).
 HAVE_MPI := $(shell command -v $(MPICC) >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1 && echo yes)
@@ -51,7 +71,7 @@ obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
 REPRODUCE := $(sort $(patsubst scripts/reproduce-%.sh,reproduce-%,$(wildcard scripts/reproduce-*.sh)))
 
-.PHONY: all deps mpi run test test-plain test-san test-san-1 test-san-2 golden validate fuzz fuzz-deps bench appendix-b reproduce $(REPRODUCE) install clean
+.PHONY: all deps mpi run test test-plain test-san test-san-1 test-san-2 golden validate fuzz fuzz-deps bench appendix-b reproduce $(REPRODUCE) install uninstall manual clean FORCE
 
 all: bin/sim
 
@@ -61,74 +81,94 @@ deps:
 fuzz-deps:
 	@sh scripts/deps.sh fuzz
 
-bin/sim: $(call obj,rel,$(LIB_SRC) sim/cli/main.c)
+# Each build's objects are rebuilt when the flags that shape its code change (CC,
+# CFLAGS, CPPFLAGS, LDFLAGS...; not WERROR, which changes no object): build/*/flags
+# holds the last command line and is rewritten only when it differs.
+quote = '$(subst ','\'',$(1))'
+flags_rel = $(CC) $(filter-out -Werror,$(REL_CFLAGS)) $(CHECK_CFLAGS) / $(LDFLAGS) $(LIBS)
+flags_san = $(CC) $(filter-out -Werror,$(SAN_ALL_CFLAGS)) $(CHECK_CFLAGS) / $(LIBS)
+flags_mpi = $(MPICC) $(filter-out -Werror,$(REL_CFLAGS)) / $(LDFLAGS) $(LIBS)
+build/rel/flags build/san/flags build/mpi/flags: build/%/flags: FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' $(call quote,$(flags_$*)) | cmp -s - $@ 2>/dev/null || printf '%s\n' $(call quote,$(flags_$*)) >$@
+FORCE:
+
+bin/sim: $(call obj,rel,$(LIB_SRC) sim/cli/main.c) build/rel/flags
 	@mkdir -p bin
-	$(CC) $(OPT) -o $@ $^ $(LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIBS)
 
 mpi: bin/sim-mpi
 
 # Only the entry point and the MPI runner differ; the rest is the plain build's objects.
 # libev is linked statically here: its shared library also exports libevent's API
 # (event_add, ...), which would capture Open MPI's own calls to libevent and crash it.
-bin/sim-mpi: $(call obj,rel,$(LIB_SRC)) build/mpi/sim/cli/main.o build/mpi/sim/cli/sweep_mpi.o
+bin/sim-mpi: $(call obj,rel,$(LIB_SRC)) build/mpi/sim/cli/main.o build/mpi/sim/cli/sweep_mpi.o build/mpi/flags
 	@mkdir -p bin
-	$(MPICC) $(OPT) -o $@ $^ $(subst -lev,-Wl$(comma)-Bstatic -lev -Wl$(comma)-Bdynamic,$(LIBS))
+	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(subst -lev,-Wl$(comma)-Bstatic -lev -Wl$(comma)-Bdynamic,$(LIBS))
 
-build/mpi/%.o: %.c $(HEADERS)
+build/mpi/%.o: %.c $(HEADERS) build/mpi/flags
 	@mkdir -p $(dir $@)
-	$(MPICC) $(STD) -DSIM_MPI $(WARN) $(OPT) -c -o $@ $<
+	$(MPICC) $(REL_CFLAGS) -DSIM_MPI -c -o $@ $<
 
-build/rel/%.o: %.c $(HEADERS)
+build/rel/%.o: %.c $(HEADERS) build/rel/flags
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(OPT) -c -o $@ $<
+	$(CC) $(REL_CFLAGS) -c -o $@ $<
 
-build/san/%.o: %.c $(HEADERS)
+build/san/%.o: %.c $(HEADERS) build/san/flags
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(SAN) -c -o $@ $<
+	$(CC) $(SAN_ALL_CFLAGS) -c -o $@ $<
 
 # Test objects also depend on the shared test headers (the shorter stem wins over the rules above).
-build/rel/tests/%.o: tests/%.c $(HEADERS) $(TEST_HDR)
+build/rel/tests/%.o: tests/%.c $(HEADERS) $(TEST_HDR) build/rel/flags
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(OPT) -c -o $@ $<
+	$(CC) $(REL_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
 
-build/san/tests/%.o: tests/%.c $(HEADERS) $(TEST_HDR)
+build/san/tests/%.o: tests/%.c $(HEADERS) $(TEST_HDR) build/san/flags
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(SAN) -c -o $@ $<
+	$(CC) $(SAN_ALL_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
 
 build/san/bin/sim: $(call obj,san,$(LIB_SRC) sim/cli/main.c)
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN) -o $@ $^ $(LIBS)
+	$(CC) $(SAN_CFLAGS) -o $@ $^ $(LIBS)
 
 build/rel/tests/unit/run: $(call obj,rel,$(LIB_SRC) $(UNIT_SRC))
-	$(CC) $(OPT) -o $@ $^ $(LIBS) $(CHECK_LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS) $(CHECK_LIBS)
 
 build/san/tests/unit/run: $(call obj,san,$(LIB_SRC) $(UNIT_SRC))
-	$(CC) $(SAN) -o $@ $^ $(LIBS) $(CHECK_LIBS)
+	$(CC) $(SAN_CFLAGS) -o $@ $^ $(LIBS) $(CHECK_LIBS)
 
 build/rel/tests/validate/run: $(call obj,rel,$(LIB_SRC) $(VALIDATE_SRC))
-	$(CC) $(OPT) -o $@ $^ $(LIBS) $(CHECK_LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS) $(CHECK_LIBS)
 
 build/rel/bench/%: build/rel/bench/%.o $(call obj,rel,$(LIB_SRC))
-	$(CC) $(OPT) -o $@ $^ $(LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 run: deps
 	@$(MAKE) --no-print-directory bin/sim
 	bin/sim configs/default.ini
 
 # The plain run and the sanitised run (in two halves: it is the slower) build and run
-# side by side on the 2 cores; each target's output is printed whole when it ends
-# (--output-sync), each Check run also writes its log to build/, and the last line sums
-# them up.  No check measures wall time (speed targets are in make bench).
+# side by side on the 2 cores.  What is shown: each suite's name as it starts, any
+# failure, and one last line, "N passed, N failed" (tests/summary.sh); everything else
+# (build commands, the models' figures the tests print) is in build/test.log and in
+# each runner's stderr log.  No check measures wall time (speed targets are in make bench).
+# Warnings fail `make test` unless WERROR is given (WERROR=0 to relax it).
+TEST_WERROR := $(if $(filter undefined,$(origin WERROR)),1,$(WERROR))
 test: deps
-	@st=0; $(MAKE) --no-print-directory -k -j3 --output-sync=target test-plain test-san-1 test-san-2 || st=$$?; \
-	    sh tests/summary.sh build/rel/tests/unit.log build/san/tests/unit-1.log build/san/tests/unit-2.log; \
-	    exit $$st
+	@mkdir -p build; rm -f build/test.status build/rel/tests/golden.log; \
+	{ $(MAKE) --no-print-directory -k -j3 WERROR=$(TEST_WERROR) test-plain test-san-1 test-san-2 2>&1; \
+	  echo $$? >build/test.status; } | tee build/test.log | grep --line-buffered -vE '^($(CC)|$(MPICC)) '; \
+	sh tests/summary.sh build/rel/tests/golden.log build/rel/tests/unit.log build/san/tests/unit-1.log \
+	    build/san/tests/unit-2.log; \
+	exit $$(cat build/test.status)
 
 test-plain: bin/sim build/rel/tests/unit/run $(if $(HAVE_MPI),bin/sim-mpi)
-	sh scripts/check-layers.sh
+	@sh scripts/check-layers.sh
 	@rm -f build/rel/tests/unit.log
-	SIM_BINARY=bin/sim $(MPI_TEST_ENV) CK_LOG_FILE_NAME=build/rel/tests/unit.log build/rel/tests/unit/run
-	sh tests/golden/fingerprint.sh bin/sim --check
+	@SIM_BINARY=bin/sim $(MPI_TEST_ENV) CK_LOG_FILE_NAME=build/rel/tests/unit.log \
+	    sh tests/run-suite.sh plain build/rel/tests/unit.err build/rel/tests/unit/run
+	@sh tests/golden/fingerprint.sh bin/sim --check >build/rel/tests/golden.log 2>&1; st=$$?; \
+	    cat build/rel/tests/golden.log; exit $$st
 
 # Every config's short-run, --analytic and --describe output, hashed (tests/golden/).
 golden: bin/sim
@@ -141,8 +181,9 @@ test-san: test-san-1 test-san-2
 
 test-san-1 test-san-2: test-san-%: build/san/bin/sim build/san/tests/unit/run
 	@rm -f build/san/tests/unit-$*.log
-	SIM_BINARY=build/san/bin/sim ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 CK_FORK=no \
-	    CK_LOG_FILE_NAME=build/san/tests/unit-$*.log build/san/tests/unit/run --shard $*/2
+	@SIM_BINARY=build/san/bin/sim ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 CK_FORK=no \
+	    CK_LOG_FILE_NAME=build/san/tests/unit-$*.log \
+	    sh tests/run-suite.sh sanitised-$* build/san/tests/unit-$*.err build/san/tests/unit/run --shard $*/2
 
 # The corpus libFuzzer grows goes to build/fuzz/corpus; tests/fuzz/corpus keeps the
 # interesting inputs found so far, configs/ seeds the rest.  A finding stops the run
@@ -158,7 +199,7 @@ fuzz: fuzz-deps bin/sim build/fuzz/fuzz_config
 
 build/fuzz/%.o: %.c $(HEADERS) $(TEST_HDR)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(STD) $(WARN) $(FUZZ) -c -o $@ $<
+	$(FUZZ_CC) $(STD) $(PKG_CFLAGS) $(WARN) $(FUZZ) -c -o $@ $<
 
 build/fuzz/fuzz_config: $(call obj,fuzz,$(LIB_SRC) tests/fuzz/fuzz_config.c)
 	$(FUZZ_CC) $(FUZZ) -fsanitize=fuzzer -o $@ $^ $(LIBS)
@@ -185,10 +226,47 @@ $(REPRODUCE): deps bin/sim
 	@scripts/deps.sh plot
 	sh scripts/$@.sh
 
+# docs/manual.md's key reference is bin/sim --list-markdown, spliced between its two
+# markers; make test fails while it is out of date (tests/unit/test_params.c).
+manual: bin/sim
+	@mkdir -p build
+	bin/sim --list-markdown >build/key-reference.md
+	awk 'FNR == NR { keys = keys $$0 "\n"; next } /^<!-- end of the key reference/ { skip = 0 } \
+	    !skip { print } /^<!-- key reference:/ { printf "%s", keys; skip = 1 }' \
+	    build/key-reference.md docs/manual.md >docs/manual.md.tmp
+	mv docs/manual.md.tmp docs/manual.md
+
+# make install: the binaries, the man page, the documentation, every config (seed
+# folders too) and the scripts as examples; make uninstall removes exactly those files
+# and the directories that are sim's own.  Neither builds with other flags nor installs
+# packages: `make && make install` (or `make mpi` first for bin/sim-mpi).
+SHARE_DIR := $(DATADIR)/sim
+CONFIG_FILES := $(sort $(wildcard configs/*.ini configs/*/*.ini configs/*/*.csv))
+CONFIG_DIRS := $(sort $(patsubst %/,%,$(dir $(CONFIG_FILES))))
+EXAMPLE_SCRIPTS := $(filter-out scripts/check-layers.sh scripts/deps.sh,$(wildcard scripts/*.sh))
+INSTALLED_MPI := $(wildcard bin/sim-mpi)
+
 install: bin/sim
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/sim/configs
-	install -m 755 bin/sim $(DESTDIR)$(PREFIX)/bin/sim
-	install -m 644 configs/*.ini $(DESTDIR)$(PREFIX)/share/sim/configs/
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR)/docs \
+	    $(DESTDIR)$(SHARE_DIR)/scripts $(addprefix $(DESTDIR)$(SHARE_DIR)/,$(CONFIG_DIRS))
+	$(INSTALL) -m 755 bin/sim $(INSTALLED_MPI) $(DESTDIR)$(BINDIR)/
+	$(INSTALL) -m 644 sim.1 $(DESTDIR)$(MANDIR)/man1/sim.1
+	$(INSTALL) -m 644 README.md LICENSE $(DESTDIR)$(DOCDIR)/
+	$(INSTALL) -m 644 $(wildcard docs/*.md) $(DESTDIR)$(DOCDIR)/docs/
+	$(INSTALL) -m 755 $(EXAMPLE_SCRIPTS) $(DESTDIR)$(SHARE_DIR)/scripts/
+	@echo "$(INSTALL) -m 644 configs/... $(DESTDIR)$(SHARE_DIR)/configs/ ($(words $(CONFIG_FILES)) files)"
+	@$(foreach d,$(CONFIG_DIRS),$(INSTALL) -m 644 $(wildcard $(d)/*.ini $(d)/*.csv) $(DESTDIR)$(SHARE_DIR)/$(d)/ &&) true
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/sim $(DESTDIR)$(BINDIR)/sim-mpi $(DESTDIR)$(MANDIR)/man1/sim.1
+	rm -f $(DESTDIR)$(DOCDIR)/README.md $(DESTDIR)$(DOCDIR)/LICENSE
+	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/docs/,$(notdir $(wildcard docs/*.md)))
+	rm -f $(addprefix $(DESTDIR)$(SHARE_DIR)/scripts/,$(notdir $(EXAMPLE_SCRIPTS)))
+	@echo "rm -f $(DESTDIR)$(SHARE_DIR)/configs/... ($(words $(CONFIG_FILES)) files)"
+	@rm -f $(addprefix $(DESTDIR)$(SHARE_DIR)/,$(CONFIG_FILES))
+	rmdir $(addprefix $(DESTDIR)$(SHARE_DIR)/,$(filter-out configs,$(CONFIG_DIRS))) 2>/dev/null || true
+	rmdir $(DESTDIR)$(SHARE_DIR)/configs $(DESTDIR)$(SHARE_DIR)/scripts $(DESTDIR)$(SHARE_DIR) \
+	    $(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(DOCDIR) 2>/dev/null || true
 
 clean:
 	rm -rf build bin

@@ -3,24 +3,27 @@
 # to a PNG with gnuplot: Y against X, optional error bars, one curve per value of a
 # grouping column.  Columns are named by their CSV header.
 #
-#   scripts/plot.sh [-g GROUP] [-e LOW,HIGH] [-o OUT.png] [-t TITLE] [-l] CSV X Y
+#   scripts/plot.sh [-g GROUP] [-e LOW,HIGH] [-o OUT.png] [-t TITLE] [-x XLABEL] [-y YLABEL] [-l] CSV X Y
 #   scripts/plot.sh -g protocol.link -e delay.ci95_low,delay.ci95_high -o delay.png \
+#       -x 'offered load (messages/node/time unit)' -y 'mean delay (time units)' \
 #       sweep.csv workload.rate delay.mean
 #
-# -l: logarithmic Y axis.  Rows whose Y is empty (points not run: saturated) are left
+# -x, -y: axis labels, with their units (default: the column names).  -l: logarithmic Y axis.  Rows whose Y is empty (points not run: saturated) are left
 # out.  Needs gnuplot (scripts/deps.sh plot installs gnuplot-nox).
 set -eu
 usage() {
-    echo "usage: $0 [-g GROUP] [-e LOW,HIGH] [-o OUT.png] [-t TITLE] [-l] CSV X Y" >&2
+    echo "usage: $0 [-g GROUP] [-e LOW,HIGH] [-o OUT.png] [-t TITLE] [-x XLABEL] [-y YLABEL] [-l] CSV X Y" >&2
     exit 2
 }
-group="" errors="" out="" title="" logscale=""
-while getopts g:e:o:t:l opt; do
+group="" errors="" out="" title="" xlabel="" ylabel="" logscale=""
+while getopts g:e:o:t:x:y:l opt; do
     case $opt in
     g) group=$OPTARG ;;
     e) errors=$OPTARG ;;
     o) out=$OPTARG ;;
     t) title=$OPTARG ;;
+    x) xlabel=$OPTARG ;;
+    y) ylabel=$OPTARG ;;
     l) logscale=yes ;;
     *) usage ;;
     esac
@@ -73,13 +76,15 @@ for data in "$tmp"/*.dat; do
     name=$(cat "${data%.dat}.title")
     plots="$plots${plots:+, }'$data' using $using with $style title '$group${group:+=}$name'"
 done
+# Text for a gnuplot single-quoted string: a quote is written twice.
+gp_text() { printf '%s' "$1" | sed "s/'/''/g"; }
 gnuplot <<GNUPLOT
 set terminal pngcairo size 900,600 noenhanced
 set output '$out'
 set datafile missing ''
-set title '${title:-$y against $x}'
-set xlabel '$x'
-set ylabel '$y'
+set title '$(gp_text "${title:-$y against $x}")'
+set xlabel '$(gp_text "${xlabel:-$x}")'
+set ylabel '$(gp_text "${ylabel:-$y}")'
 set key top left
 set grid
 ${logscale:+set logscale y}

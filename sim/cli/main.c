@@ -49,12 +49,14 @@ static void usage(FILE *out)
           "      --progress               progress line on stderr (default: when stderr is a terminal)\n"
           "      --no-progress            no progress line\n"
           "      --list                   every key and module, with meaning and default\n"
+          "      --list-markdown          the same as Markdown tables, with allowed values\n"
           "      --describe               print the network's structure and load factors; no simulation\n"
           "      --analytic               print every analytic model's predictions alone; no simulation\n"
+          "                               (one of the two at a time)\n"
           "      --write-trace FILE       write every message created (replication 0) as a trace line\n"
           "                               time,source,destination,length; workload.arrival = trace replays it\n"
           "  -h, --help                   this text\n"
-          "  -V, --version                version\n"
+          "  -V, --version                version, copyright and licence\n"
           "\n"
           "exit status: 0 done, 2 bad input, 3 deadlock found (wormhole; channels named),\n"
           "124 stopped by run.max_wall_seconds,\n"
@@ -187,12 +189,13 @@ int main(int argc, char **argv)
         return 1;
     }
     enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE, OPT_ANALYTIC, OPT_WRITE_TRACE,
-           OPT_REPLICATIONS, OPT_SWEEP, OPT_NO_TIMING };
+           OPT_REPLICATIONS, OPT_SWEEP, OPT_NO_TIMING, OPT_LIST_MARKDOWN };
     static const struct option options[] = {
         { "set", required_argument, NULL, 's' },        { "seed", required_argument, NULL, OPT_SEED },
         { "format", required_argument, NULL, 'f' },     { "output", required_argument, NULL, 'o' },
         { "progress", no_argument, NULL, OPT_PROGRESS }, { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
         { "list", no_argument, NULL, OPT_LIST },         { "help", no_argument, NULL, 'h' },
+        { "list-markdown", no_argument, NULL, OPT_LIST_MARKDOWN },
         { "describe", no_argument, NULL, OPT_DESCRIBE }, { "analytic", no_argument, NULL, OPT_ANALYTIC },
         { "write-trace", required_argument, NULL, OPT_WRITE_TRACE },
         { "replications", required_argument, NULL, OPT_REPLICATIONS },
@@ -271,14 +274,15 @@ int main(int argc, char **argv)
         case OPT_NO_PROGRESS:
             progress = 0;
             break;
-        case OPT_LIST: {
+        case OPT_LIST:
+        case OPT_LIST_MARKDOWN: {
             struct config *layout = malloc(sizeof *layout);
             if (!layout) {
                 fputs("sim: out of memory\n", stderr);
                 return 1;
             }
             run_config_defaults(layout);
-            cfg_print_keys(layout, stdout);
+            (opt == OPT_LIST ? cfg_print_keys : cfg_print_keys_markdown)(layout, stdout);
             free(layout);
             return finish_stdout(0);
         }
@@ -295,7 +299,12 @@ int main(int argc, char **argv)
             usage(stdout);
             return finish_stdout(0);
         case 'V':
-            printf("sim %s\n", SIM_VERSION);
+            fputs("sim " SIM_VERSION "\n"
+                  "Copyright (C) 2026 the sim authors.\n"
+                  "License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n"
+                  "This is free software: you are free to change and redistribute it.\n"
+                  "There is NO WARRANTY, to the extent permitted by law.\n",
+                  stdout);
             return finish_stdout(0);
         default:
             return bad_option(argv, opt, options);
@@ -305,6 +314,11 @@ int main(int argc, char **argv)
         fputs(optind == argc ? "sim: missing CONFIG.ini (try 'sim --help')\n"
                              : "sim: exactly one CONFIG.ini expected (try 'sim --help')\n",
               stderr);
+        return EXIT_INPUT;
+    }
+
+    if (describe_only && analytic_only) { /* two reports in one output would be neither format */
+        fputs("sim: --describe and --analytic go one at a time (run sim twice)\n", stderr);
         return EXIT_INPUT;
     }
 

@@ -60,5 +60,8 @@ bool cfg_set(struct config *cfg, const char *section, const char *name, const ch
 /* Prints every key of cfg's layout, grouped by section, with type, default and
  * meaning (for --list). */
 void cfg_print_keys(const struct config *cfg, FILE *out);
+/* The same as Markdown tables, one per section, with each key's allowed values (for
+ * --list-markdown: docs/manual.md's key reference). */
+void cfg_print_keys_markdown(const struct config *cfg, FILE *out);
 
 #endif

@@ -19,6 +19,7 @@
     X(config_input)                                                                                              \
     X(output)                                                                                                    \
     X(cli)                                                                                                       \
+    X(cli_polish)                                                                                                \
     X(channel_loads)                                                                                             \
     X(topo)                                                                                                      \
     X(destinations)                                                                                              \
@@ -55,6 +56,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s [--shard K/N]\n", argv[0]);
         return 2;
     }
+    setvbuf(stdout, NULL, _IOLBF, 0); /* each suite's name shows as it starts, through make test's pipe */
     SRunner *runner = srunner_create(NULL);
 #define X(name)                                                                                                  \
     if (index++ % shards == shard - 1)                                                                           \

@@ -164,7 +164,7 @@ static const char *type_word(enum cfg_type t)
     return words[t];
 }
 
-/* Next comma-separated item of a README cell, without blanks and backticks. */
+/* Next comma-separated item of a table cell, without blanks and backticks. */
 static const char *cell_item(const char **cell, char *buf, size_t size)
 {
     const char *p = *cell;
@@ -181,23 +181,63 @@ static const char *cell_item(const char **cell, char *buf, size_t size)
     return buf;
 }
 
-/* The README's key reference ("## Configuration", one table per section) names every
- * key of the layout once, with the type and default its table declares. */
-START_TEST(readme_key_reference_matches_the_tables)
+/* docs/manual.md's key reference: the text between its two markers. */
+static char *manual_key_reference(void)
+{
+    FILE *f = fopen("docs/manual.md", "r");
+    ck_assert_ptr_nonnull(f);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    char line[8192];
+    bool inside = false, ended = false;
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "<!-- end of the key reference", 29) == 0) {
+            ended = inside;
+            inside = false;
+        }
+        if (inside)
+            fputs(line, out);
+        if (strncmp(line, "<!-- key reference:", 19) == 0)
+            inside = true;
+    }
+    fclose(f);
+    fclose(out);
+    ck_assert_msg(ended, "docs/manual.md: no key reference between its two markers");
+    return text;
+}
+
+/* The manual's key reference is what --list-markdown prints from the tables today:
+ * a key added to a table, or a meaning changed, needs `make manual`. */
+START_TEST(manual_key_reference_is_current)
+{
+    struct config *cfg = malloc(sizeof *cfg);
+    run_config_defaults(cfg);
+    char *want = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&want, &size);
+    cfg_print_keys_markdown(cfg, out);
+    fclose(out);
+    char *have = manual_key_reference();
+    ck_assert_msg(strcmp(have, want) == 0, "docs/manual.md's key reference is out of date: run `make manual`");
+    free(have);
+    free(want);
+    free(cfg);
+}
+END_TEST
+
+/* The manual's key reference (one table per section) names every key of the layout
+ * once, with the type and default its table declares. */
+START_TEST(manual_key_reference_matches_the_tables)
 {
     struct config cfg;
     run_config_defaults(&cfg);
-    FILE *f = fopen("README.md", "r");
-    ck_assert_ptr_nonnull(f);
-    char line[4096], section[64] = "";
-    bool in_reference = false;
+    char *text = manual_key_reference();
+    char section[64] = "";
     unsigned seen[CFG_KEYS_MAX] = { 0 };
-    while (fgets(line, sizeof line, f)) {
-        if (strncmp(line, "## ", 3) == 0)
-            in_reference = strcmp(line, "## Configuration\n") == 0;
-        if (!in_reference)
-            continue;
-        if (sscanf(line, "### `[%63[a-z0-9_]]`", section) == 1)
+    char *rest = NULL;
+    for (char *line = strtok_r(text, "\n", &rest); line; line = strtok_r(NULL, "\n", &rest)) {
+        if (sscanf(line, "#### `[%63[a-z0-9_]]`", section) == 1)
             continue;
         if (strncmp(line, "| `", 3) != 0 || !section[0])
             continue;
@@ -209,7 +249,7 @@ START_TEST(readme_key_reference_matches_the_tables)
             if (p)
                 *p++ = '\0';
         }
-        ck_assert_msg(cells[3], "README: a short row in [%s]", section);
+        ck_assert_msg(cells[3], "manual: a short row in [%s]", section);
         const char *names = cells[0], *defaults = cells[2];
         char name[64], fallback[64], type[32], key[128];
         const char *t = cells[1];
@@ -218,19 +258,19 @@ START_TEST(readme_key_reference_matches_the_tables)
             cell_item(&defaults, fallback, sizeof fallback);
             snprintf(key, sizeof key, "%s.%s", section, name);
             int i = cfg_key_index(&cfg, key);
-            ck_assert_msg(i >= 0, "README names %s, which no table declares", key);
+            ck_assert_msg(i >= 0, "the manual names %s, which no table declares", key);
             const struct cfg_key *k = cfg_key_at(&cfg, (size_t)i);
-            ck_assert_msg(strcmp(type, type_word(k->type)) == 0, "README: %s is a %s, its table says %s", key, type,
+            ck_assert_msg(strcmp(type, type_word(k->type)) == 0, "manual: %s is a %s, its table says %s", key, type,
                           type_word(k->type));
-            const char *want = k->fallback[0] ? k->fallback : "empty";
-            ck_assert_msg(strcmp(fallback, want) == 0, "README: %s defaults to '%s', its table says '%s'", key,
+            const char *want = k->fallback[0] ? k->fallback : "(none)";
+            ck_assert_msg(strcmp(fallback, want) == 0, "manual: %s defaults to '%s', its table says '%s'", key,
                           fallback, want);
             seen[i]++;
         }
     }
-    fclose(f);
+    free(text);
     for (size_t i = 0; i < cfg_key_count(&cfg); i++)
-        ck_assert_msg(seen[i] == 1, "README's key reference has %s.%s %u times", cfg_key_at(&cfg, i)->section,
+        ck_assert_msg(seen[i] == 1, "the manual's key reference has %s.%s %u times", cfg_key_at(&cfg, i)->section,
                       cfg_key_at(&cfg, i)->name, seen[i]);
 }
 END_TEST
@@ -299,7 +339,8 @@ Suite *params_suite(void)
     tcase_add_test(tc, plugin_blocks_hold_their_own_values);
     tcase_add_test(tc, a_copied_config_blames_its_own_file);
     tcase_add_test(tc, listing_order_is_kept);
-    tcase_add_test(tc, readme_key_reference_matches_the_tables);
+    tcase_add_test(tc, manual_key_reference_is_current);
+    tcase_add_test(tc, manual_key_reference_matches_the_tables);
     tcase_add_test(tc, length_blocks_reach_the_run);
     suite_add_tcase(s, tc);
     return s;
