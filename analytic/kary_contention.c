@@ -40,6 +40,8 @@ static const char *applies(const struct model_in *in)
         return "needs a k-ary n-cube (topology kary-ncube or torus)";
     if (!(in->switching & SWITCH_PIPELINED))
         return "needs pipelined switching (cut-through or wormhole)";
+    if (in->switching & SWITCH_INPUT_QUEUED)
+        return "models the seeds' router, not the input-queued one (routing.router = iq)";
     if (!(in->route & ROUTE_DIMENSION_ORDER))
         return "needs dimension-ordered routing (ecube)";
     if (!(length_find(cfg->workload.length)->traits & LENGTH_FIXED))

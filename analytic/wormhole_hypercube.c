@@ -42,6 +42,8 @@ static const char *applies(const struct model_in *in, enum kd_variant *variant)
         return "needs a hypercube of dimension 64 at most";
     if (in->topo->kind != CHANNEL_LINK_DIRECTION)
         return "needs full-duplex links (a channel each way)";
+    if (in->switching & SWITCH_INPUT_QUEUED)
+        return "models the seeds' router, not the input-queued one (routing.router = iq)";
     if (!pipelined)
         return "needs wormhole or cut-through switching";
     if (cfg_int(cfg, "routing.virtual_channels") != 1)

@@ -38,6 +38,9 @@ enum switch_traits {
     /* A blocked message stays spread over the channels behind its header instead of
      * being gathered at the blocking node (wormhole, not cut-through). */
     SWITCH_HOLDS_CHANNELS = 1u << 2,
+    /* The router is the input-queued VC router (routing.router = iq): pipeline stages,
+     * allocators and credits that the seeds' models of the simple router leave out. */
+    SWITCH_INPUT_QUEUED = 1u << 3,
 };
 
 /* What kind of engine runs the network (struct engine_ops.traits, beside SWITCH_*). */

@@ -19,13 +19,16 @@ bool model_input(struct model_in *in, const struct config *cfg, const struct top
 {
     const struct route_ops *route = route_select(cfg);
     const struct engine_ops *sw = switch_find(cfg->routing.switching);
+    /* The switching's traits, and the router model's when it is not the switching's own. */
+    const struct engine_ops *runs = sw ? engine_select(cfg) : NULL;
+    unsigned router = runs ? runs->traits & SWITCH_INPUT_QUEUED : 0;
     const struct proto_ops *proto = proto_find(cfg->protocol.link);
     *in = (struct model_in){
         .cfg = cfg,
         .topo = t,
         .next = route ? route->next : NULL,
         .route = route ? route->traits : 0,
-        .switching = sw ? sw->traits : 0,
+        .switching = sw ? sw->traits | router : 0,
         .access = access_traits(cfg, proto),
         .capacity = proto && proto->capacity ? proto->capacity(cfg_params(cfg, proto->params)) : 1.0,
     };
