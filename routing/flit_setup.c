@@ -202,15 +202,6 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
                   "routing.router = simple", sw);
         return false;
     }
-    static const char *const iq_keys[] = { "routing.routing_delay", "routing.vc_alloc_delay", "routing.sw_alloc_delay",
-                                           "routing.st_delay", "routing.credit_delay", "routing.vc_release",
-                                           "routing.tie" };
-    for (size_t i = 0; i < sizeof iq_keys / sizeof iq_keys[0]; i++)
-        if (cfg_is_set(cfg, iq_keys[i])) {
-            cfg_blame(cfg, iq_keys[i], err, "a key of the iq router (routing.router = iq); this run's router is "
-                      "simple");
-            return false;
-        }
     if (!(route_select(cfg)->traits & ROUTE_OBLIVIOUS)) {
         cfg_blame(cfg, "routing.algorithm", err, "%s switching draws the path when a message is created: it "
                   "needs an oblivious routing (ecube or random-minimal)", sw);

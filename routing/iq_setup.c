@@ -315,11 +315,6 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
                   "on every channel");
         return false;
     }
-    if (cfg_is_set(cfg, "routing.router_delay")) {
-        cfg_blame(cfg, "routing.router_delay", err, "a key of the simple router; the iq router's pipeline is "
-                  "routing.routing_delay, vc_alloc_delay, sw_alloc_delay and st_delay");
-        return false;
-    }
     if (fp->finite_buffer) {
         cfg_blame(cfg, "routing.finite_buffer", err, "seed 003's finite-buffer mode belongs to routing.router = "
                   "simple; the iq router keeps every message in its source queue");
