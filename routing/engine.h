@@ -100,6 +100,9 @@ struct engine_ops {
     /* Optional: the node model is done with msg at msg->at (NULL: the engine refuses
      * the node model). */
     void (*visited)(void *self, uint32_t msg);
+    /* Optional: the bytes an instance needs beyond the run's own per node and channel
+     * (sim/run's memory check adds them before anything is allocated). */
+    double (*memory)(const struct config *cfg, const struct topo *t);
     /* Optional: the engine's figures, once the run is over (self NULL: names only). */
     void (*figures)(const void *self, const struct figure_sink *sink);
     void (*destroy)(void *self);

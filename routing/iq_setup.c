@@ -332,6 +332,17 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
     return true;
 }
 
+/* What create() allocates, per input and output VC, unit and node. */
+static double memory(const struct config *cfg, const struct topo *t)
+{
+    const struct flit_params *fp = flit_params_of(cfg);
+    double V = (double)fp->virtual_channels, B = (double)fp->flit_buffers;
+    double C = (double)t->channels, N = (double)t->nodes;
+    double input_vcs = (C + N) * V, output_vcs = (C + 2 * N) * V;
+    return input_vcs * ((double)sizeof(struct iq_input_vc) + 4 * B + 4) + output_vcs * 17 + (C + N) * 12 +
+           (C + 2 * N) * 8 + C * 8 + N * (28 + 8.0 * t->dimension + 2.0 * t->dimension);
+}
+
 struct iq_engine *iq_engine_of(const struct engine_ops *ops, void *self)
 {
     return ops == &engine_iq ? self : NULL;
@@ -344,6 +355,7 @@ const struct engine_ops engine_iq = {
     .check = check,
     .create = create,
     .inject = inject,
+    .memory = memory,
     .figures = iq_figures,
     .destroy = engine_free,
 };

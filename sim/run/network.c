@@ -192,9 +192,10 @@ static bool engine_create(struct network *net)
  * kernel's out-of-memory killer half-way through.  About 205 bytes per node and 39 per
  * channel: the peak RSS of runs on hypercubes of 2^16 to 2^20 nodes and on rings and
  * tori of 2^18 to 2^22 (bench/README.md); messages in flight come on top. */
-static bool fits_in_memory(const struct config *cfg, const struct topo *t, struct cfg_error *err)
+static bool fits_in_memory(const struct config *cfg, const struct topo *t, const struct engine_ops *engine,
+                           struct cfg_error *err)
 {
-    double need = 205.0 * t->nodes + 39.0 * (double)t->channels;
+    double need = 205.0 * t->nodes + 39.0 * (double)t->channels + (engine->memory ? engine->memory(cfg, t) : 0);
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     double have = pages > 0 && page > 0 ? (double)pages * (double)page : INFINITY;
     struct rlimit limit;
@@ -236,7 +237,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     }
     if (!kernel_init(&net->kernel))
         goto out_of_memory;
-    if (!topo_build(&net->topo, cfg, err) || !fits_in_memory(cfg, &net->topo, err) ||
+    if (!topo_build(&net->topo, cfg, err) || !fits_in_memory(cfg, &net->topo, net->engine, err) ||
         !route_check(cfg, &net->topo, err) ||
         !dest_init(&net->dest, cfg, &net->topo, err)) {
         net_free(net);

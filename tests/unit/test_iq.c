@@ -377,6 +377,20 @@ START_TEST(impossible_combinations_refused)
 }
 END_TEST
 
+/* Its buffers count in the memory check: 2^20 nodes with 4,000-flit VCs (about 660 GiB)
+ * are refused before anything is allocated. */
+START_TEST(too_large_refused)
+{
+    const char *const argv[] = { test_binary(), "configs/iq/hypercube-6.ini", "--no-progress", "-s",
+                                 "network.dimension=20", "-s", "routing.flit_buffers=4000", NULL };
+    char out[4096], err[4096];
+    int status = test_exec(argv, out, sizeof out, err, sizeof err);
+    ck_assert_msg(status == 2, "exit status %d, stderr: %s", status, err);
+    ck_assert_msg(strstr(err, "network.dimension") && strstr(err, "GiB"), "stderr: %s", err);
+    ck_assert_str_eq(out, "");
+}
+END_TEST
+
 Suite *iq_suite(void)
 {
     Suite *s = suite_create("iq");
@@ -392,6 +406,7 @@ Suite *iq_suite(void)
     tcase_add_test(tc, rate_in_flits_is_rate_in_messages);
     tcase_add_test(tc, other_router_keys_ignored);
     tcase_add_test(tc, impossible_combinations_refused);
+    tcase_add_test(tc, too_large_refused);
     suite_add_tcase(s, tc);
     return s;
 }
