@@ -22,6 +22,7 @@ struct flit_params {
     int64_t routing_delay, vc_alloc_delay, sw_alloc_delay, st_delay, credit_delay;
     const char *vc_release; /* "tail" or "tail-credit" */
     const char *tie;        /* "random" or "negative" */
+    int64_t escape_vcs;     /* -1: the least the topology needs */
 };
 
 extern const struct cfg_param_table flit_param_table;

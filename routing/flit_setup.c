@@ -41,6 +41,9 @@ static const struct cfg_key flit_keys[] = {
       &vc_release_choices, "iq router: when an output VC can take a new packet" },
     { "routing", "tie", CFG_CHOICE, offsetof(struct flit_params, tie), "random", 0, 0, false, &tie_choices,
       "iq router, torus: the direction of a dimension whose two ways are equally short" },
+    { "routing", "escape_vcs", CFG_INT, offsetof(struct flit_params, escape_vcs), "-1", -1, 64, false, NULL,
+      "iq router, adaptive-minimal and random-minimal: VCs kept for dimension-order escape routes; -1: the least "
+      "the topology needs (2 dateline VCs on a torus, 1 on a mesh or hypercube)" },
 };
 CFG_PARAM_TABLE(flit_param_table, struct flit_params, flit_keys);
 

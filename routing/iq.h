@@ -58,9 +58,15 @@
 #include "../sim/core/stats.h"
 #include "engine.h"
 
-enum { IQ_DEADLOCK_CHECK_CYCLES = 1024, IQ_MAX_BUFFERS = 4096 };
+enum { IQ_DEADLOCK_CHECK_CYCLES = 1024, IQ_MAX_BUFFERS = 4096, IQ_MINIMAL_HOPS_MAX = 128 };
 
 enum iq_vc_state { IQ_IDLE, IQ_VC_ALLOC, IQ_ACTIVE };
+
+/* How a head picks its output: dimension order (ecube) on every VC; or among the
+ * minimal hops on the adaptive VCs [E, V), the one with the most free credits
+ * (adaptive-minimal) or one at random (random-minimal), and when none has a free
+ * adaptive VC, the escape VCs [0, E) of the dimension-order hop. */
+enum iq_selection { IQ_DIMENSION_ORDER, IQ_MOST_CREDITS, IQ_RANDOM_MINIMAL };
 
 struct iq_packet {
     uint32_t msg;     /* in env.pool->msgs */
@@ -81,9 +87,10 @@ struct iq_input_vc {
     int64_t ready;       /* IQ_VC_ALLOC: may ask for an output VC; IQ_ACTIVE: the front flit may ask for the switch */
     uint32_t first, count; /* ring position of the front flit, flits held */
     uint32_t front_seq;  /* the front flit's number within its packet */
-    uint32_t out_unit;   /* output port (unit) of the front packet's route */
+    uint32_t out_unit;   /* output port (unit) of the front packet's route (adaptive: its dimension-order
+                          * escape hop until a VC is granted) */
     uint32_t out_vc;     /* IQ_ACTIVE: the output VC held (global index) */
-    uint16_t vc_lo, vc_hi; /* IQ_VC_ALLOC: the VCs of its class on out_unit */
+    uint16_t vc_lo, vc_hi; /* IQ_VC_ALLOC: the VCs of its class (adaptive: its escape VCs) on out_unit */
     uint8_t state;       /* enum iq_vc_state */
     uint32_t busy_pos;   /* index in the busy list, UINT32_MAX when not listed */
 };
@@ -119,6 +126,8 @@ struct iq_engine {
     uint32_t V, B, L;       /* VCs, buffer flits, link latency */
     uint32_t rd, va, sa, st, cd; /* pipeline delays and credit delay */
     bool tail_credit, tie_random;
+    uint8_t selection;      /* enum iq_selection */
+    uint32_t E;             /* escape VCs (adaptive and random-minimal selections) */
     bool dateline_topology; /* a torus (rings that close) */
     bool dateline;          /* ... with V >= 2: two VC classes */
     uint32_t C, N;          /* channels, nodes */
@@ -178,6 +187,8 @@ bool iq_vec_push(struct iq_vec *a, const void *x, size_t size);
 /* routing/iq_setup.c: the route of the head at the front of input VC iv, at router
  * `node`: sets its output unit and class range (and draws a tie). */
 void iq_route(struct iq_engine *e, uint32_t iv, uint32_t node);
+/* routing.escape_vcs, or the least the topology needs (-1): 2 on a torus, else 1. */
+int64_t iq_escape_vcs(const struct config *cfg, const struct topo *t);
 /* The node whose router owns input unit u. */
 static inline uint32_t iq_unit_node(const struct iq_engine *e, uint32_t u)
 {

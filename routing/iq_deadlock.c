@@ -15,25 +15,45 @@
 
 #define NONE UINT32_MAX
 
-/* The VCs iv waits for, into out (at most V of them); 0 when it can move by itself. */
+/* Adds the holders of [lo, hi) at unit u to out (what waits for each of them); false if
+ * one of them is free or will be (an ejection VC awaiting its credits). */
+static bool held(const struct iq_engine *e, uint32_t u, uint32_t lo, uint32_t hi, uint32_t *out, uint32_t *n)
+{
+    for (uint32_t v = lo; v < hi; v++) {
+        uint32_t ov = u * e->V + v, holder = e->owner[ov];
+        if (holder == NONE)
+            return false;
+        if (e->tail_sent[ov]) {
+            if (ov >= e->C * e->V) /* an ejection VC: its credits always come back */
+                return false;
+            out[(*n)++] = ov; /* the downstream buffer must drain */
+        } else {
+            out[(*n)++] = holder;
+        }
+    }
+    return true;
+}
+
+/* The VCs iv waits for, into out (room for IQ_MINIMAL_HOPS_MAX + 1 ports of V VCs);
+ * 0 when it can move by itself. */
 static uint32_t waits_for(const struct iq_engine *e, uint32_t iv, uint32_t *out)
 {
     const struct iq_input_vc *x = &e->in[iv];
     uint32_t n = 0;
     if (x->state == IQ_VC_ALLOC) {
-        uint32_t first = x->out_unit * e->V;
-        for (uint32_t v = x->vc_lo; v < x->vc_hi; v++) {
-            uint32_t ov = first + v, holder = e->owner[ov];
-            if (holder == NONE)
+        if (!held(e, x->out_unit, x->vc_lo, x->vc_hi, out, &n))
+            return 0;
+        if (e->selection == IQ_DIMENSION_ORDER || x->out_unit >= e->C)
+            return n;
+        /* adaptive: every adaptive VC of every minimal hop is held too */
+        const struct topo *t = e->env.topo;
+        struct hop hops[IQ_MINIMAL_HOPS_MAX];
+        uint32_t node = iq_unit_node(e, iv / e->V);
+        unsigned count = t->ops->minimal_hops(t, node, e->packets[e->ring[(size_t)iv * e->B + x->first]].dst, hops,
+                                              IQ_MINIMAL_HOPS_MAX);
+        for (unsigned i = 0; i < count; i++)
+            if (!held(e, hops[i].channel, e->E, e->V, out, &n))
                 return 0;
-            if (e->tail_sent[ov]) {
-                if (ov >= e->C * e->V) /* an ejection VC: its credits always come back */
-                    return 0;
-                out[n++] = ov; /* the downstream buffer must drain */
-            } else {
-                out[n++] = holder;
-            }
-        }
         return n;
     }
     if (x->state == IQ_ACTIVE && x->out_unit < e->C && e->credits[x->out_vc] == 0 &&
@@ -58,21 +78,41 @@ bool iq_find_deadlock(struct iq_engine *e, char *buf, size_t size)
     uint32_t n = e->n_busy, V = e->V;
     uint32_t inputs = (e->C + e->N) * V;
     uint8_t *stuck = calloc(inputs, 1);          /* 1: waits (not yet known to move) */
-    uint32_t *edges = malloc(((size_t)n * V + 1) * sizeof *edges);
-    uint32_t *edge_from = malloc(((size_t)n * V + 1) * sizeof *edge_from);
-    if (!stuck || !edges || !edge_from) {
+    size_t room = (size_t)(IQ_MINIMAL_HOPS_MAX + 1) * V; /* waits of one VC at most */
+    size_t cap = (size_t)n * V + room; /* grows when adaptive heads wait on many VCs */
+    uint32_t *edges = malloc(cap * sizeof *edges);
+    uint32_t *edge_from = malloc(cap * sizeof *edge_from);
+    uint32_t *tmp = malloc(room * sizeof *tmp);
+    if (!stuck || !edges || !edge_from || !tmp) {
         free(stuck);
         free(edges);
         free(edge_from);
+        free(tmp);
         return false;
     }
     size_t m = 0;
-    uint32_t top = 0, tmp[64]; /* V <= 64 */
+    uint32_t top = 0;
     for (uint32_t k = 0; k < n; k++) {
         uint32_t iv = e->busy[k], w = waits_for(e, iv, tmp);
         if (w == 0)
             continue;
         stuck[iv] = 1;
+        if (m + w > cap) {
+            cap = 2 * (m + w);
+            uint32_t *a = realloc(edges, cap * sizeof *a);
+            if (a)
+                edges = a;
+            uint32_t *b = a ? realloc(edge_from, cap * sizeof *b) : NULL;
+            if (b)
+                edge_from = b;
+            if (!a || !b) { /* no verdict without memory: look again at the next check */
+                free(stuck);
+                free(edges);
+                free(edge_from);
+                free(tmp);
+                return false;
+            }
+        }
         for (uint32_t j = 0; j < w; j++) {
             edge_from[m] = iv;
             edges[m++] = tmp[j];
@@ -99,6 +139,7 @@ bool iq_find_deadlock(struct iq_engine *e, char *buf, size_t size)
         free(stuck);
         free(edges);
         free(edge_from);
+        free(tmp);
         return false;
     }
     /* Follow "waits for" among the stuck until a VC repeats: that part is the cycle. */
@@ -129,5 +170,6 @@ bool iq_find_deadlock(struct iq_engine *e, char *buf, size_t size)
     free(stuck);
     free(edges);
     free(edge_from);
+    free(tmp);
     return true;
 }

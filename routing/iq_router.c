@@ -316,16 +316,61 @@ static void inject_flits(struct iq_engine *e, int64_t c)
 
 /* --- steps 3 and 4: allocation requests (one pass), VC grants, switch grants --- */
 
-/* A head waiting at iv asks for the lowest free VC of its class at its output port;
- * each output VC keeps the request nearest after its last grant (round robin). */
+/* The lowest free VC of [lo, hi) at output unit u, NONE if all are held. */
+static inline uint32_t lowest_free(const struct iq_engine *e, uint32_t u, uint32_t lo, uint32_t hi)
+{
+    uint32_t first = u * e->V;
+    for (uint32_t v = lo; v < hi; v++)
+        if (e->owner[first + v] == NONE)
+            return first + v;
+    return NONE;
+}
+
+/* Adaptive and random-minimal selections: among the minimal hops with a free adaptive
+ * VC, the one whose free adaptive VCs have the most credits (or any: random-minimal),
+ * ties at random; else the escape VCs of the dimension-order hop. */
+static uint32_t adaptive_choice(struct iq_engine *e, uint32_t iv, const struct iq_input_vc *x)
+{
+    uint32_t V = e->V, node = iq_unit_node(e, iv / V);
+    const struct topo *t = e->env.topo;
+    struct hop hops[IQ_MINIMAL_HOPS_MAX];
+    unsigned n = t->ops->minimal_hops(t, node, e->packets[e->ring[(size_t)iv * e->B + x->first]].dst, hops,
+                                      IQ_MINIMAL_HOPS_MAX);
+    struct rng *r = &e->env.rng_route[node];
+    uint32_t best = NONE, ties = 0;
+    int64_t best_score = -1;
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t first = hops[i].channel * V, lowest = NONE;
+        int64_t score = 0;
+        for (uint32_t v = e->E; v < V; v++)
+            if (e->owner[first + v] == NONE) {
+                if (lowest == NONE)
+                    lowest = first + v;
+                score += e->credits[first + v];
+            }
+        if (lowest == NONE)
+            continue;
+        if (e->selection == IQ_RANDOM_MINIMAL)
+            score = 0;
+        if (score > best_score) {
+            best = lowest;
+            best_score = score;
+            ties = 1;
+        } else if (score == best_score && rng_below(r, ++ties) == 0) {
+            best = lowest;
+        }
+    }
+    return best != NONE ? best : lowest_free(e, x->out_unit, x->vc_lo, x->vc_hi);
+}
+
+/* A head waiting at iv asks for one output VC: the lowest free VC of its class at its
+ * output port (or the adaptive choice); each output VC keeps the request nearest after
+ * its last grant (round robin). */
 static inline void request_vc(struct iq_engine *e, uint32_t iv, const struct iq_input_vc *x, uint32_t inputs)
 {
-    uint32_t first = x->out_unit * e->V, ov = NONE;
-    for (uint32_t v = x->vc_lo; v < x->vc_hi; v++)
-        if (e->owner[first + v] == NONE) {
-            ov = first + v;
-            break;
-        }
+    uint32_t ov = e->selection == IQ_DIMENSION_ORDER || x->out_unit >= e->C
+                      ? lowest_free(e, x->out_unit, x->vc_lo, x->vc_hi)
+                      : adaptive_choice(e, iv, x);
     if (ov == NONE)
         return;
     uint32_t cur = e->ovc_pick[ov];
@@ -375,6 +420,7 @@ static void grant_vcs(struct iq_engine *e, int64_t c)
         struct iq_input_vc *x = &e->in[iv];
         x->state = IQ_ACTIVE;
         x->out_vc = ov;
+        x->out_unit = ov / e->V; /* an adaptive head's choice */
         x->ready = c + e->va;
         if (x->out_unit < e->C)
             e->packets[e->ring[(size_t)iv * e->B + x->first]].hops++;

@@ -64,6 +64,19 @@ void iq_route(struct iq_engine *e, uint32_t iv, uint32_t node)
     const struct topo *t = e->env.topo;
     struct hop h;
     uint32_t dim;
+    if (e->selection != IQ_DIMENSION_ORDER) { /* the escape hop; the adaptive hops are chosen at each request */
+        route_by_digits(e, node, p->dst, &h, &dim);
+        x->out_unit = h.channel;
+        x->vc_lo = 0;
+        x->vc_hi = (uint16_t)e->E;
+        if (e->dateline_topology && e->E >= 2) { /* escape classes switch at the dateline */
+            uint32_t a = digit(e, node, dim), b = digit(e, p->dst, dim), next = digit(e, h.next, dim);
+            bool up = next == (a + 1) % e->radix, crosses = up ? b < a : b > a;
+            x->vc_lo = (uint16_t)(crosses ? e->E / 2 : 0);
+            x->vc_hi = (uint16_t)(crosses ? e->E : e->E / 2);
+        }
+        return;
+    }
     if (e->by_digits) {
         route_by_digits(e, node, p->dst, &h, &dim);
         goto routed;
@@ -209,11 +222,21 @@ static void *create(const struct engine_env *env)
     e->st = (uint32_t)fp->st_delay;
     e->cd = (uint32_t)fp->credit_delay;
     e->tail_credit = strcmp(fp->vc_release, "tail-credit") == 0;
+    unsigned route_traits = route_select(cfg)->traits;
+    e->selection = route_traits & ROUTE_ADAPTIVE         ? IQ_MOST_CREDITS
+                   : route_traits & ROUTE_DIMENSION_ORDER ? IQ_DIMENSION_ORDER
+                                                          : IQ_RANDOM_MINIMAL;
     e->tie_random = strcmp(fp->tie, "random") == 0;
     bool kary = t->ops->traits & TOPO_KARY_NCUBE;
     e->radix = kary ? (uint32_t)cfg_int(cfg, "network.radix") : 2;
     e->dateline_topology = kary && cfg_bool(cfg, "network.wrap");
     e->dateline = e->dateline_topology && e->V >= 2;
+    e->E = e->selection == IQ_DIMENSION_ORDER ? 0 : (uint32_t)iq_escape_vcs(cfg, t);
+    /* Escape routes hold only with atomic VC allocation (a VC taken only when empty):
+     * a head queued behind another packet's tail cannot ask for an escape VC, and
+     * adaptive VCs can wait on each other in a cycle. */
+    if (e->E > 0)
+        e->tail_credit = true;
     e->C = t->channels;
     e->N = t->nodes;
     e->dims = t->dimension;
@@ -278,6 +301,45 @@ static void *create(const struct engine_env *env)
 
 static void inject(void *self, uint32_t m) { iq_inject(self, m); }
 
+int64_t iq_escape_vcs(const struct config *cfg, const struct topo *t)
+{
+    int64_t set = flit_params_of(cfg)->escape_vcs;
+    bool torus = (t->ops->traits & TOPO_KARY_NCUBE) && cfg_bool(cfg, "network.wrap");
+    return set >= 0 ? set : torus ? 2 : 1;
+}
+
+/* Adaptive and random-minimal selections: enough VCs for the escape routes and at
+ * least one adaptive VC; adaptive-minimal is deadlock-free only with escapes. */
+static bool escapes_fit(const struct config *cfg, const struct topo *t, bool adaptive, struct cfg_error *err)
+{
+    bool torus = (t->ops->traits & TOPO_KARY_NCUBE) && cfg_bool(cfg, "network.wrap");
+    int64_t escape = iq_escape_vcs(cfg, t), least = torus ? 2 : 1;
+    int64_t vcs = flit_params_of(cfg)->virtual_channels;
+    if ((t->ops->traits & TOPO_KARY_NCUBE) && cfg_int(cfg, "network.radix") <= 2) {
+        cfg_blame(cfg, "network.radix", err, "the iq router routes adaptively on k-ary n-cubes of radix 3 or more "
+                  "(and hypercubes)");
+        return false;
+    }
+    if ((escape > 0 || adaptive) && escape < least) {
+        cfg_blame(cfg, "routing.escape_vcs", err, "%s needs at least %lld escape VCs here (%s) to be deadlock-free "
+                  "(got %lld)", cfg->routing.algorithm, (long long)least, torus ? "two dateline classes on a torus"
+                  : "one dimension-order VC", (long long)escape);
+        return false;
+    }
+    if (escape > 0 && cfg_is_set(cfg, "routing.vc_release") && strcmp(flit_params_of(cfg)->vc_release, "tail") == 0) {
+        cfg_blame(cfg, "routing.vc_release", err, "with escape VCs a VC is taken only when empty (tail-credit): a head "
+                  "queued behind another packet could never take its escape VC");
+        return false;
+    }
+    if (vcs <= escape) {
+        cfg_blame(cfg, "routing.virtual_channels", err, "%s needs an adaptive VC beyond the %lld escape VCs: "
+                  "virtual_channels must be at least %lld (got %lld)", cfg->routing.algorithm, (long long)escape,
+                  (long long)escape + 1, (long long)vcs);
+        return false;
+    }
+    return true;
+}
+
 static bool check(const struct engine_spec *spec, struct cfg_error *err)
 {
     const struct config *cfg = spec->cfg;
@@ -289,11 +351,15 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
                   "mesh) with full-duplex links, not on %s", t->label);
         return false;
     }
-    if (!(route_select(cfg)->traits & ROUTE_DIMENSION_ORDER)) {
-        cfg_blame(cfg, "routing.algorithm", err, "routing.router = iq routes in dimension order: "
-                  "routing.algorithm must be ecube");
+    unsigned route_traits = route_select(cfg)->traits;
+    bool dimension_order = route_traits & ROUTE_DIMENSION_ORDER;
+    if (!dimension_order && !(route_traits & (ROUTE_ADAPTIVE | ROUTE_UNIFORM_SPLIT))) {
+        cfg_blame(cfg, "routing.algorithm", err, "routing.router = iq routes by ecube, adaptive-minimal or "
+                  "random-minimal");
         return false;
     }
+    if (!dimension_order && !escapes_fit(cfg, t, route_traits & ROUTE_ADAPTIVE, err))
+        return false;
     bool fifo_link = proto_find(cfg->protocol.link)->traits & ACCESS_FIFO_CHANNEL;
     if (!fifo_link || priority_discipline(cfg->protocol.priority) != QUEUE_FIFO) {
         cfg_blame(cfg, fifo_link ? "protocol.priority" : "protocol.link", err,
@@ -351,7 +417,8 @@ struct iq_engine *iq_engine_of(const struct engine_ops *ops, void *self)
 const struct engine_ops engine_iq = {
     .name = "iq",
     .help = "wormhole on the input-queued virtual-channel router with credits (routing.router = iq)",
-    .traits = SWITCH_PIPELINED | SWITCH_HOLDS_CHANNELS | SWITCH_INPUT_QUEUED | ENGINE_TAKES_SELF_ADDRESSED,
+    .traits = SWITCH_PIPELINED | SWITCH_HOLDS_CHANNELS | SWITCH_INPUT_QUEUED | ENGINE_TAKES_SELF_ADDRESSED |
+              ENGINE_ROUTES_ADAPTIVELY,
     .check = check,
     .create = create,
     .inject = inject,

@@ -26,6 +26,9 @@ enum route_traits {
     /* Slotted, finite-buffer routing that may misroute and send a blocked message
      * back the way it came (seed 001): it runs the network itself. */
     ROUTE_BACKTRACKS = 1u << 4,
+    /* Chooses each hop from the router's state when the header is there (free virtual
+     * channels, credits): only an engine with ENGINE_ROUTES_ADAPTIVELY runs it. */
+    ROUTE_ADAPTIVE = 1u << 5,
 };
 
 /* Switching (struct engine_ops.traits, routing/engine.h). */
@@ -56,6 +59,9 @@ enum engine_traits {
     /* Self-addressed messages go through the engine (its router's injection and
      * ejection) instead of being delivered at once with delay 0. */
     ENGINE_TAKES_SELF_ADDRESSED = 1u << 11,
+    /* Routes each hop when the header is at the node, from what the router sees: runs
+     * ROUTE_ADAPTIVE path selections (with escape virtual channels). */
+    ENGINE_ROUTES_ADAPTIVELY = 1u << 12,
 };
 
 /* Channel access: protocol.link (proto_ops.traits) and protocol.priority (the queue

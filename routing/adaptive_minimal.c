@@ -1,0 +1,31 @@
+/* Minimal adaptive routing: at every node the header takes, among the minimal next
+ * hops, the channel whose free virtual channels have the most credits (ties at random),
+ * on the adaptive virtual channels; when none is free it may take an escape virtual
+ * channel, which follows dimension order (Duato's condition makes the whole
+ * deadlock-free).  The choice depends on the router's state, so only an engine that
+ * routes hop by hop runs it (ENGINE_ROUTES_ADAPTIVELY: routing.router = iq); it has no
+ * next() for the analytic side, whose channel loads it leaves unknown. */
+#include <string.h>
+
+#include "engine.h"
+#include "routing.h"
+
+static bool check(const struct config *cfg, const struct topo *t, struct cfg_error *err)
+{
+    (void)t;
+    const struct engine_ops *e = engine_select(cfg);
+    if (!e || !(e->traits & ENGINE_ROUTES_ADAPTIVELY)) {
+        cfg_blame(cfg, "routing.algorithm", err, "adaptive-minimal chooses each hop from the router's free virtual "
+                  "channels: it runs on routing.switching = wormhole with routing.router = iq");
+        return false;
+    }
+    return true;
+}
+
+const struct route_ops route_adaptive_minimal = {
+    .name = "adaptive-minimal",
+    .help = "minimal adaptive: the minimal next hop with the most free credits, escape VCs in dimension order "
+            "(routing.router = iq)",
+    .traits = ROUTE_ADAPTIVE,
+    .check = check,
+};
