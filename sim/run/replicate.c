@@ -173,7 +173,12 @@ int run_replications(const struct config *cfg, int progress, struct run_report *
 }
 
 
-int run_check(const struct config *cfg, struct run_report *unstable, struct cfg_error *err)
+/* Builds cfg's network (no run), checks the time resolution, and hands the network
+ * and its loads to `use`; 0, or RUN_BAD_INPUT with *err. */
+static int with_network(const struct config *cfg, struct cfg_error *err,
+                        int (*use)(const struct config *cfg, struct network *net, struct channel_loads *loads,
+                                   struct model_in *in, void *ctx),
+                        void *ctx)
 {
     struct network *net = calloc(1, sizeof *net);
     if (!net) {
@@ -192,19 +197,63 @@ int run_check(const struct config *cfg, struct run_report *unstable, struct cfg_
     struct channel_loads loads;
     struct model_in in;
     model_input(&in, cfg, &net->topo, &loads);
-    struct stability stab;
-    stability_check(cfg, &net->topo, &loads, &stab);
-    int status = 0;
-    if (stab.saturated && !cfg->run.allow_unstable) {
-        struct model_result model;
-        model_predict(&in, &model);
-        report_collect(unstable, net, &loads, &model, KERNEL_RUNNING, 0);
-        unstable->interrupted = false;
-        unstable->stop_reason = "unstable: not run";
-        status = RUN_UNSTABLE;
-    }
+    int status = use(cfg, net, &loads, &in, ctx);
     loads_free(&loads);
     net_free(net);
     free(net);
     return status;
+}
+
+/* The report of the network not run: structure, stability and model, no figures. */
+static void collect_unsimulated(struct run_report *r, struct network *net, struct channel_loads *loads,
+                                struct model_in *in, const char *stop_reason)
+{
+    struct model_result model;
+    model_predict(in, &model);
+    report_collect(r, net, loads, &model, KERNEL_RUNNING, 0);
+    r->interrupted = false;
+    r->stop_reason = stop_reason;
+}
+
+struct check_ctx {
+    struct run_report *unstable;
+};
+
+static int check_stability(const struct config *cfg, struct network *net, struct channel_loads *loads,
+                           struct model_in *in, void *ctx)
+{
+    struct check_ctx *c = ctx;
+    struct stability stab;
+    stability_check(cfg, &net->topo, loads, &stab);
+    if (!stab.saturated || cfg->run.allow_unstable)
+        return 0;
+    collect_unsimulated(c->unstable, net, loads, in, "unstable: not run");
+    return RUN_UNSTABLE;
+}
+
+int run_check(const struct config *cfg, struct run_report *unstable, struct cfg_error *err)
+{
+    struct check_ctx c = { unstable };
+    return with_network(cfg, err, check_stability, &c);
+}
+
+struct unsimulated_ctx {
+    struct run_report *report;
+    const char *stop_reason;
+};
+
+static int unsimulated(const struct config *cfg, struct network *net, struct channel_loads *loads,
+                       struct model_in *in, void *ctx)
+{
+    (void)cfg;
+    struct unsimulated_ctx *c = ctx;
+    collect_unsimulated(c->report, net, loads, in, c->stop_reason);
+    return 0;
+}
+
+int run_report_unsimulated(const struct config *cfg, const char *stop_reason, struct run_report *report,
+                           struct cfg_error *err)
+{
+    struct unsimulated_ctx c = { report, stop_reason };
+    return with_network(cfg, err, unsimulated, &c);
 }

@@ -31,4 +31,11 @@ int run_replications(const struct config *cfg, int progress, struct run_report *
  * model, saturated = true, stop_reason "unstable: not run", no simulated figures). */
 int run_check(const struct config *cfg, struct run_report *unstable, struct cfg_error *err);
 
+/* The report of cfg not simulated (a point not run, or one whose run failed): config,
+ * structure, stability verdict and analytic model, no simulated figures, interrupted
+ * false and the given stop_reason (a static string).  Returns 0, or RUN_BAD_INPUT
+ * with *err when the network cannot be built. */
+int run_report_unsimulated(const struct config *cfg, const char *stop_reason, struct run_report *report,
+                           struct cfg_error *err);
+
 #endif
