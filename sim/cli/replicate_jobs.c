@@ -35,8 +35,9 @@ struct jobs_run {
     const struct config *cfg;
     unsigned replications, slots, running, next_start, finished;
     struct job *job;
-    struct replication_result **result; /* by replication, once whole, until folded */
-    bool *missing;                      /* by replication: its child gave nothing */
+    struct replication_result **result; /* by replication, once whole; NULL: none came back */
+    struct pollfd *poll_fds;            /* one per running job, and the job it is */
+    unsigned *poll_job;
     unsigned needed;                    /* replications past the first that fails are not run */
     int first_signal;                   /* 0 none */
     unsigned signals;
@@ -97,10 +98,11 @@ static _Noreturn void child(struct jobs_run *jr, unsigned r, int fd)
     _exit(write_all(fd, res, sizeof *res) ? 0 : 1);
 }
 
-static void stop_jobs_after(struct jobs_run *jr, unsigned last, int signo)
+/* Sends signo to the running children of replications first, first + 1, ... */
+static void stop_jobs_from(struct jobs_run *jr, unsigned first, int signo)
 {
     for (unsigned j = 0; j < jr->slots; j++)
-        if (jr->job[j].pid > 0 && jr->job[j].replication > last)
+        if (jr->job[j].pid > 0 && jr->job[j].replication >= first)
             kill(jr->job[j].pid, signo);
 }
 
@@ -135,7 +137,6 @@ static void start_jobs(struct jobs_run *jr)
         unsigned r = jr->next_start++;
         if (!start_job(jr, &jr->job[j], r)) {
             fprintf(stderr, "sim: replication %u: cannot start a process: %s\n", r, strerror(errno));
-            jr->missing[r] = true;
             if (r < jr->needed)
                 jr->needed = r;
         }
@@ -155,7 +156,6 @@ static void finish_job(struct jobs_run *jr, struct job *job)
         jr->result[r] = job->result;
     } else {
         free(job->result);
-        jr->missing[r] = true;
         /* not stopped by us or a signal: a failure of its own (a crash), said here */
         if (!jr->first_signal && r <= jr->needed) {
             if (WIFSIGNALED(st))
@@ -167,7 +167,7 @@ static void finish_job(struct jobs_run *jr, struct job *job)
     bool fails = !whole ? !jr->first_signal : jr->result[r]->status != 0 || jr->result[r]->why != KERNEL_DONE;
     if (fails && r < jr->needed) { /* the fold stops at r: later replications are not needed */
         jr->needed = r;
-        stop_jobs_after(jr, r, SIGKILL);
+        stop_jobs_from(jr, r + 1, SIGKILL);
     }
     *job = (struct job){ 0 };
     jr->running--;
@@ -197,44 +197,36 @@ static void read_job(struct jobs_run *jr, struct job *job)
     }
 }
 
+/* A signal while waiting: the first stops every replication at its next event
+ * (SIGTERM, which they hold and see as a single run does), a second kills them. */
 static void on_signal(struct jobs_run *jr, int signo)
 {
     if (!jr->first_signal)
         jr->first_signal = signo;
-    stop_jobs_after(jr, 0, jr->signals++ ? SIGKILL : SIGTERM);
-    for (unsigned j = 0; j < jr->slots; j++) /* replication 0 too */
-        if (jr->job[j].pid > 0 && jr->job[j].replication == 0)
-            kill(jr->job[j].pid, jr->signals > 1 ? SIGKILL : SIGTERM);
+    stop_jobs_from(jr, 0, jr->signals++ ? SIGKILL : SIGTERM);
 }
 
+/* Signals are held, so poll() is never cut short by one: it is looked for every
+ * WAIT_MS milliseconds. */
 static void supervise(struct jobs_run *jr)
 {
-    struct pollfd *fds = calloc(jr->slots, sizeof *fds);
-    unsigned *slot_of = calloc(jr->slots, sizeof *slot_of);
-    if (!fds || !slot_of) { /* poll nothing: read each pipe to its end in turn (blocking) */
-        for (unsigned j = 0; j < jr->slots; j++)
-            while (jr->job[j].pid > 0)
-                read_job(jr, &jr->job[j]);
-    }
     start_jobs(jr);
-    while (fds && slot_of && jr->running > 0) {
+    while (jr->running > 0) {
         nfds_t n = 0;
         for (unsigned j = 0; j < jr->slots; j++)
             if (jr->job[j].pid > 0) {
-                fds[n] = (struct pollfd){ .fd = jr->job[j].fd, .events = POLLIN };
-                slot_of[n++] = j;
+                jr->poll_fds[n] = (struct pollfd){ .fd = jr->job[j].fd, .events = POLLIN };
+                jr->poll_job[n++] = j;
             }
-        int ready = poll(fds, n, WAIT_MS);
+        int ready = poll(jr->poll_fds, n, WAIT_MS);
         int signo = take_signal();
         if (signo)
             on_signal(jr, signo);
         for (nfds_t k = 0; ready > 0 && k < n; k++)
-            if (fds[k].revents)
-                read_job(jr, &jr->job[slot_of[k]]);
+            if (jr->poll_fds[k].revents)
+                read_job(jr, &jr->job[jr->poll_job[k]]);
         start_jobs(jr);
     }
-    free(fds);
-    free(slot_of);
 }
 
 /* Folds the replications in order up to the first that ended the run; returns the
@@ -281,8 +273,9 @@ int run_replications_jobs(const struct config *cfg, unsigned jobs, int progress,
     jr.needed = jr.replications;
     jr.job = calloc(jr.slots, sizeof *jr.job);
     jr.result = calloc(jr.replications, sizeof *jr.result);
-    jr.missing = calloc(jr.replications, sizeof *jr.missing);
-    if (!jr.job || !jr.result || !jr.missing) {
+    jr.poll_fds = calloc(jr.slots, sizeof *jr.poll_fds);
+    jr.poll_job = calloc(jr.slots, sizeof *jr.poll_job);
+    if (!jr.job || !jr.result || !jr.poll_fds || !jr.poll_job) {
         fputs("sim: out of memory\n", stderr);
         status = 1;
     } else {
@@ -298,7 +291,8 @@ int run_replications_jobs(const struct config *cfg, unsigned jobs, int progress,
     for (unsigned r = 0; jr.result && r < jr.replications; r++)
         free(jr.result[r]);
     free(jr.result);
-    free(jr.missing);
+    free(jr.poll_fds);
+    free(jr.poll_job);
     free(jr.job);
     run_setup_free(jr.setup);
     return status;
