@@ -20,6 +20,7 @@
 #include "../run/run_config.h"
 #include "../report/report.h"
 #include "output.h"
+#include "replicate_jobs.h"
 #include "sweep.h"
 #include "../run/wallclock.h"
 
@@ -42,7 +43,8 @@ static void usage(FILE *out)
           "      --replications R         same as -s run.replications=R\n"
           "      --sweep SECTION.KEY=FROM:TO:STEP | SECTION.KEY=V1,V2,...\n"
           "                               run every point of the cross product (repeatable)\n"
-          "  -j, --jobs N                 sweep: N points at a time (default: online CPUs)\n"
+          "  -j, --jobs N                 sweep: N points at a time (default: online CPUs);\n"
+          "                               one run: N replications at a time (default 1)\n"
           "      --no-timing              leave out wall_seconds and events_per_second\n"
           "  -f, --format table|csv|json  output format (default table)\n"
           "  -o, --output FILE            write the results to FILE (atomically) instead of stdout\n"
@@ -209,6 +211,7 @@ int main(int argc, char **argv)
     const char *specs[SWEEP_MAX_DIMS + 1];
     size_t n_specs = 0;
     long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+    bool jobs_given = false; /* a single run's replications go one at a time unless -j says */
     bool omit_timing = false;
     const char *output = NULL;
     enum report_format fmt = REPORT_TABLE;
@@ -263,6 +266,7 @@ int main(int argc, char **argv)
                 quoted("sim: -j '", optarg, "': a number of processes from 1 to 1024\n");
                 return EXIT_INPUT;
             }
+            jobs_given = true;
             break;
         }
         case OPT_NO_TIMING:
@@ -379,7 +383,9 @@ int main(int argc, char **argv)
         cfg.write_trace = output_write_path(&trace_file);
     struct run_report report;
     enum kernel_stop why;
-    int status = run_replications(&cfg, progress, &report, &why, &err);
+    int status = jobs_given && jobs > 1 && cfg.run.replications > 1
+                     ? run_replications_jobs(&cfg, (unsigned)jobs, progress, &report, &why, &err)
+                     : run_replications(&cfg, progress, &report, &why, &err);
     /* A failed run leaves no trace (and no output file) behind; an interrupted one keeps
      * the trace of the messages created until it stopped. */
     if (write_trace && (status == 0 ? !output_commit(&trace_file, NULL, true) : (output_discard(&trace_file), false)))

@@ -242,32 +242,40 @@ static bool write_csv_header(const struct sweep_plan *p)
     const struct sweep_point *sp = &p->point[0];
     struct config cfg;
     struct cfg_error err;
-    if (!run_config_load(&cfg, p->args->config, sp->settings, sp->n_settings, &err))
-        return false;
-    struct network *net = calloc(1, sizeof *net);
-    if (!net || !net_create(net, &cfg, &err)) {
-        free(net);
-        return false;
-    }
-    struct channel_loads loads;
-    struct model_in in;
-    model_input(&in, &cfg, &net->topo, &loads);
-    struct model_result model;
-    model_predict(&in, &model);
     struct run_report r;
-    report_collect(&r, net, &loads, &model, KERNEL_RUNNING, 0);
-    r.cfg = &cfg;
+    if (!run_config_load(&cfg, p->args->config, sp->settings, sp->n_settings, &err) ||
+        run_report_unsimulated(&cfg, "not run", &r, &err) != 0)
+        return false;
     char *text;
     size_t len;
     bool ok = render(p->args, &r, &text, &len);
-    loads_free(&loads);
-    net_free(net);
-    free(net);
     const char *nl = ok ? memchr(text, '\n', len) : NULL;
     if (nl)
         fwrite(text, 1, (size_t)(nl - text) + 1, p->out);
     free(text);
     return nl != NULL;
+}
+
+bool sweep_point_mark_failed(struct sweep_plan *p, size_t i, int status)
+{
+    struct sweep_point *sp = &p->point[i];
+    free(sp->text);
+    sp->text = NULL;
+    sp->len = 0;
+    struct config cfg;
+    struct cfg_error err;
+    struct run_report r;
+    const char *reason = status == RUN_DEADLOCK ? "deadlock: not completed" : "failed: not completed";
+    if (!run_config_load(&cfg, p->args->config, sp->settings, sp->n_settings, &err) ||
+        run_report_unsimulated(&cfg, reason, &r, &err) != 0 || !render(p->args, &r, &sp->text, &sp->len)) {
+        free(sp->text);
+        sp->text = NULL;
+        sp->len = 0;
+        sp->state = POINT_LOST;
+        return false;
+    }
+    sp->state = POINT_DONE;
+    return true;
 }
 
 bool sweep_emit(struct sweep_plan *p, bool final)

@@ -13,6 +13,9 @@
  *   A point the stability check refuses (saturated, run.allow_unstable false) is not
  *   run; its row says saturated = true, stop_reason "unstable: not run", with empty
  *   figures, and the sweep goes on.
+ * - A point whose run fails without a report (a wormhole deadlock, an error, a crash)
+ *   keeps a row too, built like that one: stop_reason "deadlock: not completed" or
+ *   "failed: not completed", empty figures; the sweep goes on and exits 1.
  * - A point's run.seed is rng_text_seed(base, its coordinates as "section.key=value\n"
  *   lines in config-key order), where base is the swept run.seed value if run.seed is
  *   swept, else the config's run.seed.  It depends on nothing else: not on the point's
@@ -118,6 +121,10 @@ int sweep_point_run(const struct sweep_plan *p, size_t i, char **text, size_t *l
  * point 1).  Returns false on an output error, which it alone reports, once (a closed
  * pipe, EPIPE, is one: the runner then stops its children). */
 bool sweep_emit(struct sweep_plan *p, bool final);
+/* Point i failed with `status` (as `sim` exited for it: RUN_DEADLOCK, 1, 2, 128 + a
+ * signal) and left no report: its marked row replaces whatever text it had, and it
+ * is POINT_DONE.  False (POINT_LOST, no text) when even that row cannot be built. */
+bool sweep_point_mark_failed(struct sweep_plan *p, size_t i, int status);
 
 /* The runners; each returns the sweep's exit status.  sweep_execute() builds the plan,
  * lets `runner` fill the points, and (when writer) writes the rows to stdout or,

@@ -6,7 +6,8 @@
  * single `sim` run, so the bytes are the same as the child processes' of -j), and
  * sends each point's status and text to rank 0.  Rank 0 takes the points in sweep
  * order, its own as it runs them and the others' as they arrive, and writes them.
- * Points the stability check refuses are written by rank 0 without a run.  After an
+ * Points the stability check refuses are written by rank 0 without a run, and so are
+ * the marked rows of points that failed without a report (a deadlock).  After an
  * interrupted point a rank runs no more points (it still reports each as lost).
  */
 #include <fcntl.h>
@@ -101,6 +102,8 @@ static int writer(struct mpi_sweep *m, struct sweep_plan *p)
                 fprintf(stderr, "sim: sweep point %zu/%zu (%s) failed on rank %d: exit status %d\n", i + 1, p->n,
                         sp->label, owner, sp->status);
                 failed = true;
+                if (!kept) /* no report (a deadlock, an error): a marked row in its place */
+                    sweep_point_mark_failed(p, i, sp->status);
             }
         }
         if (!sweep_emit(p, false))

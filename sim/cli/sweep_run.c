@@ -152,6 +152,8 @@ static void finish(struct slot *s)
         r->failed = true;
         if (code == SWEEP_FAILED && sp->len) /* a complete report of a run that ended early */
             sp->state = POINT_DONE;
+        else /* no report (a deadlock, an error, a crash): a marked row in its place */
+            sweep_point_mark_failed(p, s->point, code);
     }
     if (sp->state == POINT_LOST) {
         free(sp->text);

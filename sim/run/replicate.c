@@ -67,113 +67,157 @@ static bool time_resolution_check(const struct network *net, struct cfg_error *e
     return false;
 }
 
-/* What one run works on: too large for the stack, and a run is a value (no statics). */
-struct replication_scratch {
+/* What a run works on: too large for the stack, and a run is a value (no statics). */
+struct run_setup {
+    const struct config *cfg; /* the caller's: every report points to it */
+    struct config rep_cfg;    /* the replication's: its seed, its trace */
     struct network net;
-    struct config cfg;
-    struct run_report one;
+    bool net_built;           /* by the check, for replication 0 */
+    struct channel_loads loads;
+    struct model_result model;
 };
 
-static int replicate(struct replication_scratch *scratch, const struct config *cfg, int progress,
-                     struct run_report *report, enum kernel_stop *why, struct cfg_error *err)
+int run_setup_create(const struct config *cfg, struct run_setup **out, struct cfg_error *err)
 {
-    struct network *net = &scratch->net;
-    struct config *rep_cfg = &scratch->cfg;
-    *rep_cfg = *cfg;
-    if (wallclock_signalled()) /* before building what may take long */
+    *out = NULL;
+    struct run_setup *s = calloc(1, sizeof *s);
+    if (!s) {
+        fputs("sim: out of memory\n", stderr);
+        return 1;
+    }
+    s->cfg = cfg;
+    s->rep_cfg = *cfg;
+    if (wallclock_signalled()) { /* before building what may take long */
+        free(s);
         return RUN_INTERRUPTED;
-    if (!net_create(net, rep_cfg, err))
-        return RUN_BAD_INPUT;
-    if (!time_resolution_check(net, err)) {
-        net_free(net);
+    }
+    if (!net_create(&s->net, &s->rep_cfg, err)) {
+        free(s);
         return RUN_BAD_INPUT;
     }
+    if (!time_resolution_check(&s->net, err)) {
+        net_free(&s->net);
+        free(s);
+        return RUN_BAD_INPUT;
+    }
+    s->net_built = true;
     /* Loads, model and stability depend on the config, not on the seed: once. */
-    struct channel_loads loads;
     struct model_in in;
-    model_input(&in, cfg, &net->topo, &loads);
-    struct model_result model;
-    model_predict(&in, &model);
+    model_input(&in, cfg, &s->net.topo, &s->loads);
+    model_predict(&in, &s->model);
     struct stability stab;
-    stability_check(cfg, &net->topo, &loads, &stab);
+    stability_check(cfg, &s->net.topo, &s->loads, &stab);
     if (stab.saturated && !cfg->run.allow_unstable) {
         cfg_blame(cfg, stab.blame, err, "unstable: %s; lower the load or set run.allow_unstable = true", stab.why);
-        loads_free(&loads);
-        net_free(net);
+        run_setup_free(s);
         return RUN_BAD_INPUT;
     }
-    if (progress < 0)
-        progress = isatty(STDERR_FILENO);
-    unsigned replications = (unsigned)cfg->run.replications;
-    double wall_used = 0; /* run.max_wall_seconds bounds all replications together */
-    for (unsigned r = 0; r < replications; r++) {
+    *out = s;
+    return 0;
+}
+
+void run_setup_free(struct run_setup *s)
+{
+    if (!s)
+        return;
+    if (s->net_built)
+        net_free(&s->net);
+    loads_free(&s->loads);
+    free(s);
+}
+
+int run_setup_replication(struct run_setup *s, unsigned r, bool progress, double max_wall_seconds,
+                          struct run_report *one, enum kernel_stop *why, char *fatal, size_t fatal_size,
+                          struct cfg_error *err)
+{
+    struct network *net = &s->net;
+    if (r > 0 || !s->net_built) {
+        if (s->net_built)
+            net_free(net);
+        s->net_built = false;
+        s->rep_cfg = *s->cfg;
         if (r > 0) {
-            rep_cfg->run.seed = rng_replication_seed(cfg->run.seed, r);
-            rep_cfg->write_trace = NULL; /* the trace is replication 0's */
-            if (!net_create(net, rep_cfg, err)) {
-                loads_free(&loads);
-                return RUN_BAD_INPUT;
-            }
+            s->rep_cfg.run.seed = rng_replication_seed(s->cfg->run.seed, r);
+            s->rep_cfg.write_trace = NULL; /* the trace is replication 0's */
         }
-        if (r == 0 && wallclock_signalled()) { /* came while the network was built: nothing ran */
-            net_free(net);
-            loads_free(&loads);
-            return RUN_INTERRUPTED;
-        }
-        double limit = cfg->run.max_wall_seconds;
-        if (limit > 0)
-            limit = limit > wall_used ? limit - wall_used : 1e-9;
-        struct wallclock *wc = wallclock_attach(net, progress, limit);
-        if (!wc) {
-            fputs("sim: cannot start the libev loop\n", stderr);
-            net_free(net);
-            loads_free(&loads);
-            return 1;
-        }
-        *why = net_run(net);
-        double wall = wallclock_elapsed(wc);
-        wall_used += wall;
-        wallclock_detach(wc);
-        if (net->fatal[0]) { /* e.g. a wormhole deadlock: no figures are meaningful */
-            fprintf(stderr, "sim: %s\n", net->fatal);
-            net_free(net);
-            loads_free(&loads);
-            return RUN_DEADLOCK;
-        }
-        if (!net_close_trace(net)) { /* replication 0's trace: a lost one is an output error */
-            fprintf(stderr, "sim: cannot write the trace: %s\n", strerror(errno));
-            net_free(net);
-            loads_free(&loads);
-            return 1;
-        }
-        struct run_report *one = &scratch->one;
-        report_collect(one, net, &loads, &model, *why, wall);
-        one->cfg = cfg;
-        report_add_replication(report, one, r);
-        net_free(net);
-        if (*why != KERNEL_DONE)
-            break;
+        if (!net_create(net, &s->rep_cfg, err))
+            return RUN_BAD_INPUT;
     }
-    report_finish_replications(report);
-    loads_free(&loads);
+    s->net_built = false; /* this replication's from here: freed below whatever happens */
+    if (r == 0 && wallclock_signalled()) { /* came while the network was built: nothing ran */
+        net_free(net);
+        return RUN_INTERRUPTED;
+    }
+    struct wallclock *wc = wallclock_attach(net, progress, max_wall_seconds);
+    if (!wc) {
+        fputs("sim: cannot start the libev loop\n", stderr);
+        net_free(net);
+        return 1;
+    }
+    *why = net_run(net);
+    double wall = wallclock_elapsed(wc);
+    wallclock_detach(wc);
+    if (net->fatal[0]) { /* e.g. a wormhole deadlock: no figures are meaningful */
+        snprintf(fatal, fatal_size, "%s", net->fatal);
+        net_free(net);
+        return RUN_DEADLOCK;
+    }
+    if (!net_close_trace(net)) { /* replication 0's trace: a lost one is an output error */
+        fprintf(stderr, "sim: cannot write the trace: %s\n", strerror(errno));
+        net_free(net);
+        return 1;
+    }
+    report_collect(one, net, &s->loads, &s->model, *why, wall);
+    one->cfg = s->cfg;
+    net_free(net);
     return 0;
 }
 
 int run_replications(const struct config *cfg, int progress, struct run_report *report, enum kernel_stop *why,
                      struct cfg_error *err)
 {
-    struct replication_scratch *scratch = calloc(1, sizeof *scratch);
-    if (!scratch) {
+    struct run_setup *s;
+    int status = run_setup_create(cfg, &s, err);
+    if (status != 0)
+        return status;
+    struct run_report *one = malloc(sizeof *one);
+    if (!one) {
         fputs("sim: out of memory\n", stderr);
+        run_setup_free(s);
         return 1;
     }
-    int status = replicate(scratch, cfg, progress, report, why, err);
-    free(scratch);
+    if (progress < 0)
+        progress = isatty(STDERR_FILENO);
+    unsigned replications = (unsigned)cfg->run.replications;
+    double wall_used = 0; /* run.max_wall_seconds bounds all replications together */
+    for (unsigned r = 0; r < replications && status == 0; r++) {
+        double limit = cfg->run.max_wall_seconds;
+        if (limit > 0)
+            limit = limit > wall_used ? limit - wall_used : 1e-9;
+        char fatal[512];
+        status = run_setup_replication(s, r, progress, limit, one, why, fatal, sizeof fatal, err);
+        if (status == RUN_DEADLOCK)
+            fprintf(stderr, "sim: %s\n", fatal);
+        if (status != 0)
+            break;
+        wall_used += one->wall_seconds;
+        report_add_replication(report, one, r);
+        if (*why != KERNEL_DONE)
+            break;
+    }
+    if (status == 0)
+        report_finish_replications(report);
+    free(one);
+    run_setup_free(s);
     return status;
 }
 
-
-int run_check(const struct config *cfg, struct run_report *unstable, struct cfg_error *err)
+/* Builds cfg's network (no run), checks the time resolution, and hands the network
+ * and its loads to `use`; 0, or RUN_BAD_INPUT with *err. */
+static int with_network(const struct config *cfg, struct cfg_error *err,
+                        int (*use)(const struct config *cfg, struct network *net, struct channel_loads *loads,
+                                   struct model_in *in, void *ctx),
+                        void *ctx)
 {
     struct network *net = calloc(1, sizeof *net);
     if (!net) {
@@ -192,19 +236,63 @@ int run_check(const struct config *cfg, struct run_report *unstable, struct cfg_
     struct channel_loads loads;
     struct model_in in;
     model_input(&in, cfg, &net->topo, &loads);
-    struct stability stab;
-    stability_check(cfg, &net->topo, &loads, &stab);
-    int status = 0;
-    if (stab.saturated && !cfg->run.allow_unstable) {
-        struct model_result model;
-        model_predict(&in, &model);
-        report_collect(unstable, net, &loads, &model, KERNEL_RUNNING, 0);
-        unstable->interrupted = false;
-        unstable->stop_reason = "unstable: not run";
-        status = RUN_UNSTABLE;
-    }
+    int status = use(cfg, net, &loads, &in, ctx);
     loads_free(&loads);
     net_free(net);
     free(net);
     return status;
+}
+
+/* The report of the network not run: structure, stability and model, no figures. */
+static void collect_unsimulated(struct run_report *r, struct network *net, struct channel_loads *loads,
+                                struct model_in *in, const char *stop_reason)
+{
+    struct model_result model;
+    model_predict(in, &model);
+    report_collect(r, net, loads, &model, KERNEL_RUNNING, 0);
+    r->interrupted = false;
+    r->stop_reason = stop_reason;
+}
+
+struct check_ctx {
+    struct run_report *unstable;
+};
+
+static int check_stability(const struct config *cfg, struct network *net, struct channel_loads *loads,
+                           struct model_in *in, void *ctx)
+{
+    struct check_ctx *c = ctx;
+    struct stability stab;
+    stability_check(cfg, &net->topo, loads, &stab);
+    if (!stab.saturated || cfg->run.allow_unstable)
+        return 0;
+    collect_unsimulated(c->unstable, net, loads, in, "unstable: not run");
+    return RUN_UNSTABLE;
+}
+
+int run_check(const struct config *cfg, struct run_report *unstable, struct cfg_error *err)
+{
+    struct check_ctx c = { unstable };
+    return with_network(cfg, err, check_stability, &c);
+}
+
+struct unsimulated_ctx {
+    struct run_report *report;
+    const char *stop_reason;
+};
+
+static int unsimulated(const struct config *cfg, struct network *net, struct channel_loads *loads,
+                       struct model_in *in, void *ctx)
+{
+    (void)cfg;
+    struct unsimulated_ctx *c = ctx;
+    collect_unsimulated(c->report, net, loads, in, c->stop_reason);
+    return 0;
+}
+
+int run_report_unsimulated(const struct config *cfg, const char *stop_reason, struct run_report *report,
+                           struct cfg_error *err)
+{
+    struct unsimulated_ctx c = { report, stop_reason };
+    return with_network(cfg, err, unsimulated, &c);
 }

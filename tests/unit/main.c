@@ -32,6 +32,8 @@
     X(flit)                                                                                                      \
     X(iq)                                                                                                        \
     X(sweep)                                                                                                     \
+    X(sweep_failures)                                                                                            \
+    X(replication_jobs)                                                                                          \
     X(run_values)                                                                                                \
     X(model_mm1)                                                                                                 \
     X(model_md1_mm1)                                                                                             \
