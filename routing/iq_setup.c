@@ -98,7 +98,12 @@ void iq_route(struct iq_engine *e, uint32_t iv, uint32_t node)
         }
     }
 routed:
-    if (dim != p->dim) { /* entering a dimension: its dateline class for the whole dimension */
+    if (e->dateline && !e->both_ways) {
+        /* One-way rings: a path may cover all but one link of a ring, so the class must
+         * switch at the wrap-around link (upper half until it, lower after). */
+        p->dim = dim;
+        p->cls = digit(e, p->dst, dim) < digit(e, node, dim);
+    } else if (dim != p->dim) { /* entering a dimension: its dateline class for the whole dimension */
         p->dim = dim;
         p->cls = 0;
         if (e->dateline) {

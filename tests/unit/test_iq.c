@@ -317,6 +317,18 @@ START_TEST(adaptive_with_escape_vcs_never_deadlocks)
                               algorithms[a], traffic[d]);
                 ck_assert_uint_eq(rep.delay.count, 6000);
             }
+    /* One-way rings (a 5-ary 2-cube without the negative links): paths cover up to 4 of
+     * a ring's 5 links, so the dateline class switches at the wrap link; with the
+     * two-way rings' rule (one class per dimension) this deadlocked within 1,024 cycles. */
+    const char *const one_way[] = { "network.topology=kary-ncube", "network.radix=5", "network.dimension=2",
+                                    "network.bidirectional=false", "routing.switching=wormhole", "routing.router=iq",
+                                    "routing.virtual_channels=2", "routing.flit_buffers=8", "workload.arrival=bernoulli",
+                                    "workload.rate=0.3", "workload.length=constant", "workload.mean_length=4",
+                                    "run.allow_unstable=true", "run.messages=6000", "run.warmup_messages=0", NULL };
+    struct config ring;
+    test_config(&ring, one_way);
+    struct run_report ring_rep;
+    ck_assert_int_eq(test_run(&ring, &ring_rep), KERNEL_DONE);
     /* An 8x8 torus at 1 flit/node/cycle: with VCs reallocated before they are empty
      * (a head queued behind another packet's tail, unable to take its escape VC) this
      * deadlocked within 5,000 packets; VCs are taken only when empty. */
