@@ -40,7 +40,9 @@
  *    (tie = random, from the routing stream of the node deciding) or by the
  *    topology's rule (negative), and with V >= 2 the VCs are split into dateline
  *    classes: a packet entering a dimension takes the upper half for the whole
- *    dimension when its path there crosses the wrap-around link, else the lower half.
+ *    dimension when its path there crosses the wrap-around link, else the lower half
+ *    (on one-way rings, where a path may cover all but one link, the upper half until
+ *    the wrap-around link and the lower half after it).
  *  - The ejection port's VCs return a credit one cycle after each flit arrives.  A
  *    packet is delivered when its tail arrives at the ejection channel's far end; its
  *    delay is from creation; its network part from the cycle its head was injected.
