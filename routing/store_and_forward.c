@@ -62,20 +62,6 @@ static void on_transmission_done(struct kernel *k, void *ctx, uint32_t ch)
     arrive(s, m);
 }
 
-/* The flit-level keys mean nothing here: setting one is a mistake worth naming. */
-static bool check(const struct engine_spec *spec, struct cfg_error *err)
-{
-    const struct config *cfg = spec->cfg;
-    static const char *const flit_keys[] = { "routing.flit_buffers", "routing.virtual_channels",
-                                             "routing.router_delay", "routing.link_latency", "routing.finite_buffer" };
-    for (size_t i = 0; i < sizeof flit_keys / sizeof flit_keys[0]; i++)
-        if (cfg_is_set(cfg, flit_keys[i])) {
-            cfg_blame(cfg, flit_keys[i], err, "applies to wormhole and cut-through switching only");
-            return false;
-        }
-    return true;
-}
-
 static void destroy(void *self)
 {
     struct saf_state *s = self;
@@ -106,7 +92,6 @@ const struct engine_ops switch_store_and_forward = {
     .name = "store-and-forward",
     .help = "each node receives the whole message before forwarding it",
     .traits = SWITCH_WHOLE_MESSAGE,
-    .check = check,
     .create = create,
     .inject = inject,
     .visited = visited,

@@ -411,10 +411,37 @@ static void refused(const char *const *settings, const char *key, const char *wo
     ck_assert_int_gt(err.line, 0);
 }
 
+/* The flit keys of a file are ignored when it runs store-and-forward (as a topology's
+ * keys are under another topology), so one file sweeps routing.switching. */
+START_TEST(flit_keys_ignored_by_store_and_forward)
+{
+    const char *const plain[] = { "run.messages=3000", "run.warmup_messages=300", NULL };
+    const char *const flit_keys[] = { "routing.virtual_channels=2", "routing.flit_buffers=9", "routing.link_latency=3",
+                                      "routing.router_delay=2", "routing.router=iq", "run.messages=3000",
+                                      "run.warmup_messages=300", NULL };
+    struct config a, b;
+    test_config(&a, plain);
+    test_config(&b, flit_keys);
+    struct run_report ra, rb;
+    ck_assert_int_eq(test_run(&a, &ra), KERNEL_DONE);
+    ck_assert_int_eq(test_run(&b, &rb), KERNEL_DONE);
+    ck_assert_double_eq(ra.delay.mean, rb.delay.mean);
+    ck_assert_double_eq(ra.delay.max, rb.delay.max);
+    /* the sweep issue 21 asks for: a file setting flit keys, swept across switchings */
+    const char *const argv[] = { test_binary(), "configs/iq/torus-8x8.ini", "--no-progress", "--no-timing", "-f", "csv",
+                                 "-j", "1", "--sweep", "routing.switching=store-and-forward,wormhole", "-s",
+                                 "run.messages=500", "-s", "run.warmup_messages=100", NULL };
+    char out[16384], err[4096];
+    ck_assert_msg(test_exec(argv, out, sizeof out, err, sizeof err) == 0, "stderr: %s", err);
+    unsigned lines = 0;
+    for (const char *c = out; *c; c++)
+        lines += *c == '\n';
+    ck_assert_uint_eq(lines, 3); /* the header and one row per switching */
+}
+END_TEST
+
 START_TEST(impossible_combinations_refused)
 {
-    const char *const saf[] = { "routing.virtual_channels=2", NULL };
-    refused(saf, "routing.virtual_channels", "wormhole and cut-through switching only");
     const char *const tdm[] = { "routing.switching=wormhole", "protocol.link=tdm", NULL };
     refused(tdm, "protocol.link", "must be fifo");
     const char *const nodes[] = { "routing.switching=cut-through", "node.service_rate=2", NULL };
@@ -463,6 +490,7 @@ Suite *flit_suite(void)
     tcase_add_test(tc, finite_buffer_acceptance_loss_system);
     tcase_add_test(tc, saturation_withholds_the_mean);
     tcase_add_test(tc, same_seed_same_results);
+    tcase_add_test(tc, flit_keys_ignored_by_store_and_forward);
     tcase_add_test(tc, impossible_combinations_refused);
     tcase_add_test(tc, switching_fields_in_every_format);
     suite_add_tcase(s, tc);
