@@ -122,6 +122,7 @@ int sweep_plan_build(struct sweep_plan *p, const struct sweep_args *a)
         return SWEEP_BAD_INPUT;
     }
     uint64_t base_seed = cfg.run.seed;
+    const char *first_engine = NULL;
     p->n = p->sw.points;
     p->point = calloc(p->n, sizeof *p->point);
     if (!p->point) {
@@ -142,6 +143,11 @@ int sweep_plan_build(struct sweep_plan *p, const struct sweep_args *a)
             cfg_error_print(&err, stderr);
             return SWEEP_BAD_INPUT;
         }
+        const char *engine = run_engine_name(&cfg); /* a static name: it outlives cfg */
+        if (!first_engine)
+            first_engine = engine;
+        else if (strcmp(engine, first_engine) != 0)
+            p->csv.collect = a->fmt == REPORT_CSV; /* columns differ: one header for all, at the end */
         if (status == RUN_UNSTABLE) { /* its row is known now: written in place, never run */
             if (!render(a, &unstable, &sp->text, &sp->len)) {
                 fputs("sim: out of memory\n", stderr);
@@ -162,6 +168,7 @@ void sweep_plan_free(struct sweep_plan *p)
         free(sp->settings);
         free(sp->text);
     }
+    sweep_csv_free(&p->csv);
     free(p->point);
     sweep_free(&p->sw);
     p->point = NULL;
@@ -209,14 +216,13 @@ static void write_point(struct sweep_plan *p, size_t i)
     const char *text = sp->text ? sp->text : "";
     size_t len = sp->len;
     switch (p->args->fmt) {
-    case REPORT_CSV:
-        if (p->emitted) { /* one header: drop the line every point's output starts with */
-            const char *row = memchr(text, '\n', len);
-            row = row ? row + 1 : text + len;
-            len -= (size_t)(row - text);
-            text = row;
-        }
-        break;
+    case REPORT_CSV: /* one header: every point's rows under the first point's columns */
+        if (!sweep_csv_write(&p->csv, p->out, text, len, sp->label[0] ? sp->label : "(no coordinates)"))
+            fputs("sim: out of memory writing the CSV\n", stderr);
+        p->emitted++;
+        free(sp->text);
+        sp->text = NULL;
+        return;
     case REPORT_JSON:
         fputs(p->emitted ? ",\n" : "[\n", p->out);
         if (len && text[len - 1] == '\n')
@@ -293,6 +299,8 @@ bool sweep_emit(struct sweep_plan *p, bool final)
     }
     if (final && p->args->fmt == REPORT_JSON)
         fputs(p->emitted ? "\n]\n" : "[]\n", p->out);
+    if (final && p->args->fmt == REPORT_CSV && p->csv.collect && !sweep_csv_finish(&p->csv, p->out))
+        fputs("sim: out of memory writing the CSV\n", stderr);
     if (final && p->args->fmt == REPORT_CSV && !p->emitted && !write_csv_header(p))
         fputs("sim: cannot build the CSV header\n", stderr); /* not a write error: the rest holds */
     if (fflush(p->out) == 0 && !ferror(p->out))

@@ -40,6 +40,7 @@
 #ifndef SIM_SWEEP_H
 #define SIM_SWEEP_H
 
+#include "sweep_csv.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -108,6 +109,7 @@ struct sweep_plan {
     FILE *out;
     size_t next_emit, emitted;
     bool out_failed; /* a write failed: said once on stderr, nothing more is written */
+    struct sweep_csv csv; /* CSV: the first point's header, every row under it */
 };
 
 /* Parses, loads and checks every point; prints the error and returns 2 on bad input. */

@@ -2,6 +2,7 @@
 
 #include "../../analytic/model.h"
 #include "../../protocols/protocol.h"
+#include "../../routing/engine.h"
 #include "../../routing/routing.h"
 #include "../../topo/topo.h"
 #include "../../workloads/workload.h"
@@ -53,4 +54,10 @@ bool run_config_load(struct config *cfg, const char *path, const char *const *ov
         if (model_registry[i]->check && !model_registry[i]->check(cfg, err))
             return false;
     return workload_check(cfg, err);
+}
+
+const char *run_engine_name(const struct config *cfg)
+{
+    const struct engine_ops *e = engine_select(cfg);
+    return e ? e->name : "";
 }

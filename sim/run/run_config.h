@@ -20,4 +20,9 @@ void run_config_defaults(struct config *cfg);
 bool run_config_load(struct config *cfg, const char *path, const char *const *overrides, size_t n_overrides,
                      struct cfg_error *err);
 
+/* The name of the engine a configuration runs (the switching's, or the one its router
+ * model or path selection needs): points of a sweep with different engines report
+ * different figures. */
+const char *run_engine_name(const struct config *cfg);
+
 #endif
