@@ -16,8 +16,21 @@ usage() {
     exit 2
 }
 group="" errors="" out="" title="" xlabel="" ylabel="" logscale=""
-while getopts g:e:o:t:x:y:l opt; do
+help() {
+    echo "usage: $0 [-g GROUP] [-e LOW,HIGH] [-o OUT.png] [-t TITLE] [-x XLABEL] [-y YLABEL] [-l] CSV X Y"
+    echo "  draws column Y against column X of a sweep's CSV into a PNG (gnuplot; scripts/deps.sh plot)"
+    echo "  -g GROUP      one curve per value of column GROUP"
+    echo "  -e LOW,HIGH   error bars from columns LOW and HIGH (e.g. delay.ci95_low,delay.ci95_high)"
+    echo "  -o OUT.png    the picture (default: the CSV's name with .png)"
+    echo "  -t TITLE      the title (default: 'Y against X')"
+    echo "  -x, -y LABEL  axis labels, with their units (default: the column names)"
+    echo "  -l            logarithmic Y axis"
+    echo "  rows whose Y is empty (points not run: unstable or failed) are left out"
+    exit 0
+}
+while getopts hg:e:o:t:x:y:l opt; do
     case $opt in
+    h) help ;;
     g) group=$OPTARG ;;
     e) errors=$OPTARG ;;
     o) out=$OPTARG ;;
