@@ -1,9 +1,22 @@
-/* Event queue: a 4-ary min-heap of small events, ordered by (time, seq).
+/* Event queue: pending events ordered by (time, insertion), as a two-tier calendar.
  *
  * Promise: pop returns events in non-decreasing time; events with equal time come
- * out in the order they were pushed (seq is a per-queue counter), so a run is a pure
- * function of its inputs.  No allocation per event: the array grows by doubling and
- * is reused.  Needs: nothing but libc.
+ * out in the order they were pushed, so a run is a pure function of its inputs (the
+ * rule holds whatever the queue's internal sizing, which adapts to the events).
+ * No allocation per event: storage grows in blocks and is reused.
+ * Needs: nothing but libc.
+ *
+ * Why a calendar and not a heap: with hundreds of thousands of events pending (a
+ * 16-cube has ~600,000) a heap's sift-down is a chain of dependent cache misses per
+ * event.  Here the near future is cut into buckets of a width chosen so that each
+ * holds a few events (resampled from the pending events at the end of every
+ * "year" of buckets): a push appends to its bucket (16-byte entries in 128-byte
+ * chunks: one store, no dependent loads), and when the events before a bucket are
+ * done the bucket's events go into a small 4-ary heap, ordered by (time, sequence
+ * number given in bucket order), which stays in the first-level cache.  Events past
+ * the year wait, unsorted, in a far list.  Buckets and the far list keep insertion
+ * order and the heap breaks ties by the order of loading, so equal times keep their
+ * push order (proof in eventq.c).  bench/bench_queue.c measures it.
  */
 #ifndef SIM_EVENTQ_H
 #define SIM_EVENTQ_H
@@ -14,30 +27,60 @@
 
 struct event {
     double time;
-    uint64_t seq;  /* insertion counter: breaks ties in time */
     uint32_t type; /* handler index registered with the kernel */
     uint32_t obj;  /* handler's argument: a node, channel or message index */
 };
 
+struct eventq_heap_entry; /* eventq.c: an event with its sequence number */
+struct eventq_chunk;      /* eventq.c: a block of events of one bucket */
+
+struct eventq_list {
+    uint32_t head, tail; /* chunk indices, EVENTQ_NONE when empty */
+};
+
 struct eventq {
-    struct event *heap;
-    size_t size;
-    size_t capacity;
+    /* The events of the buckets already reached: a 4-ary heap on (time, seq). */
+    struct eventq_heap_entry *heap;
+    size_t size, capacity;
     uint64_t next_seq;
+    /* The calendar: bucket i holds times t with i <= (t - start) / width < i + 1. */
+    double start, inv_width;
+    uint32_t nbuckets, loaded; /* buckets below `loaded` have gone to the heap */
+    uint32_t bucket_capacity;
+    struct eventq_list *buckets;
+    size_t in_buckets;
+    struct eventq_list far; /* times past the calendar's last bucket, in push order */
+    size_t in_far;
+    /* Chunks in slabs, named by index; a free list reuses them. */
+    struct eventq_chunk **slabs;
+    uint32_t slab_count, slab_capacity, chunks_used, chunk_free;
+    bool failed; /* memory ran out while moving events: some may be lost */
+    uint64_t loads; /* buckets moved into the heap so far: a new one means new events ahead */
 };
 
 /* Returns false if memory could not be reserved. */
 bool eventq_init(struct eventq *q, size_t initial_capacity);
 void eventq_free(struct eventq *q);
+/* time must not be NaN nor earlier than the last event popped. */
 bool eventq_push(struct eventq *q, double time, uint32_t type, uint32_t obj);
+/* The earliest event, NULL when empty (or `failed`); valid until the next push, pop
+ * or replace. */
+const struct event *eventq_top(struct eventq *q);
 /* Removes the earliest event into *out; false when empty. */
 bool eventq_pop(struct eventq *q, struct event *out);
-/* Pop and push in one sift: the earliest event (the queue must not be empty) is
- * replaced by a new one.  Same order of events as eventq_pop then eventq_push. */
-void eventq_replace_top(struct eventq *q, double time, uint32_t type, uint32_t obj);
-static inline const struct event *eventq_top(const struct eventq *q) { return q->size ? &q->heap[0] : NULL; }
+/* Pop and push in one step: the earliest event (eventq_top() must have returned it)
+ * is replaced by a new one.  Same order of events as eventq_pop then eventq_push;
+ * false when memory ran out (the earliest event is then removed). */
+bool eventq_replace_top(struct eventq *q, double time, uint32_t type, uint32_t obj);
 
-static inline bool eventq_empty(const struct eventq *q) { return q->size == 0; }
-static inline size_t eventq_size(const struct eventq *q) { return q->size; }
+/* Prefetching's view of what comes soon, in no particular order: ahead = 0 the events
+ * of the buckets reached (those the next pops take), 1 the next bucket holding
+ * events, 2 the one after (at most 64 buckets are looked through).  Calls
+ * visit(ctx, event) for each; changes nothing. */
+void eventq_visit_ahead(const struct eventq *q, unsigned ahead, void (*visit)(void *ctx, const struct event *ev),
+                        void *ctx);
+
+static inline size_t eventq_size(const struct eventq *q) { return q->size + q->in_buckets + q->in_far; }
+static inline bool eventq_empty(const struct eventq *q) { return eventq_size(q) == 0; }
 
 #endif

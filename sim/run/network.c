@@ -108,6 +108,17 @@ static void on_arrival(struct kernel *k, void *ctx, uint32_t node)
     create_message(net, node, net->dest.ops->pick(&net->dest, node, &net->rng_dest[node]), length);
 }
 
+/* A node's arrival comes soon: its three streams (stage 0). */
+static void prefetch_arrival(void *ctx, uint32_t node, unsigned stage)
+{
+    const struct network *net = ctx;
+    if (stage == 0) {
+        __builtin_prefetch(&net->rng_arrival[node], 1);
+        __builtin_prefetch(&net->rng_dest[node], 1);
+        __builtin_prefetch(&net->rng_length[node], 1);
+    }
+}
+
 /* Schedules an event at absolute time t >= now: now + (t - now) can miss t by an
  * ulp, which would move a replayed message off its recorded time. */
 static void schedule_at(struct kernel *k, double t, uint32_t type, uint32_t obj)
@@ -289,6 +300,8 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     }
     bool replay = net->arrival->traits & ARRIVAL_REPLAY;
     net->ev_arrival = kernel_register(&net->kernel, replay ? on_trace : on_arrival, net);
+    if (!replay)
+        kernel_set_prefetch(&net->kernel, net->ev_arrival, prefetch_arrival);
     if (!engine_create(net))
         goto out_of_memory;
     if (net->probe.time_mode)

@@ -75,7 +75,7 @@ START_TEST(matches_sorted_reference_under_stress)
                     hi = mid;
             }
             memmove(ref + lo + 1, ref + lo, (ref_n - lo) * sizeof *ref);
-            ref[lo] = (struct event){ t, 0, 7, (uint32_t)step };
+            ref[lo] = (struct event){ t, 7, (uint32_t)step };
             ref_n++;
         } else {
             struct event ev;
@@ -95,6 +95,75 @@ START_TEST(matches_sorted_reference_under_stress)
 }
 END_TEST
 
+/* The calendar re-plans its buckets from the pending times: push, pop and replace
+ * against the sorted reference through scales that force many re-plans (dense bursts,
+ * far outliers, long runs of one time), ties kept in push order throughout. */
+START_TEST(keeps_order_across_replans)
+{
+    struct eventq q;
+    ck_assert(eventq_init(&q, 1));
+    struct rng r;
+    rng_seed_stream(&r, 7, RNG_TEST, 1);
+    enum { STEPS = 200000, CAP = 3000 };
+    struct event *ref = malloc(CAP * sizeof *ref);
+    size_t ref_n = 0;
+    double now = 0;
+    bool have_top = false;
+    for (int step = 0; step < STEPS; step++) {
+        int phase = (step / 20000) % 5;
+        double t;
+        switch (phase) {
+        case 0: t = now + rng_exponential(&r, 1.0); break;
+        case 1: t = now + rng_exponential(&r, 1e-6); break;                     /* dense */
+        case 2: t = now + (rng_below(&r, 100) == 0 ? 1e6 : rng_exponential(&r, 0.01)); break; /* outliers */
+        case 3: t = now + (double)rng_below(&r, 3); break;                     /* ties */
+        default: t = now; break;                                                /* one time */
+        }
+        bool push = ref_n == 0 || (ref_n < CAP && rng_below(&r, ref_n > CAP / 2 ? 4 : 3) != 0);
+        bool replace = push && have_top && rng_below(&r, 2) == 0;
+        if (replace) { /* the kernel's way: take the top, schedule in its place */
+            ck_assert(eventq_replace_top(&q, t, 3, (uint32_t)step));
+            memmove(ref, ref + 1, --ref_n * sizeof *ref);
+        } else if (push) {
+            ck_assert(eventq_push(&q, t, 3, (uint32_t)step));
+        }
+        if (push) {
+            size_t lo = 0, hi = ref_n;
+            while (lo < hi) {
+                size_t mid = (lo + hi) / 2;
+                if (ref[mid].time <= t)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            memmove(ref + lo + 1, ref + lo, (ref_n - lo) * sizeof *ref);
+            ref[lo] = (struct event){ t, 3, (uint32_t)step };
+            ref_n++;
+            have_top = false;
+        } else {
+            struct event ev;
+            ck_assert(eventq_pop(&q, &ev));
+            ck_assert_double_eq(ev.time, ref[0].time);
+            ck_assert_uint_eq(ev.obj, ref[0].obj);
+            now = ev.time;
+            memmove(ref, ref + 1, --ref_n * sizeof *ref);
+            have_top = false;
+        }
+        if (ref_n > 0 && rng_below(&r, 2) == 0) {
+            const struct event *top = eventq_top(&q);
+            ck_assert_ptr_nonnull(top);
+            ck_assert_double_eq(top->time, ref[0].time);
+            ck_assert_uint_eq(top->obj, ref[0].obj);
+            now = top->time;
+            have_top = true;
+        }
+        ck_assert_uint_eq(eventq_size(&q), ref_n);
+    }
+    free(ref);
+    eventq_free(&q);
+}
+END_TEST
+
 Suite *eventq_suite(void)
 {
     Suite *s = suite_create("eventq");
@@ -103,6 +172,7 @@ Suite *eventq_suite(void)
     tcase_add_test(tc, pops_in_time_order);
     tcase_add_test(tc, equal_times_pop_in_insertion_order);
     tcase_add_test(tc, matches_sorted_reference_under_stress);
+    tcase_add_test(tc, keeps_order_across_replans);
     suite_add_tcase(s, tc);
     return s;
 }
