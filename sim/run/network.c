@@ -275,7 +275,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     if (!seed_streams(&net->rng_arrival, nodes, seed, RNG_ARRIVAL) ||
         !seed_streams(&net->rng_dest, nodes, seed, RNG_DESTINATION) ||
         !seed_streams(&net->rng_length, nodes, seed, RNG_LENGTH) ||
-        !seed_streams(&net->rng_redraw, nodes, seed, RNG_LENGTH_REDRAW) ||
+        (cfg->run.redraw_length_per_hop && !seed_streams(&net->rng_redraw, nodes, seed, RNG_LENGTH_REDRAW)) ||
         !seed_streams(&net->rng_route, nodes, seed, RNG_ROUTING))
         goto out_of_memory;
     const struct probe_spec measured = {
