@@ -26,6 +26,11 @@ enum {
     SAMPLES = 255,       /* pending times sampled to plan a year */
     CHUNK_EVENTS = 7,    /* 7 events and a header: 128 bytes, two cache lines */
     SLAB_SHIFT = 10,     /* 1024 chunks (128 KiB) per slab */
+    /* Below HEAP_BELOW pending events at a re-plan the heap alone holds them (it fits
+     * in the first two cache levels, and buckets and prefetch hints only cost there);
+     * past HEAP_ABOVE the calendar takes over at the next event. */
+    HEAP_BELOW = 8192,
+    HEAP_ABOVE = 16384,
 };
 
 #define NONE UINT32_MAX
@@ -195,6 +200,8 @@ static bool list_append(struct eventq *q, struct eventq_list *l, struct event ev
 /* Into the heap, a bucket or the far list, by time. */
 static bool place(struct eventq *q, struct event ev)
 {
+    if (q->heap_mode)
+        return heap_push(q, ev);
     double x = (ev.time - q->start) * q->inv_width;
     if (x < (double)q->loaded)
         return heap_push(q, ev);
@@ -229,6 +236,22 @@ static bool replan(struct eventq *q)
             if (i % stride == 0 && ns < SAMPLES)
                 sample[ns++] = c->ev[k].time;
         }
+    }
+    if (n < HEAP_BELOW || !isfinite(lo)) { /* all to the heap, in far order */
+        struct eventq_list far = q->far;
+        q->far = (struct eventq_list){ NONE, NONE };
+        q->in_far = 0;
+        q->heap_mode = true;
+        q->nbuckets = q->loaded = 0;
+        for (uint32_t id = far.head; id != NONE;) {
+            struct eventq_chunk c = *chunk_at(q, id);
+            chunk_give(q, id);
+            for (uint32_t k = 0; k < c.count; k++)
+                if (!heap_push(q, c.ev[k]))
+                    return false;
+            id = c.next;
+        }
+        return true;
     }
     qsort(sample, ns, sizeof *sample, compare_times);
     double half = sample[ns / 2] - lo, most = sample[ns * 9 / 10] - lo, width = 1;
@@ -310,6 +333,30 @@ static bool refill(struct eventq *q)
     return true;
 }
 
+static int compare_seq(const void *a, const void *b)
+{
+    uint64_t x = ((const struct eventq_heap_entry *)a)->seq, y = ((const struct eventq_heap_entry *)b)->seq;
+    return (x > y) - (x < y);
+}
+
+/* The heap outgrew heap mode: its events go to the far list in push order (their
+ * sequence numbers) and the next refill plans a calendar.  Only between events: the
+ * kernel's current event is no longer in the heap. */
+static bool leave_heap_mode(struct eventq *q)
+{
+    qsort(q->heap, q->size, sizeof *q->heap, compare_seq);
+    for (size_t i = 0; i < q->size; i++) {
+        if (!list_append(q, &q->far, q->heap[i].ev))
+            return false;
+        q->in_far++;
+    }
+    q->size = 0;
+    q->heap_mode = false;
+    q->nbuckets = q->loaded = 0;
+    q->start = q->inv_width = 0;
+    return true;
+}
+
 /* --- the interface --- */
 
 bool eventq_init(struct eventq *q, size_t initial_capacity)
@@ -339,6 +386,8 @@ bool eventq_push(struct eventq *q, double time, uint32_t type, uint32_t obj)
 
 const struct event *eventq_top(struct eventq *q)
 {
+    if (q->heap_mode && q->size > HEAP_ABOVE && !leave_heap_mode(q))
+        q->failed = true;
     if (q->size == 0 && !refill(q))
         return NULL;
     return &q->heap[0].ev;

@@ -16,7 +16,9 @@
  * number given in bucket order), which stays in the first-level cache.  Events past
  * the year wait, unsorted, in a far list.  Buckets and the far list keep insertion
  * order and the heap breaks ties by the order of loading, so equal times keep their
- * push order (proof in eventq.c).  bench/bench_queue.c measures it.
+ * push order (proof in eventq.c).  With few events pending (under 8192 at a re-plan)
+ * the heap takes them all, as a plain heap in cache is cheaper than buckets; past
+ * 16384 the calendar takes over again.  bench/bench_queue.c measures it.
  */
 #ifndef SIM_EVENTQ_H
 #define SIM_EVENTQ_H
@@ -55,6 +57,7 @@ struct eventq {
     struct eventq_chunk **slabs;
     uint32_t slab_count, slab_capacity, chunks_used, chunk_free;
     bool failed; /* memory ran out while moving events: some may be lost */
+    bool heap_mode; /* few events pending: every one goes straight to the heap */
     uint64_t loads; /* buckets moved into the heap so far: a new one means new events ahead */
 };
 
