@@ -5,15 +5,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Why equal times keep push order.  A bucket's index, floor((t - start) / width), is
- * non-decreasing in t, so two events of equal time share a bucket (or both lie past
- * the year), and an event of a bucket below another's is strictly earlier.  Buckets
- * and the far list are appended to, so each holds its events in push order; loading
- * a bucket into the heap numbers its events in that order, after every number already
- * given, and a push into a bucket already loaded goes to the heap with the next
- * number, later than every loaded event (loading precedes it).  The year is re-planned
- * only when the heap and the buckets are empty, and the far list is then dealt out in
- * its order.  So equal times reach the heap in push order and (time, seq) keeps it. */
+/* Why equal times keep push order.  An event's slot (coarse bin, then fine bucket
+ * within the bin being worked on, clamped) is non-decreasing in its time, so two
+ * events of equal time share a slot, and an event in an earlier slot is strictly
+ * earlier.  Bins, buckets and the far list are appended to, so each holds its events
+ * in push order, and dealing one out (a bin to fine buckets, the far list to bins at a
+ * re-plan) keeps that order.  Loading a bucket into the heap numbers its events in
+ * that order, after every number already given, and a push into a slot already loaded
+ * (or passed) goes to the heap with the next number, later than every loaded event.
+ * A bin is dealt out only when the heap and the fine buckets are empty, and the year
+ * is re-planned only when the bins are empty too.  So equal times reach the heap in
+ * push order and (time, seq) keeps it. */
 
 enum {
     ARITY = 4,
@@ -21,8 +23,7 @@ enum {
      * (bench/bench_queue.c: 8 to 32 are within a few per cent), few enough that the
      * heap stays in the first-level cache. */
     PER_BUCKET = 16,
-    MIN_BUCKETS = 16,
-    MAX_BUCKETS = 1 << 24,
+    MAX_BUCKETS = 1 << 22, /* fine buckets of one coarse bin */
     SAMPLES = 255,       /* pending times sampled to plan a year */
     CHUNK_EVENTS = 7,    /* 7 events and a header: 128 bytes, two cache lines */
     SLAB_SHIFT = 10,     /* 1024 chunks (128 KiB) per slab */
@@ -197,20 +198,45 @@ static bool list_append(struct eventq *q, struct eventq_list *l, struct event ev
 
 /* --- the calendar --- */
 
-/* Into the heap, a bucket or the far list, by time. */
+/* Into the heap, a fine bucket, a coarse bin or the far list, by time. */
 static bool place(struct eventq *q, struct event ev)
 {
     if (q->heap_mode)
         return heap_push(q, ev);
-    double x = (ev.time - q->start) * q->inv_width;
-    if (x < (double)q->loaded)
-        return heap_push(q, ev);
-    if (x < (double)q->nbuckets) {
+    double c = (ev.time - q->start) * q->coarse_inv;
+    if (c < (double)q->coarse_done) {
+        if (c < (double)q->coarse_done - 1) /* a bin already passed: earlier than any fine bucket */
+            return heap_push(q, ev);
+        double x = (ev.time - q->fine_start) * q->fine_inv;
+        uint32_t b = x < 0 ? 0 : x >= (double)q->nbuckets ? q->nbuckets - 1 : (uint32_t)x;
+        if (b < q->loaded)
+            return heap_push(q, ev);
         q->in_buckets++;
-        return list_append(q, &q->buckets[(uint32_t)x], ev);
+        return list_append(q, &q->buckets[b], ev);
+    }
+    if (c < (double)q->ncoarse) {
+        uint32_t bin = (uint32_t)c;
+        q->in_coarse++;
+        q->coarse_count[bin]++;
+        return list_append(q, &q->coarse[bin], ev);
     }
     q->in_far++;
     return list_append(q, &q->far, ev);
+}
+
+/* Moves a list's events, in order, to their places (the list's chunks are freed
+ * first, one at a time, so its own events can reuse them). */
+static bool deal_out(struct eventq *q, struct eventq_list l)
+{
+    for (uint32_t id = l.head; id != NONE;) {
+        struct eventq_chunk c = *chunk_at(q, id);
+        chunk_give(q, id);
+        for (uint32_t k = 0; k < c.count; k++)
+            if (!place(q, c.ev[k]))
+                return false;
+        id = c.next;
+    }
+    return true;
 }
 
 static int compare_times(const void *a, const void *b)
@@ -219,11 +245,10 @@ static int compare_times(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The heap and the buckets are empty: plans a new year from the pending (far) events
- * and deals them out.  The width puts PER_BUCKET events per bucket at the density of
- * the earlier half of the pending times (sampled: a few far outliers, such as the end
- * of the measurement window, do not stretch it); the year spans about four times that
- * half, so few events land past it. */
+/* The heap, the buckets and the bins are empty: plans a new year from the pending
+ * (far) events and deals them out.  The year spans eight times the earlier half of
+ * the pending times (sampled: a few far outliers, such as the end of the measurement
+ * window, do not stretch it), so few events land past it. */
 static bool replan(struct eventq *q)
 {
     size_t n = q->in_far, stride = n / SAMPLES + 1, i = 0, ns = 0;
@@ -237,34 +262,46 @@ static bool replan(struct eventq *q)
                 sample[ns++] = c->ev[k].time;
         }
     }
+    struct eventq_list far = q->far;
+    q->far = (struct eventq_list){ NONE, NONE };
+    q->in_far = 0;
+    q->coarse_done = q->nbuckets = q->loaded = 0;
     if (n < HEAP_BELOW || !isfinite(lo)) { /* all to the heap, in far order */
-        struct eventq_list far = q->far;
-        q->far = (struct eventq_list){ NONE, NONE };
-        q->in_far = 0;
         q->heap_mode = true;
-        q->nbuckets = q->loaded = 0;
-        for (uint32_t id = far.head; id != NONE;) {
-            struct eventq_chunk c = *chunk_at(q, id);
-            chunk_give(q, id);
-            for (uint32_t k = 0; k < c.count; k++)
-                if (!heap_push(q, c.ev[k]))
-                    return false;
-            id = c.next;
-        }
-        return true;
+        q->ncoarse = 0;
+        return deal_out(q, far);
     }
     qsort(sample, ns, sizeof *sample, compare_times);
-    double half = sample[ns / 2] - lo, most = sample[ns * 9 / 10] - lo, width = 1;
-    if (half > 0)
-        width = 2.0 * PER_BUCKET * half / (double)n;
-    else if (most > 0)
-        width = PER_BUCKET * most / (0.9 * (double)n);
-    if (!(width > 1e-300) || !isfinite(width)) /* equal or infinite times: any width will do */
-        width = 1;
-    size_t want = 4 * n / PER_BUCKET;
-    uint32_t nb = MIN_BUCKETS;
-    while (nb < want && nb < MAX_BUCKETS)
-        nb *= 2;
+    double half = sample[ns / 2] - lo, most = sample[ns * 9 / 10] - lo;
+    double year = half > 0 ? 8 * half : most > 0 ? 4 * most : 1;
+    if (!(year > 1e-300) || !isfinite(year))
+        year = 1;
+    q->start = lo;
+    q->ncoarse = EVENTQ_COARSE;
+    q->coarse_width = year / EVENTQ_COARSE;
+    q->coarse_inv = 1 / q->coarse_width;
+    if (!isfinite(q->coarse_inv)) { /* a year too short to cut: one bin */
+        q->ncoarse = 1;
+        q->coarse_width = year;
+        q->coarse_inv = 1 / year;
+    }
+    for (uint32_t b = 0; b < q->ncoarse; b++) {
+        q->coarse[b] = (struct eventq_list){ NONE, NONE };
+        q->coarse_count[b] = 0;
+    }
+    return deal_out(q, far);
+}
+
+/* The fine buckets are used up: deals the next non-empty bin out to new fine buckets
+ * of about PER_BUCKET events each. */
+static bool next_bin(struct eventq *q)
+{
+    uint32_t bin = q->coarse_done;
+    while (q->coarse[bin].head == NONE)
+        bin++;
+    uint32_t n = q->coarse_count[bin], nb = n / PER_BUCKET + 1;
+    if (nb > MAX_BUCKETS)
+        nb = MAX_BUCKETS;
     if (nb > q->bucket_capacity) {
         free(q->buckets);
         q->buckets = malloc(nb * sizeof *q->buckets);
@@ -276,20 +313,14 @@ static bool replan(struct eventq *q)
         q->buckets[b] = (struct eventq_list){ NONE, NONE };
     q->nbuckets = nb;
     q->loaded = 0;
-    q->start = isfinite(lo) ? lo : 0;
-    q->inv_width = 1 / width;
-    struct eventq_list far = q->far;
-    q->far = (struct eventq_list){ NONE, NONE };
-    q->in_far = 0;
-    for (uint32_t id = far.head; id != NONE;) {
-        struct eventq_chunk c = *chunk_at(q, id);
-        chunk_give(q, id); /* before dealing out: its events may need the room */
-        for (uint32_t k = 0; k < c.count; k++)
-            if (!place(q, c.ev[k]))
-                return false;
-        id = c.next;
-    }
-    return true;
+    q->coarse_done = bin + 1;
+    q->fine_start = q->start + bin * q->coarse_width;
+    q->fine_inv = nb * q->coarse_inv;
+    struct eventq_list l = q->coarse[bin];
+    q->coarse[bin] = (struct eventq_list){ NONE, NONE };
+    q->coarse_count[bin] = 0;
+    q->in_coarse -= n;
+    return deal_out(q, l);
 }
 
 /* Moves the next non-empty bucket into the (empty) heap, re-planning when the year
@@ -300,9 +331,14 @@ static bool refill(struct eventq *q)
         return false;
     while (q->size == 0) {
         if (q->in_buckets == 0) {
-            if (q->in_far == 0)
+            bool ok;
+            if (q->in_coarse > 0)
+                ok = next_bin(q);
+            else if (q->in_far > 0)
+                ok = replan(q);
+            else
                 return false;
-            if (!replan(q)) {
+            if (!ok) {
                 q->failed = true;
                 return false;
             }
@@ -352,8 +388,8 @@ static bool leave_heap_mode(struct eventq *q)
     }
     q->size = 0;
     q->heap_mode = false;
-    q->nbuckets = q->loaded = 0;
-    q->start = q->inv_width = 0;
+    q->ncoarse = q->coarse_done = q->nbuckets = q->loaded = 0;
+    q->start = q->coarse_inv = 0; /* every push goes to the far list until the re-plan */
     return true;
 }
 
@@ -406,7 +442,7 @@ bool eventq_replace_top(struct eventq *q, double time, uint32_t type, uint32_t o
 {
     assert(q->size > 0 && !isnan(time));
     struct event ev = { time, type, obj };
-    if ((time - q->start) * q->inv_width < (double)q->loaded) { /* stays in the heap: one sift */
+    if (q->heap_mode) { /* stays in the heap: one sift */
         sift_down(q->heap, q->size, 0, (struct eventq_heap_entry){ ev, q->next_seq++ });
         return true;
     }

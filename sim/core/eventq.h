@@ -8,17 +8,19 @@
  *
  * Why a calendar and not a heap: with hundreds of thousands of events pending (a
  * 16-cube has ~600,000) a heap's sift-down is a chain of dependent cache misses per
- * event.  Here the near future is cut into buckets of a width chosen so that each
- * holds a few events (resampled from the pending events at the end of every
- * "year" of buckets): a push appends to its bucket (16-byte entries in 128-byte
- * chunks: one store, no dependent loads), and when the events before a bucket are
- * done the bucket's events go into a small 4-ary heap, ordered by (time, sequence
- * number given in bucket order), which stays in the first-level cache.  Events past
- * the year wait, unsorted, in a far list.  Buckets and the far list keep insertion
- * order and the heap breaks ties by the order of loading, so equal times keep their
- * push order (proof in eventq.c).  With few events pending (under 8192 at a re-plan)
- * the heap takes them all, as a plain heap in cache is cheaper than buckets; past
- * 16384 the calendar takes over again.  bench/bench_queue.c measures it.
+ * event.  Here a "year" of the near future (planned from a sample of the pending
+ * times whenever the last one is used up) is cut into 256 coarse bins: a push appends
+ * its 16-byte event to its bin (chunks of 7 events, 128 bytes; the 256 tails stay in
+ * cache, so a push is a store, not a miss).  When the events before a bin are done,
+ * the bin is dealt out to fine buckets sized to hold about 16 events each, and each
+ * fine bucket in turn goes into a small 4-ary heap ordered by (time, sequence number
+ * given in bucket order), which stays in the first-level cache.  Pushes into the bin
+ * being worked on go to its fine buckets; events past the year wait, unsorted, in a
+ * far list.  Bins, buckets and the far list keep push order and the heap breaks ties
+ * by the order of loading, so equal times keep their push order (proof in eventq.c).
+ * With few events pending (under 8192 at a re-plan) the heap takes them all, as a
+ * plain heap in cache is cheaper than bins; past 16384 the calendar takes over again.
+ * bench/bench_queue.c measures it.
  */
 #ifndef SIM_EVENTQ_H
 #define SIM_EVENTQ_H
@@ -36,6 +38,8 @@ struct event {
 struct eventq_heap_entry; /* eventq.c: an event with its sequence number */
 struct eventq_chunk;      /* eventq.c: a block of events of one bucket */
 
+enum { EVENTQ_COARSE = 256 }; /* coarse bins a year: their tails stay in cache */
+
 struct eventq_list {
     uint32_t head, tail; /* chunk indices, EVENTQ_NONE when empty */
 };
@@ -45,9 +49,17 @@ struct eventq {
     struct eventq_heap_entry *heap;
     size_t size, capacity;
     uint64_t next_seq;
-    /* The calendar: bucket i holds times t with i <= (t - start) / width < i + 1. */
-    double start, inv_width;
-    uint32_t nbuckets, loaded; /* buckets below `loaded` have gone to the heap */
+    /* The year: coarse bin c holds times t with c <= (t - start) / coarse width < c + 1,
+     * in push order; bins below coarse_done have been dealt out to the fine buckets,
+     * which cut the last of them (coarse_done - 1) into nbuckets buckets: bucket i
+     * holds times with i <= (t - fine_start) / fine width < i + 1 (clamped). */
+    double start, coarse_inv, coarse_width;
+    uint32_t ncoarse, coarse_done;
+    struct eventq_list coarse[EVENTQ_COARSE];
+    uint32_t coarse_count[EVENTQ_COARSE];
+    size_t in_coarse;
+    double fine_start, fine_inv;
+    uint32_t nbuckets, loaded; /* fine buckets below `loaded` have gone to the heap */
     uint32_t bucket_capacity;
     struct eventq_list *buckets;
     size_t in_buckets;
@@ -83,7 +95,10 @@ bool eventq_replace_top(struct eventq *q, double time, uint32_t type, uint32_t o
 void eventq_visit_ahead(const struct eventq *q, unsigned ahead, void (*visit)(void *ctx, const struct event *ev),
                         void *ctx);
 
-static inline size_t eventq_size(const struct eventq *q) { return q->size + q->in_buckets + q->in_far; }
+static inline size_t eventq_size(const struct eventq *q)
+{
+    return q->size + q->in_buckets + q->in_coarse + q->in_far;
+}
 static inline bool eventq_empty(const struct eventq *q) { return eventq_size(q) == 0; }
 
 #endif
