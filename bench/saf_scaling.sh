@@ -4,8 +4,10 @@
 # time mode), with the same number of messages at every dimension.
 #   bench/saf_scaling.sh [DIMENSIONS...]     default: 6 8 10 12 14 16 18 20
 # Per dimension d (N = 2^d nodes) two runs share a warm-up of W = 2d time units (about
-# twice the mean delay, so the network has filled) and measure windows of D and 2D,
-# D = MESSAGES / N (MESSAGES = 2^20 unless set in the environment).  The cost per message
+# twice the mean delay, so the network has filled) and measure windows of D and 3D,
+# D = MESSAGES / N (MESSAGES = 2^21 unless set in the environment): 2 MESSAGES between
+# them, at least a fifth of the longer run even at 20 dimensions, so that noise in
+# the warm-up's CPU time does not swamp the difference.  The cost per message
 # is the difference of their CPU times (user + system, /usr/bin/time) over the difference
 # of their created messages: the warm-up and the set-up cancel, so it is the marginal,
 # steady-state cost; ns per event likewise.  Peak RSS is the longer run's.  CPU time,
@@ -13,7 +15,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 dims=${*:-6 8 10 12 14 16 18 20}
-messages=${MESSAGES:-1048576}
+messages=${MESSAGES:-2097152}
 field() { sed -n "s/^  \"$1\": \([0-9.e+-]*\).*/\1/p" "$2" | head -1; }
 events_of() { sed -n 's/.*"events": \([0-9]*\).*/\1/p' "$1" | head -1; }
 # Runs sim, leaves its JSON in $out.json and "cpu_seconds peak_kb" in $out.time.
@@ -27,7 +29,7 @@ for d in $dims; do
     n=$((1 << d))
     w=$((2 * d))
     dur=$(awk -v m="$messages" -v n="$n" 'BEGIN { printf "%.6g", m / n }')
-    dur2=$(awk -v m="$messages" -v n="$n" 'BEGIN { printf "%.6g", 2 * m / n }')
+    dur2=$(awk -v m="$messages" -v n="$n" 'BEGIN { printf "%.6g", 3 * m / n }')
     run build/saf_scale_a "$w" "$dur" "$d"
     run build/saf_scale_b "$w" "$dur2" "$d"
     awk -v ca="$(cut -d' ' -f1 build/saf_scale_a.time)" -v cb="$(cut -d' ' -f1 build/saf_scale_b.time)" \
