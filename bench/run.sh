@@ -27,6 +27,11 @@ hold=$(sed -n 's/^hold Q=8192 *\([0-9.e+]*\) events.*/\1/p' build/bench_queue.tx
 awk -v b="$eps" -v a="$hold" 'BEGIN {
     printf "ratio (b)/(a) per event: %.2f  (target >= 0.5, i.e. within 2x of the bare queue at Q=8192)\n", b / a }'
 echo
+echo "== store-and-forward scaling: hypercube at rho ~ 0.5, steady state, 2^22 messages per dimension (CPU time)"
+echo "(targets: us/message at 16 dimensions <= 2.5x that at 6, at 20 <= 3x; peak RSS at 20 <= 1.5 GiB)"
+# shellcheck disable=SC2086 # a list of dimensions
+bench/saf_scaling.sh ${SAF_DIMS:-6 8 10 12 14 16 18 20}
+echo
 echo "== (c) seed 001's backtracking engine: 10-cube, M = 10, lambda = 5 (the highest load of configs/001)"
 bin/sim configs/001/m10-l5.00.ini -s network.dimension=10 -s run.replications=1 -s run.warmup_time=200 \
     -s run.duration=2000 --no-progress | grep -E '^(performance|accepted|acceptance)'

@@ -60,6 +60,9 @@ struct proto_ops {
     /* msg, waiting at `sender`, asks for channel ch. */
     void (*request)(void *self, uint32_t ch, uint32_t msg, uint32_t sender);
     void (*release)(void *self, uint32_t ch);
+    /* Optional: a hint that ch will be requested or released soon, at the kernel's
+     * prefetch stage (sim/core/kernel.h: event_prefetch); reads, never changes. */
+    void (*prefetch)(const void *self, uint32_t ch, unsigned stage);
     /* Fraction of a channel's bandwidth it can carry, given its key values. */
     double (*capacity)(const void *params);
     /* Optional: the parameters this protocol runs with, as the report's table shows

@@ -10,6 +10,7 @@ struct saf_state {
     struct engine_env env;
     void *access;      /* the access protocol's instance */
     uint32_t ev_done;
+    bool pure_next;    /* the path selection's next hop is a pure function: prefetch may ask it */
 };
 
 /* Done at node msg->at: delivered there, or on to the next channel. */
@@ -62,6 +63,38 @@ static void on_transmission_done(struct kernel *k, void *ctx, uint32_t ch)
     arrive(s, m);
 }
 
+/* What on_transmission_done(ch) will touch, in the kernel's three stages: the
+ * channel's records; the message it carries (and the protocol's next waiting one);
+ * the records of the channel that message asks for next. */
+static void prefetch(void *ctx, uint32_t ch, unsigned stage)
+{
+    const struct saf_state *s = ctx;
+    const struct channel_state *c = &s->env.chan[ch];
+    if (s->env.access->prefetch)
+        s->env.access->prefetch(s->access, ch, stage);
+    if (stage == 0) {
+        __builtin_prefetch(c, 1);
+        return;
+    }
+    uint32_t m = c->serving;
+    if (m >= s->env.pool->capacity)
+        return;
+    const struct message *msg = &s->env.pool->msgs[m];
+    if (stage == 1) {
+        __builtin_prefetch(msg, 1);
+        __builtin_prefetch((const char *)(msg + 1) - 1, 1);
+        return;
+    }
+    uint32_t at = msg->next_node, dst = msg->dst;
+    if (!s->pure_next || at == dst || at >= s->env.topo->nodes || dst >= s->env.topo->nodes)
+        return;
+    struct rng unused = { { 0 } }; /* a pure next() draws nothing */
+    struct hop h = s->env.paths->ops->next(s->env.topo, at, dst, &unused);
+    __builtin_prefetch(&s->env.chan[h.channel], 1);
+    if (s->env.access->prefetch)
+        s->env.access->prefetch(s->access, h.channel, 0);
+}
+
 static void destroy(void *self)
 {
     struct saf_state *s = self;
@@ -77,6 +110,9 @@ static void *create(const struct engine_env *env)
         return NULL;
     s->env = *env;
     s->ev_done = kernel_register(env->kernel, on_transmission_done, s);
+    const struct route_ops *route = env->paths->ops;
+    s->pure_next = route->next && !route->choose && (route->traits & ROUTE_DETERMINISTIC);
+    kernel_set_prefetch(env->kernel, s->ev_done, prefetch);
     struct access_env access = env->access_env;
     access.grant = granted;
     access.engine = s;

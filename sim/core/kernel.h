@@ -1,6 +1,7 @@
 /* Kernel: the simulation clock, the event queue and the dispatch loop.
  *
- * Promise: kernel_run() pops events in (time, insertion) order and calls the handler
+ * Promise: kernel_run() pops events in (time, insertion) order (ties in time go to
+ * the event scheduled first, on every machine) and calls the handler
  * registered for each event's type; nothing else advances simulated time.  Every
  * `chore_interval` events it calls the chore hook (the wall-clock side: progress,
  * signals, time limits), which may ask the loop to stop; a stop takes effect at the
@@ -19,6 +20,13 @@
 struct kernel;
 typedef void (*event_handler)(struct kernel *k, void *ctx, uint32_t obj);
 typedef void (*kernel_chore)(struct kernel *k, void *ctx);
+/* A hint that an event of this type for obj comes soon: it may read the module's
+ * state and prefetch what the handler will touch, and must change nothing (it may run
+ * for an event whose state changes before it is handled).  Stage 0 runs about two
+ * buckets of events ahead (prefetch what obj names), stage 1 one bucket ahead (read
+ * what stage 0 fetched, prefetch what it points to), stage 2 when the event's bucket
+ * is reached (one more step).  Memory latency, not work, bounds large runs. */
+typedef void (*event_prefetch)(void *ctx, uint32_t obj, unsigned stage);
 
 enum { KERNEL_MAX_HANDLERS = 32, KERNEL_CHORE_INTERVAL = 4096 };
 
@@ -41,9 +49,11 @@ struct kernel {
     struct eventq queue;
     struct {
         event_handler fn;
+        event_prefetch prefetch; /* NULL: none */
         void *ctx;
     } handlers[KERNEL_MAX_HANDLERS];
     uint32_t handler_count;
+    bool prefetching; /* some handler has a prefetch */
     kernel_chore chore;
     void *chore_ctx;
 };
@@ -53,13 +63,16 @@ void kernel_free(struct kernel *k);
 /* Returns the event type to use with kernel_schedule. */
 uint32_t kernel_register(struct kernel *k, event_handler fn, void *ctx);
 void kernel_set_chore(struct kernel *k, kernel_chore fn, void *ctx);
+/* Gives events of `type` a prefetch hint (optional; results never depend on it). */
+void kernel_set_prefetch(struct kernel *k, uint32_t type, event_prefetch fn);
 
 /* Schedules an event `delay` (>= 0) after now. */
 static inline void kernel_schedule(struct kernel *k, double delay, uint32_t type, uint32_t obj)
 {
     if (k->top_consumed) {
         k->top_consumed = false;
-        eventq_replace_top(&k->queue, k->now + delay, type, obj);
+        if (!eventq_replace_top(&k->queue, k->now + delay, type, obj))
+            k->stop = KERNEL_FAILED;
     } else if (!eventq_push(&k->queue, k->now + delay, type, obj)) {
         k->stop = KERNEL_FAILED;
     }

@@ -12,9 +12,6 @@ bool msg_pool_grow(struct msg_pool *p)
     if (!grown)
         return false;
     p->msgs = grown;
-    for (uint32_t i = old; i < cap; i++)
-        grown[i].link = i + 1 < cap ? i + 1 : p->free;
-    p->free = old;
     p->capacity = cap;
     return true;
 }

@@ -36,7 +36,8 @@ enum queue_discipline { QUEUE_FIFO, QUEUE_OLDEST_FIRST, QUEUE_LONGEST_FIRST, QUE
 struct msg_pool {
     struct message *msgs;
     uint32_t capacity;
-    uint32_t free;        /* head of the free list (through `link`), MSG_NONE when empty */
+    uint32_t used;        /* indices below this have been taken at least once */
+    uint32_t free;        /* head of the list (through `link`) of those given back, MSG_NONE when empty */
     enum queue_discipline discipline;
     uint64_t queued_seq;  /* arrivals into any queue so far */
 };
@@ -47,18 +48,25 @@ static inline struct msg_pool msg_pool_empty(enum queue_discipline d)
     return (struct msg_pool){ .free = MSG_NONE, .discipline = d };
 }
 
-/* Doubles the array (first call: 1024 messages); false when memory or indices run out. */
+/* Doubles the array (first call: 1024 messages) without touching the new part; false
+ * when memory or indices run out. */
 bool msg_pool_grow(struct msg_pool *p);
 void msg_pool_free(struct msg_pool *p);
 
-/* A free message index, MSG_NONE when the pool cannot grow; the record is not cleared. */
+/* A free message index, MSG_NONE when the pool cannot grow; the record is not cleared.
+ * Indices never used come from the high-water mark, so a message's memory is first
+ * touched when it is first taken: a run's resident size follows the most messages it
+ * held at once, not the doubled capacity. */
 static inline uint32_t msg_pool_take(struct msg_pool *p)
 {
-    if (p->free == MSG_NONE && !msg_pool_grow(p))
-        return MSG_NONE;
     uint32_t m = p->free;
-    p->free = p->msgs[m].link;
-    return m;
+    if (m != MSG_NONE) {
+        p->free = p->msgs[m].link;
+        return m;
+    }
+    if (p->used == p->capacity && !msg_pool_grow(p))
+        return MSG_NONE;
+    return p->used++;
 }
 
 static inline void msg_pool_give(struct msg_pool *p, uint32_t m)

@@ -109,6 +109,17 @@ static void on_arrival(struct kernel *k, void *ctx, uint32_t node)
     create_message(net, node, net->dest.ops->pick(&net->dest, node, &net->rng_dest[node]), length);
 }
 
+/* A node's arrival comes soon: its three streams (stage 0). */
+static void prefetch_arrival(void *ctx, uint32_t node, unsigned stage)
+{
+    const struct network *net = ctx;
+    if (stage == 0) {
+        __builtin_prefetch(&net->rng_arrival[node], 1);
+        __builtin_prefetch(&net->rng_dest[node], 1);
+        __builtin_prefetch(&net->rng_length[node], 1);
+    }
+}
+
 /* Schedules an event at absolute time t >= now: now + (t - now) can miss t by an
  * ulp, which would move a replayed message off its recorded time. */
 static void schedule_at(struct kernel *k, double t, uint32_t type, uint32_t obj)
@@ -266,7 +277,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     if (!seed_streams(&net->rng_arrival, nodes, seed, RNG_ARRIVAL) ||
         !seed_streams(&net->rng_dest, nodes, seed, RNG_DESTINATION) ||
         !seed_streams(&net->rng_length, nodes, seed, RNG_LENGTH) ||
-        !seed_streams(&net->rng_redraw, nodes, seed, RNG_LENGTH_REDRAW) ||
+        (cfg->run.redraw_length_per_hop && !seed_streams(&net->rng_redraw, nodes, seed, RNG_LENGTH_REDRAW)) ||
         !seed_streams(&net->rng_route, nodes, seed, RNG_ROUTING))
         goto out_of_memory;
     const struct probe_spec measured = {
@@ -291,6 +302,8 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     }
     bool replay = net->arrival->traits & ARRIVAL_REPLAY;
     net->ev_arrival = kernel_register(&net->kernel, replay ? on_trace : on_arrival, net);
+    if (!replay)
+        kernel_set_prefetch(&net->kernel, net->ev_arrival, prefetch_arrival);
     if (!engine_create(net))
         goto out_of_memory;
     if (net->probe.time_mode)

@@ -70,7 +70,8 @@ struct network {
     double node_service;      /* 1/μ_N; 0 without the node model */
     uint32_t ev_node_done;
 
-    /* Per-node streams; see rng.h for the purposes. */
+    /* Per-node streams; see rng.h for the purposes.  rng_redraw only with
+     * run.redraw_length_per_hop (NULL otherwise: 32 bytes a node nobody reads). */
     struct rng *rng_arrival, *rng_dest, *rng_length, *rng_redraw, *rng_route;
 
     uint32_t ev_arrival;

@@ -44,7 +44,8 @@
     X(model_wormhole_hypercube)                                                                                  \
     X(model_kary)                                                                                                \
     X(time_resolution)                                                                                           \
-    X(signals)
+    X(signals)                                                                                                   \
+    X(common_numbers)
 
 #define X(name) Suite *name##_suite(void);
 SUITES

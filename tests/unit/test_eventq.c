@@ -75,7 +75,7 @@ START_TEST(matches_sorted_reference_under_stress)
                     hi = mid;
             }
             memmove(ref + lo + 1, ref + lo, (ref_n - lo) * sizeof *ref);
-            ref[lo] = (struct event){ t, 0, 7, (uint32_t)step };
+            ref[lo] = (struct event){ t, 7, (uint32_t)step };
             ref_n++;
         } else {
             struct event ev;
@@ -95,6 +95,110 @@ START_TEST(matches_sorted_reference_under_stress)
 }
 END_TEST
 
+/* A reference binary heap on (time, obj): objs are push numbers, so it is the queue's
+ * (time, push order) rule. */
+static bool ref_before(const struct event *a, const struct event *b)
+{
+    return a->time < b->time || (a->time == b->time && a->obj < b->obj);
+}
+
+static void ref_push(struct event *h, size_t *n, struct event e)
+{
+    size_t i = (*n)++;
+    while (i > 0 && ref_before(&e, &h[(i - 1) / 2])) {
+        h[i] = h[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h[i] = e;
+}
+
+static struct event ref_pop(struct event *h, size_t *n)
+{
+    struct event top = h[0], e = h[--*n];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= *n)
+            break;
+        if (c + 1 < *n && ref_before(&h[c + 1], &h[c]))
+            c++;
+        if (!ref_before(&h[c], &e))
+            break;
+        h[i] = h[c];
+        i = c;
+    }
+    h[i] = e;
+    return top;
+}
+
+/* The calendar re-plans its buckets from the pending times, and hands small queues to
+ * the heap alone: push, pop and the kernel's replace-top against the reference while
+ * the queue swells past the calendar's threshold and drains again, through scales that
+ * force many re-plans (dense bursts, far outliers, long runs of one time). */
+START_TEST(keeps_order_across_replans)
+{
+    struct eventq q;
+    ck_assert(eventq_init(&q, 1));
+    struct rng r;
+    rng_seed_stream(&r, 7, RNG_TEST, 1);
+    enum { STEPS = 600000, CAP = 30000 };
+    struct event *ref = malloc(CAP * sizeof *ref);
+    size_t ref_n = 0;
+    double now = 0;
+    bool have_top = false, growing = true;
+    uint32_t calendar_steps = 0, heap_steps = 0, swings = 0;
+    for (uint32_t step = 0; step < STEPS; step++) {
+        int phase = (step / 30000) % 5;
+        double t;
+        switch (phase) {
+        case 0: t = now + rng_exponential(&r, 1.0); break;
+        case 1: t = now + rng_exponential(&r, 1e-6); break;                                    /* dense */
+        case 2: t = now + (rng_below(&r, 100) == 0 ? 1e6 : rng_exponential(&r, 0.01)); break; /* outliers */
+        case 3: t = now + (double)rng_below(&r, 3); break;                                    /* ties */
+        default: t = now; break;                                                               /* one time */
+        }
+        if (ref_n >= CAP - 1 && growing) {
+            growing = false;
+            swings++;
+        }
+        else if (ref_n < 100)
+            growing = true;
+        bool push = ref_n == 0 || rng_below(&r, 8) < (growing ? 6u : 1u);
+        if (push && have_top && rng_below(&r, 2) == 0) { /* the kernel's way: the top makes room */
+            ck_assert(eventq_replace_top(&q, t, 3, step));
+            ref_pop(ref, &ref_n);
+        } else if (push) {
+            ck_assert(eventq_push(&q, t, 3, step));
+        } else {
+            struct event ev, want = ref_pop(ref, &ref_n);
+            ck_assert(eventq_pop(&q, &ev));
+            ck_assert_double_eq(ev.time, want.time);
+            ck_assert_uint_eq(ev.obj, want.obj);
+            now = ev.time;
+        }
+        if (push)
+            ref_push(ref, &ref_n, (struct event){ t, 3, step });
+        have_top = false;
+        if (ref_n > 0 && rng_below(&r, 2) == 0) {
+            const struct event *top = eventq_top(&q);
+            ck_assert_ptr_nonnull(top);
+            ck_assert_double_eq(top->time, ref[0].time);
+            ck_assert_uint_eq(top->obj, ref[0].obj);
+            now = top->time;
+            have_top = true;
+        }
+        ck_assert_uint_eq(eventq_size(&q), ref_n);
+        calendar_steps += !q.heap_mode && q.nbuckets > 0;
+        heap_steps += q.heap_mode;
+    }
+    ck_assert_uint_ge(swings, 3);
+    ck_assert_uint_gt(calendar_steps, STEPS / 4);
+    ck_assert_uint_gt(heap_steps, STEPS / 20);
+    free(ref);
+    eventq_free(&q);
+}
+END_TEST
+
 Suite *eventq_suite(void)
 {
     Suite *s = suite_create("eventq");
@@ -103,6 +207,7 @@ Suite *eventq_suite(void)
     tcase_add_test(tc, pops_in_time_order);
     tcase_add_test(tc, equal_times_pop_in_insertion_order);
     tcase_add_test(tc, matches_sorted_reference_under_stress);
+    tcase_add_test(tc, keeps_order_across_replans);
     suite_add_tcase(s, tc);
     return s;
 }
