@@ -94,7 +94,9 @@ struct iq_input_vc {
     uint32_t out_vc;     /* IQ_ACTIVE: the output VC held (global index) */
     uint16_t vc_lo, vc_hi; /* IQ_VC_ALLOC: the VCs of its class (adaptive: its escape VCs) on out_unit */
     uint8_t state;       /* enum iq_vc_state */
+    uint8_t vc;          /* its index within its unit (iv % V), kept to spare divisions */
     uint32_t busy_pos;   /* index in the busy list, UINT32_MAX when not listed */
+    uint32_t unit;       /* its input unit (iv / V) */
 };
 
 /* A flit or a credit on its way: due at a cycle, kept in a calendar slot. */

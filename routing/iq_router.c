@@ -94,7 +94,7 @@ static void begin_head(struct iq_engine *e, uint32_t iv, int64_t f)
     x->state = IQ_VC_ALLOC;
     x->front_seq = 0;
     x->ready = f + e->rd;
-    iq_route(e, iv, iq_unit_node(e, iv / e->V));
+    iq_route(e, iv, iq_unit_node(e, e->in[iv].unit));
 }
 
 static void release_output_vc(struct iq_engine *e, uint32_t ov)
@@ -384,10 +384,11 @@ static inline void request_vc(struct iq_engine *e, uint32_t iv, const struct iq_
  * its last grant. */
 static inline void request_switch(struct iq_engine *e, uint32_t iv)
 {
-    uint32_t V = e->V, u = iv / V, cur = e->in_pick[u];
+    const struct iq_input_vc *x = &e->in[iv];
+    uint32_t V = e->V, u = x->unit, cur = e->in_pick[u];
     if (cur == NONE)
         push_u32(e, &e->touched_in, u);
-    if (cur == NONE || rr_distance(iv % V, e->in_rr[u], V) < rr_distance(cur % V, e->in_rr[u], V))
+    if (cur == NONE || rr_distance(x->vc, e->in_rr[u], V) < rr_distance(e->in[cur].vc, e->in_rr[u], V))
         e->in_pick[u] = iv;
 }
 
@@ -472,7 +473,7 @@ static void traverse(struct iq_engine *e, uint32_t iv, int64_t s)
 
 static void grant_switch(struct iq_engine *e, int64_t c)
 {
-    uint32_t V = e->V, units = e->C + e->N;
+    uint32_t units = e->C + e->N;
     const uint32_t *ins = e->touched_in.v;
     for (uint32_t k = 0; k < e->touched_in.n; k++) {
         uint32_t u = ins[k], iv = e->in_pick[u];
@@ -480,7 +481,7 @@ static void grant_switch(struct iq_engine *e, int64_t c)
         uint32_t o = e->in[iv].out_unit, cur = e->out_pick[o];
         if (cur == NONE)
             push_u32(e, &e->touched_out, o);
-        if (cur == NONE || rr_distance(u, e->out_rr[o], units) < rr_distance(cur / V, e->out_rr[o], units))
+        if (cur == NONE || rr_distance(u, e->out_rr[o], units) < rr_distance(e->in[cur].unit, e->out_rr[o], units))
             e->out_pick[o] = iv;
     }
     e->touched_in.n = 0;
@@ -488,8 +489,8 @@ static void grant_switch(struct iq_engine *e, int64_t c)
     for (uint32_t k = 0; k < e->touched_out.n; k++) {
         uint32_t o = outs[k], iv = e->out_pick[o];
         e->out_pick[o] = NONE;
-        e->in_rr[iv / V] = iv % V;
-        e->out_rr[o] = iv / V;
+        e->in_rr[e->in[iv].unit] = e->in[iv].vc;
+        e->out_rr[o] = e->in[iv].unit;
         traverse(e, iv, c);
     }
     e->touched_out.n = 0;

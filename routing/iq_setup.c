@@ -293,6 +293,8 @@ static void *create(const struct engine_env *env)
     for (size_t i = 0; i < in_vcs; i++) {
         e->in[i].busy_pos = NONE;
         e->in[i].state = IQ_IDLE;
+        e->in[i].unit = (uint32_t)(i / V);
+        e->in[i].vc = (uint8_t)(i % V);
     }
     for (size_t u = 0; u < C + N; u++)
         e->in_rr[u] = e->V - 1;
