@@ -68,7 +68,7 @@ enum iq_vc_state { IQ_IDLE, IQ_VC_ALLOC, IQ_ACTIVE };
  * minimal hops on the adaptive VCs [E, V), the one with the most free credits
  * (adaptive-minimal) or one at random (random-minimal), and when none has a free
  * adaptive VC, the escape VCs [0, E) of the dimension-order hop. */
-enum iq_selection { IQ_DIMENSION_ORDER, IQ_MOST_CREDITS, IQ_RANDOM_MINIMAL };
+enum iq_selection { IQ_DIMENSION_ORDER, IQ_MOST_CREDITS, IQ_RANDOM_MINIMAL, IQ_VALIANT };
 
 struct iq_packet {
     uint32_t msg;     /* in env.pool->msgs */
@@ -81,6 +81,8 @@ struct iq_packet {
     uint32_t sent;    /* flits its source has injected */
     uint32_t dim;     /* dimension of its current network hops, UINT32_MAX before the first */
     uint8_t cls;      /* dateline class in that dimension */
+    uint8_t phase;    /* valiant: 0 on the way to `mid`, 1 on the way to dst */
+    uint32_t mid;     /* valiant: the intermediate node */
 };
 
 /* An input VC: a ring of B flits (each the packet it belongs to) and the state of the

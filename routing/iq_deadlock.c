@@ -43,7 +43,7 @@ static uint32_t waits_for(const struct iq_engine *e, uint32_t iv, uint32_t *out)
     if (x->state == IQ_VC_ALLOC) {
         if (!held(e, x->out_unit, x->vc_lo, x->vc_hi, out, &n))
             return 0;
-        if (e->selection == IQ_DIMENSION_ORDER || x->out_unit >= e->C)
+        if (e->selection == IQ_DIMENSION_ORDER || e->selection == IQ_VALIANT || x->out_unit >= e->C)
             return n;
         /* adaptive: every adaptive VC of every minimal hop is held too */
         const struct topo *t = e->env.topo;

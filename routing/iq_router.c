@@ -139,6 +139,10 @@ void iq_inject(struct iq_engine *e, uint32_t m)
         .injected = -1,
         .dim = NONE,
     };
+    if (e->selection == IQ_VALIANT) { /* the intermediate node, from the source's routing stream */
+        x->mid = (uint32_t)rng_below(&env->rng_route[x->src], e->N);
+        x->phase = x->mid == x->src;
+    }
     if (e->pending_tail == NONE)
         e->pending_head = p;
     else
@@ -368,7 +372,7 @@ static uint32_t adaptive_choice(struct iq_engine *e, uint32_t iv, const struct i
  * its last grant (round robin). */
 static inline void request_vc(struct iq_engine *e, uint32_t iv, const struct iq_input_vc *x, uint32_t inputs)
 {
-    uint32_t ov = e->selection == IQ_DIMENSION_ORDER || x->out_unit >= e->C
+    uint32_t ov = e->selection == IQ_DIMENSION_ORDER || e->selection == IQ_VALIANT || x->out_unit >= e->C
                       ? lowest_free(e, x->out_unit, x->vc_lo, x->vc_hi)
                       : adaptive_choice(e, iv, x);
     if (ov == NONE)

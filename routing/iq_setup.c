@@ -51,10 +51,51 @@ static void route_by_digits(struct iq_engine *e, uint32_t node, uint32_t dst, st
     *dim_out = dim;
 }
 
+/* Valiant: dimension order to the phase's target, on the phase's half of the VCs (each
+ * half split into dateline classes on a torus, per dimension as in dimension order). */
+static void route_valiant(struct iq_engine *e, struct iq_input_vc *x, struct iq_packet *p, uint32_t node)
+{
+    if (p->phase == 0 && node == p->mid) { /* the intermediate node: the second phase starts afresh */
+        p->phase = 1;
+        p->dim = NONE;
+    }
+    uint32_t target = p->phase ? p->dst : p->mid;
+    if (p->phase && node == p->dst) {
+        x->out_unit = e->C + node;
+        x->vc_lo = 0;
+        x->vc_hi = (uint16_t)e->V;
+        return;
+    }
+    struct hop h;
+    uint32_t dim;
+    route_by_digits(e, node, target, &h, &dim);
+    if (dim != p->dim || (e->dateline_topology && !e->both_ways)) {
+        p->dim = dim;
+        p->cls = 0;
+        if (e->dateline_topology) {
+            uint32_t a = digit(e, node, dim), b = digit(e, target, dim), next = digit(e, h.next, dim);
+            bool up = next == (a + 1) % e->radix;
+            p->cls = up ? b < a : b > a;
+        }
+    }
+    uint32_t half = e->V / 2, lo = p->phase ? half : 0, width = p->phase ? e->V - half : half;
+    x->out_unit = h.channel;
+    x->vc_lo = (uint16_t)lo;
+    x->vc_hi = (uint16_t)(lo + width);
+    if (e->dateline_topology) {
+        x->vc_lo = (uint16_t)(p->cls ? lo + width / 2 : lo);
+        x->vc_hi = (uint16_t)(p->cls ? lo + width : lo + width / 2);
+    }
+}
+
 void iq_route(struct iq_engine *e, uint32_t iv, uint32_t node)
 {
     struct iq_input_vc *x = &e->in[iv];
     struct iq_packet *p = &e->packets[e->ring[(size_t)iv * e->B + x->first]];
+    if (e->selection == IQ_VALIANT) {
+        route_valiant(e, x, p, node);
+        return;
+    }
     if (node == p->dst) {
         x->out_unit = e->C + node;
         x->vc_lo = 0;
@@ -229,6 +270,7 @@ static void *create(const struct engine_env *env)
     e->tail_credit = strcmp(fp->vc_release, "tail-credit") == 0;
     unsigned route_traits = route_select(cfg)->traits;
     e->selection = route_traits & ROUTE_ADAPTIVE         ? IQ_MOST_CREDITS
+                   : route_traits & ROUTE_VALIANT         ? IQ_VALIANT
                    : route_traits & ROUTE_DIMENSION_ORDER ? IQ_DIMENSION_ORDER
                                                           : IQ_RANDOM_MINIMAL;
     e->tie_random = strcmp(fp->tie, "random") == 0;
@@ -236,7 +278,7 @@ static void *create(const struct engine_env *env)
     e->radix = kary ? (uint32_t)cfg_int(cfg, "network.radix") : 2;
     e->dateline_topology = kary && cfg_bool(cfg, "network.wrap");
     e->dateline = e->dateline_topology && e->V >= 2;
-    e->E = e->selection == IQ_DIMENSION_ORDER ? 0 : (uint32_t)iq_escape_vcs(cfg, t);
+    e->E = e->selection == IQ_DIMENSION_ORDER || e->selection == IQ_VALIANT ? 0 : (uint32_t)iq_escape_vcs(cfg, t);
     /* Escape routes hold only with atomic VC allocation (a VC taken only when empty):
      * a head queued behind another packet's tail cannot ask for an escape VC, and
      * adaptive VCs can wait on each other in a cycle. */
@@ -360,13 +402,27 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
     }
     unsigned route_traits = route_select(cfg)->traits;
     bool dimension_order = route_traits & ROUTE_DIMENSION_ORDER;
-    if (!dimension_order && !(route_traits & (ROUTE_ADAPTIVE | ROUTE_UNIFORM_SPLIT))) {
-        cfg_blame(cfg, "routing.algorithm", err, "routing.router = iq routes by ecube, adaptive-minimal or "
-                  "random-minimal");
+    if (!dimension_order && !(route_traits & (ROUTE_ADAPTIVE | ROUTE_UNIFORM_SPLIT | ROUTE_VALIANT))) {
+        cfg_blame(cfg, "routing.algorithm", err, "routing.router = iq routes by ecube, adaptive-minimal, "
+                  "random-minimal or valiant");
         return false;
     }
-    if (!dimension_order && !escapes_fit(cfg, t, route_traits & ROUTE_ADAPTIVE, err))
+    if (route_traits & ROUTE_VALIANT) {
+        bool torus = (t->ops->traits & TOPO_KARY_NCUBE) && cfg_bool(cfg, "network.wrap");
+        int64_t need = torus ? 4 : 2, vcs = fp->virtual_channels;
+        if ((t->ops->traits & TOPO_KARY_NCUBE) && cfg_int(cfg, "network.radix") <= 2) {
+            cfg_blame(cfg, "network.radix", err, "valiant on the iq router needs a radix of 3 or more");
+            return false;
+        }
+        if (vcs < need) {
+            cfg_blame(cfg, "routing.virtual_channels", err, "valiant needs %lld virtual channels here (two phases%s) "
+                      "to be deadlock-free (got %lld)", (long long)need, torus ? ", each with two dateline classes" : "",
+                      (long long)vcs);
+            return false;
+        }
+    } else if (!dimension_order && !escapes_fit(cfg, t, route_traits & ROUTE_ADAPTIVE, err)) {
         return false;
+    }
     bool fifo_link = proto_find(cfg->protocol.link)->traits & ACCESS_FIFO_CHANNEL;
     if (!fifo_link || priority_discipline(cfg->protocol.priority) != QUEUE_FIFO) {
         cfg_blame(cfg, fifo_link ? "protocol.priority" : "protocol.link", err,

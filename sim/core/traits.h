@@ -29,6 +29,10 @@ enum route_traits {
     /* Chooses each hop from the router's state when the header is there (free virtual
      * channels, credits): only an engine with ENGINE_ROUTES_ADAPTIVELY runs it. */
     ROUTE_ADAPTIVE = 1u << 5,
+    /* Valiant's randomised routing: to a random intermediate node first, then to the
+     * destination, each phase by the base rule on its own virtual channels; needs
+     * per-packet state, so only an engine with ENGINE_ROUTES_ADAPTIVELY runs it. */
+    ROUTE_VALIANT = 1u << 6,
 };
 
 /* Switching (struct engine_ops.traits, routing/engine.h). */

@@ -122,6 +122,20 @@ START_TEST(zero_load_adaptive_equals_dimension_order)
 }
 END_TEST
 
+/* Valiant crosses the intermediate node's router once more than its channels: the same
+ * closed form in the channels crossed. */
+START_TEST(zero_load_valiant)
+{
+    const char *const settings[] = { "network.topology=torus", "network.radix=4", "network.dimension=2",
+                                     "routing.switching=wormhole", "routing.router=iq", "routing.algorithm=valiant",
+                                     "routing.virtual_channels=4", "routing.flit_buffers=8", "routing.link_latency=2",
+                                     "workload.arrival=bernoulli", "workload.rate=0.002",
+                                     "workload.destination=uniform-with-self", "workload.length=constant",
+                                     "workload.mean_length=4", "run.messages=4000", "run.warmup_messages=0", NULL };
+    check_zero_load(settings, 3, 2, 4, 6);
+}
+END_TEST
+
 /* --- invariants, every cycle --- */
 
 struct invariants {
@@ -278,21 +292,23 @@ END_TEST
 
 /* --- deadlock --- */
 
-/* Escape VCs in dimension order (Duato): adaptive-minimal and random-minimal never
+/* Escape VCs in dimension order (Duato): adaptive-minimal and random-minimal, and
+ * Valiant's two phases on their own VCs, never
  * deadlock, at or past saturation, on a torus, a mesh and a hypercube, under uniform
  * and permutation traffic; the detector runs every 1,024 cycles throughout. */
 START_TEST(adaptive_with_escape_vcs_never_deadlocks)
 {
     const char *const networks[][5] = {
-        { "network.topology=torus", "network.radix=4", "network.dimension=2", "routing.virtual_channels=3", "" },
+        { "network.topology=torus", "network.radix=4", "network.dimension=2", "routing.virtual_channels=4", "" },
         { "network.topology=kary-ncube", "network.radix=5", "network.dimension=2", "network.wrap=false",
           "routing.virtual_channels=2" },
         { "network.topology=hypercube", "network.dimension=6", "routing.virtual_channels=2", "", "" },
     };
-    const char *const algorithms[] = { "routing.algorithm=adaptive-minimal", "routing.algorithm=random-minimal" };
+    const char *const algorithms[] = { "routing.algorithm=adaptive-minimal", "routing.algorithm=random-minimal",
+                                       "routing.algorithm=valiant" };
     const char *const traffic[] = { "workload.destination=uniform", "workload.destination=transpose" };
     for (size_t n = 0; n < 3; n++)
-        for (size_t a = 0; a < 2; a++)
+        for (size_t a = 0; a < 3; a++)
             for (size_t d = 0; d < 2; d++) {
                 if (d == 1 && n == 1) /* transpose needs a square number of nodes that is a power of 2 */
                     continue;
@@ -465,6 +481,8 @@ START_TEST(impossible_combinations_refused)
         { "routing.algorithm=adaptive-minimal", "routing.escape_vcs=1", "routing.escape_vcs" },
         { "routing.algorithm=adaptive-minimal", "routing.vc_release=tail", "routing.vc_release" },
         { "routing.algorithm=adaptive-minimal", "routing.router=simple", "routing.algorithm" },
+        { "routing.algorithm=valiant", "routing.virtual_channels=3", "routing.virtual_channels" },
+        { "routing.algorithm=valiant", "routing.router=simple", "routing.algorithm" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *const argv[] = { test_binary(), "configs/iq/torus-8x8.ini", "--no-progress", "-s", cases[i][0],
@@ -505,6 +523,7 @@ Suite *iq_suite(void)
     tcase_add_test(tc, invariants_torus_past_saturation);
     tcase_add_test(tc, invariants_hypercube_tail_credit);
     tcase_add_test(tc, zero_load_adaptive_equals_dimension_order);
+    tcase_add_test(tc, zero_load_valiant);
     tcase_add_test(tc, invariants_adaptive_mesh);
     tcase_add_test(tc, adaptive_with_escape_vcs_never_deadlocks);
     tcase_add_test(tc, torus_one_vc_deadlocks_dateline_does_not);
