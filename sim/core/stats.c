@@ -38,6 +38,20 @@ void stats_free(struct sample_stats *s)
     s->batch_count = NULL;
 }
 
+/* The bin gsl_histogram_increment() would find (range[i] <= x < range[i + 1], for x
+ * inside the ranges), without its binary search: the ranges are geometric, so a
+ * logarithm lands on it or next to it, and the exact ranges settle the rest. */
+static size_t bin_of(const gsl_histogram *h, size_t last, double x)
+{
+    double guess = log(x / STATS_HIST_MIN) / log(STATS_HIST_RATIO);
+    size_t i = guess <= 0 ? 0 : guess >= (double)last ? last : (size_t)guess;
+    while (i > 0 && x < h->range[i])
+        i--;
+    while (i < last && x >= h->range[i + 1])
+        i++;
+    return i;
+}
+
 void stats_add(struct sample_stats *s, uint64_t index, double x)
 {
     s->count++;
@@ -58,7 +72,7 @@ void stats_add(struct sample_stats *s, uint64_t index, double x)
         else if (x >= s->hist->range[last + 1])
             s->hist->bin[last] += 1;
         else
-            gsl_histogram_increment(s->hist, x);
+            s->hist->bin[bin_of(s->hist, last, x)] += 1;
     }
     if (s->batches && index < s->expected) {
         unsigned b = (unsigned)((index * (__uint128_t)s->batches) / s->expected);

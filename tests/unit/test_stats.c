@@ -6,6 +6,42 @@
 #include "../../sim/core/stats.h"
 #include "../common/test.h"
 
+/* stats_add() finds a value's bin from a logarithm instead of GSL's binary search: the
+ * same bin for every value, bin edges and their neighbours included. */
+START_TEST(histogram_bins_are_gsl_bins)
+{
+    struct sample_stats s;
+    ck_assert(stats_init(&s, 0, 0));
+    gsl_histogram *ref = gsl_histogram_clone(s.hist);
+    ck_assert_ptr_nonnull(ref);
+    size_t n = s.hist->n;
+    struct rng r;
+    rng_seed_stream(&r, 7, 0, 0);
+    for (int k = 0; k < 200000; k++) { /* log-uniform over the whole range */
+        double x = STATS_HIST_MIN * pow(STATS_HIST_MAX / STATS_HIST_MIN, rng_uniform(&r));
+        stats_add(&s, 0, x);
+        if (x >= ref->range[0] && x < ref->range[n])
+            gsl_histogram_increment(ref, x);
+        else
+            ref->bin[x < ref->range[0] ? 0 : n - 1] += 1;
+    }
+    for (size_t i = 0; i <= n; i += 7) { /* every seventh edge, and the doubles either side */
+        double edge = ref->range[i], xs[3] = { nextafter(edge, 0), edge, nextafter(edge, INFINITY) };
+        for (int j = 0; j < 3; j++) {
+            stats_add(&s, 0, xs[j]);
+            if (xs[j] >= ref->range[0] && xs[j] < ref->range[n])
+                gsl_histogram_increment(ref, xs[j]);
+            else
+                ref->bin[xs[j] < ref->range[0] ? 0 : n - 1] += 1;
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        ck_assert_msg(s.hist->bin[i] == ref->bin[i], "bin %zu: %g against GSL's %g", i, s.hist->bin[i], ref->bin[i]);
+    gsl_histogram_free(ref);
+    stats_free(&s);
+}
+END_TEST
+
 START_TEST(known_data_set_moments)
 {
     struct sample_stats s;
@@ -139,6 +175,7 @@ Suite *stats_suite(void)
     Suite *s = suite_create("stats");
     TCase *tc = tcase_create("summaries");
     tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, histogram_bins_are_gsl_bins);
     tcase_add_test(tc, known_data_set_moments);
     tcase_add_test(tc, variance_survives_a_large_offset);
     tcase_add_test(tc, quantiles_within_relative_error);
