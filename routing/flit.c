@@ -104,6 +104,33 @@ static void release(struct flit_engine *e, uint32_t w, uint32_t hop)
 
 /* --- creation: the path, its classes, the offer --- */
 
+/* Draws x's path from its source (msg->at) to msg->dst, hop by hop, with its classes. */
+static bool draw_path(struct flit_engine *e, struct worm *x, struct message *msg)
+{
+    uint64_t crossed = 0; /* dimensions whose wrap-around link the path has crossed */
+    uint32_t h = 0;
+    while (msg->at != msg->dst) {
+        if (h == e->max_hops) { /* minimal routing never gets here */
+            fail(e);
+            return false;
+        }
+        struct hop hop = path_next(e->env.paths, msg->at, msg->dst);
+        unsigned dim = 0;
+        if (e->dateline && wraps(e, msg->at, hop.next, &dim))
+            crossed |= 1ull << dim;
+        x->channel[h] = hop.channel;
+        x->to[h] = hop.next;
+        x->cls[h] = e->dateline && (crossed >> dim & 1);
+        x->sent[h] = 0;
+        msg->at = hop.next;
+        h++;
+    }
+    msg->at = msg->src;
+    x->hops = h;
+    msg->hops = h;
+    return true;
+}
+
 void flit_inject(struct flit_engine *e, uint32_t m)
 {
     const struct engine_env *env = &e->env;
@@ -126,27 +153,8 @@ void flit_inject(struct flit_engine *e, uint32_t m)
     x->eligible = (int64_t)floor(env->kernel->now) + 1;
     x->grant0 = -1;
     x->blocked = 0;
-    uint64_t crossed = 0; /* dimensions whose wrap-around link the path has crossed */
-    uint32_t h = 0;
-    while (msg->at != msg->dst) {
-        if (h == e->max_hops) { /* minimal routing never gets here */
-            fail(e);
-            return;
-        }
-        struct hop hop = path_next(env->paths, msg->at, msg->dst);
-        unsigned dim = 0;
-        if (e->dateline && wraps(e, msg->at, hop.next, &dim))
-            crossed |= 1ull << dim;
-        x->channel[h] = hop.channel;
-        x->to[h] = hop.next;
-        x->cls[h] = e->dateline && (crossed >> dim & 1);
-        x->sent[h] = 0;
-        msg->at = hop.next;
-        h++;
-    }
-    msg->at = msg->src;
-    x->hops = h;
-    msg->hops = h;
+    if (!draw_path(e, x, msg))
+        return;
     if (e->pending_tail == MSG_NONE)
         e->pending_head = w;
     else
@@ -233,6 +241,34 @@ static void offer(struct flit_engine *e, int64_t c)
     }
 }
 
+/* Aborted worms whose new offer cycle has come: a new path, and the front of their
+ * source's queue (they are older than anything queued there). */
+static void offer_retries(struct flit_engine *e, int64_t c)
+{
+    uint32_t keep = 0;
+    for (uint32_t k = 0; k < e->retries.n; k++) {
+        uint32_t w = e->retries.v[k];
+        struct worm *x = &e->worms[w];
+        if (x->eligible > c) {
+            e->retries.v[keep++] = w;
+            continue;
+        }
+        if (!draw_path(e, x, &e->env.pool->msgs[x->msg]))
+            return;
+        uint32_t node = x->src;
+        if (e->src_busy[node] == MSG_NONE) {
+            e->src_busy[node] = w;
+            at_ready(e, w, c + e->r);
+        } else {
+            x->next = e->src_head[node];
+            e->src_head[node] = w;
+            if (e->src_tail[node] == MSG_NONE)
+                e->src_tail[node] = w;
+        }
+    }
+    e->retries.n = keep;
+}
+
 /* --- step 1 and 2: headers join channel queues; channels grant VCs --- */
 
 static void join_queues(struct flit_engine *e, int64_t c)
@@ -279,7 +315,8 @@ static void grant(struct flit_engine *e, uint32_t w, uint32_t v, int64_t c)
         e->blocked_cycles[ch] += (uint64_t)waited;
     }
     if (a == 0) {
-        x->grant0 = c;
+        if (x->grant0 < 0) /* a retry's source wait ended at its first attempt's grant */
+            x->grant0 = c;
         e->at_source--;
         make_active(e, w);
     }
@@ -428,6 +465,49 @@ static void deliver(struct flit_engine *e, int64_t c)
     b->n = 0;
 }
 
+/* Deadlock recovery: worm w, whose header waits in a channel queue at the end of
+ * cycle c, gives up every VC it holds and waits recovery_delay cycles for its new offer. */
+static void abort_worm(struct flit_engine *e, uint32_t w, int64_t c)
+{
+    struct worm *x = &e->worms[w];
+    uint32_t ch = x->channel[x->acquired], prev = MSG_NONE;
+    for (uint32_t y = e->wait_head[ch]; y != w; y = e->worms[y].next)
+        prev = y;
+    if (prev == MSG_NONE)
+        e->wait_head[ch] = x->next;
+    else
+        e->worms[prev].next = x->next;
+    if (e->wait_tail[ch] == w)
+        e->wait_tail[ch] = prev;
+    e->waiting--;
+    for (uint32_t j = 0; j < x->acquired; j++)
+        if (e->owner[(size_t)x->channel[j] * e->V + x->vc[j]] == w)
+            release(e, w, j);
+    if (x->acquired > 0)
+        make_inactive(e, w);
+    if (x->lo == 0) /* its tail had not left: the injection line is still its */
+        source_next(e, x->src, c + 1);
+    x->acquired = x->lo = 0;
+    x->next = MSG_NONE;
+    x->eligible = c + 1 + e->recovery_delay;
+    e->at_source++;
+    if (e->env.probe->window_open)
+        e->recoveries++;
+    push(e, &e->retries, w);
+}
+
+/* The periodic deadlock search: false when the run must stop. */
+static bool resolve_deadlocks(struct flit_engine *e, int64_t c)
+{
+    uint32_t victim;
+    if (!e->recover)
+        return !flit_find_deadlock(e, e->env.fatal, e->env.fatal_size, &victim);
+    char found[256]; /* what a stop would say: not needed when recovering */
+    while (e->waiting && flit_find_deadlock(e, found, sizeof found, &victim))
+        abort_worm(e, victim, c);
+    return true;
+}
+
 void flit_tick(struct kernel *k, void *ctx, uint32_t unused)
 {
     (void)unused;
@@ -439,13 +519,14 @@ void flit_tick(struct kernel *k, void *ctx, uint32_t unused)
         e->open_seen = true;
         e->at_source_open = e->at_source;
     }
+    if (e->retries.n)
+        offer_retries(e, c);
     offer(e, c);
     join_queues(e, c);
     allocate(e, c);
     move(e, c);
     deliver(e, c);
-    if (e->waiting && c % DEADLOCK_CHECK_CYCLES == 0 &&
-        flit_find_deadlock(e, e->env.fatal, e->env.fatal_size)) {
+    if (e->waiting && c % e->deadlock_interval == 0 && !resolve_deadlocks(e, c)) {
         kernel_request_stop(k, KERNEL_FAILED);
         return;
     }
@@ -454,6 +535,9 @@ void flit_tick(struct kernel *k, void *ctx, uint32_t unused)
         next = c + 1;
     else if (e->pending_head != MSG_NONE)
         next = e->worms[e->pending_head].eligible;
+    for (uint32_t i = 0; i < e->retries.n; i++)
+        if (next < 0 || e->worms[e->retries.v[i]].eligible < next)
+            next = e->worms[e->retries.v[i]].eligible;
     if (next >= 0) {
         e->tick_at = next;
         kernel_schedule(k, (double)next - k->now, e->ev_tick, 0);

@@ -29,11 +29,19 @@
  *  - routing.finite_buffer (seed 003's finite-buffer mode): a message offered while
  *    its source is injecting another, or while its first channel has no free VC of
  *    its class (or has headers queued), is refused and lost.
- *  - Deadlock: every DEADLOCK_CHECK_CYCLES cycles the headers that can never be
- *    granted are found; if any, the run stops (exit status 3) naming a cycle of
- *    channels (env.fatal).
+ *  - Deadlock: every routing.deadlock_interval cycles (at the end of a cycle c that
+ *    is a multiple of it) the headers that can never be granted are found.  With
+ *    routing.deadlock = stop the run then stops (exit status 3) naming a cycle of
+ *    channels (env.fatal).  With recover, the youngest worm (highest creation number)
+ *    of a cycle of waits is aborted, and the search repeats until nothing is left
+ *    deadlocked: the aborted worm releases its VCs at once (they can be granted
+ *    from c + 1), its flits vanish, its source's injection line is free from c + 1 if
+ *    its tail had not left, and at c + 1 + recovery_delay it is offered again at its
+ *    source ahead of the messages queued there, on a path drawn anew.  Its delay
+ *    counts from its creation; its source wait ends at its first grant.
  * Paths are drawn hop by hop when the message is created (routing stream of each node
- * on the path), so routing must be oblivious (ecube, random-minimal).
+ * on the path; a retry's when it is offered again), so routing must be oblivious
+ * (ecube, random-minimal).
  */
 #ifndef ROUTING_FLIT_H
 #define ROUTING_FLIT_H
@@ -43,8 +51,6 @@
 
 #include "../sim/core/stats.h"
 #include "engine.h"
-
-enum { DEADLOCK_CHECK_CYCLES = 1024 };
 
 struct worm {
     uint32_t msg;         /* in env.pool->msgs */
@@ -74,6 +80,8 @@ struct flit_engine {
     bool wormhole, finite;
     uint32_t V, B, r, L; /* VCs, flit buffers (UINT32_MAX: unbounded), router delay, link latency */
     bool dateline;
+    bool recover;        /* routing.deadlock = recover */
+    uint32_t deadlock_interval, recovery_delay;
     uint32_t radix;      /* torus: k, for the dateline */
     uint32_t max_hops, stride;
     uint32_t ev_tick;
@@ -95,10 +103,11 @@ struct flit_engine {
     uint32_t ready_slots, deliver_slots;
     uint32_t waiting;    /* headers in channel queues */
     uint32_t ready_count, pending_count; /* entries in the ready calendar; created, not yet offered */
+    struct u32vec retries; /* aborted worms waiting for their new offer (worm.eligible) */
 
     /* Measurement (inside the window). */
     uint64_t *requests, *blocked_requests, *blocked_cycles; /* per channel */
-    uint64_t offered, refused, flits_delivered;
+    uint64_t offered, refused, flits_delivered, recoveries;
     int64_t at_source, at_source_open; /* offered or pending, not yet granted hop 0 */
     bool open_seen;
     struct moments blocked_per_msg;
@@ -116,8 +125,9 @@ void flit_figures(const void *self, const struct figure_sink *sink);
 /* For tests, which check the engine's state against a reference model: the instance
  * of a wormhole or cut-through engine (SWITCH_PIPELINED), else NULL. */
 struct flit_engine *flit_engine_of(const struct engine_ops *ops, void *self);
-/* Finds headers that can never be granted; writes a message naming a cycle of
- * channels into buf and returns true if there are any.  (routing/flit_deadlock.c) */
-bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size);
+/* Finds headers that can never be granted; if there are any, writes a message naming
+ * a cycle of channels into buf, the youngest worm of that cycle into *victim, and
+ * returns true.  (routing/flit_deadlock.c) */
+bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size, uint32_t *victim);
 
 #endif

@@ -6,7 +6,7 @@
  * once, and a worm found to move on may free the queues of the channels it holds);
  * the queued headers left over are deadlocked,
  * and following "waits for a VC held by" among them must close a cycle, which is
- * what the message names. */
+ * what the message names and where recovery picks its victim. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -55,7 +55,7 @@ static uint32_t queued(const struct flit_engine *e, uint32_t *out)
     return n;
 }
 
-bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size)
+bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size, uint32_t *victim)
 {
     /* Cut-through cannot deadlock: buffers are unbounded, so every holder's flits keep
      * crossing the channels it holds and its tail releases them whether or not its
@@ -126,8 +126,11 @@ bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size)
                         (long long)e->cycle, count);
     uint32_t start = w;
     bool first = true;
+    *victim = w;
     do {
         const struct worm *x = &e->worms[w];
+        if (x->id > e->worms[*victim].id)
+            *victim = w;
         uint32_t ch = x->channel[x->acquired];
         uint32_t holder = next_holder(e, x, proceeds);
         const struct worm *y = &e->worms[holder];

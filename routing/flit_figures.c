@@ -37,6 +37,8 @@ static void table_lines(const struct figure_sink *sink)
     line(sink, FIGURE_PLACE_DELAY_PARTS, "", "flits",
          "{throughput_flits} flits per node per cycle; source backlog {source_backlog_start} -> "
          "{source_backlog_end}");
+    line(sink, FIGURE_PLACE_DELAY_PARTS, "{?recoveries}", "recoveries",
+         "{recoveries} deadlocked worms aborted and sent again ({recovery_rate} per message delivered)");
     line(sink, FIGURE_PLACE_DELAY_PARTS, "{?acceptance_probability}", "acceptance",
          "{acceptance_probability} of offered messages accepted (finite buffer)");
     sink->line(sink->ctx, group, FIGURE_PLACE_CLASS,
@@ -90,6 +92,11 @@ void flit_figures(const void *self, const struct figure_sink *sink)
                  e->finite && e->offered ? 1 - (double)e->refused / (double)e->offered : NAN, 0);
     sink->number(sink->ctx, group, "throughput_flits",
                  window > 0 ? (double)e->flits_delivered / window / t->nodes : NAN, 0);
+    if (e->recover) { /* only runs that recover have the columns */
+        sink->number(sink->ctx, group, "recoveries", (double)e->recoveries, 0);
+        sink->number(sink->ctx, group, "recovery_rate",
+                     p->delivered_in_window ? (double)e->recoveries / (double)p->delivered_in_window : NAN, 0);
+    }
     sink->number(sink->ctx, group, "source_backlog_start", backlog_start, 0);
     sink->number(sink->ctx, group, "source_backlog_end", backlog_end, 0);
     sink->flag(sink->ctx, group, "saturated", saturated, FIGURE_WITHHOLDS_DELAY);

@@ -23,10 +23,13 @@ struct flit_params {
     const char *vc_release; /* "tail" or "tail-credit" */
     const char *tie;        /* "random" or "negative" */
     int64_t escape_vcs;     /* -1: the least the topology needs */
+    /* Deadlock handling: how often the wait-for graph is searched, what a find does. */
+    int64_t deadlock_interval, recovery_delay;
+    const char *deadlock;   /* "stop" or "recover" (deadlock_choices) */
 };
 
 extern const struct cfg_param_table flit_param_table;
-extern const struct cfg_choices router_choices, vc_release_choices, tie_choices;
+extern const struct cfg_choices router_choices, vc_release_choices, tie_choices, deadlock_choices;
 
 static inline const struct flit_params *flit_params_of(const struct config *cfg)
 {
@@ -35,5 +38,7 @@ static inline const struct flit_params *flit_params_of(const struct config *cfg)
 
 /* Whether routing.router names the input-queued router. */
 bool flit_router_is_iq(const struct config *cfg);
+/* Whether routing.deadlock = recover. */
+bool flit_deadlock_recovers(const struct config *cfg);
 
 #endif

@@ -44,6 +44,13 @@ static const struct cfg_key flit_keys[] = {
     { "routing", "escape_vcs", CFG_INT, offsetof(struct flit_params, escape_vcs), "-1", -1, 64, false, NULL,
       "iq router, adaptive-minimal and random-minimal: VCs kept for dimension-order escape routes; -1: the least "
       "the topology needs (2 dateline VCs on a torus, 1 on a mesh or hypercube)" },
+    { "routing", "deadlock", CFG_CHOICE, offsetof(struct flit_params, deadlock), "stop", 0, 0, false,
+      &deadlock_choices, "wormhole: what a deadlock found by the periodic search does (recover: simple router only)" },
+    { "routing", "deadlock_interval", CFG_INT, offsetof(struct flit_params, deadlock_interval), "1024", 1, 1 << 30,
+      false, NULL, "wormhole: cycles between searches for a deadlock (with recover, the time a deadlock can last "
+      "before it is broken)" },
+    { "routing", "recovery_delay", CFG_INT, offsetof(struct flit_params, recovery_delay), "0", 0, 1 << 30, false,
+      NULL, "wormhole, deadlock = recover: cycles from a worm's abort to its new offer at its source" },
 };
 CFG_PARAM_TABLE(flit_param_table, struct flit_params, flit_keys);
 
@@ -113,6 +120,7 @@ static void engine_free(void *self)
     free(e->cand_w.v);
     free(e->cand_i.v);
     free(e->touched.v);
+    free(e->retries.v);
     free(e->rr_last);
     free(e->pick);
     for (uint32_t s = 0; e->ready_cal && s < e->ready_slots; s++)
@@ -140,6 +148,9 @@ static void *engine_create(const struct engine_env *env, bool wormhole)
     e->B = wormhole ? (uint32_t)flit_params_of(cfg)->flit_buffers : UINT32_MAX;
     e->r = (uint32_t)flit_params_of(cfg)->router_delay;
     e->L = (uint32_t)flit_params_of(cfg)->link_latency;
+    e->recover = flit_deadlock_recovers(cfg);
+    e->deadlock_interval = (uint32_t)flit_params_of(cfg)->deadlock_interval;
+    e->recovery_delay = (uint32_t)flit_params_of(cfg)->recovery_delay;
     /* rings that close need a dateline to break their cycles (the torus enforces wrap) */
     e->dateline = e->V >= 2 && (env->topo->ops->traits & TOPO_KARY_NCUBE) && cfg_bool(cfg, "network.wrap");
     e->radix = (uint32_t)cfg_int(cfg, "network.radix");

@@ -46,7 +46,7 @@
  *  - The ejection port's VCs return a credit one cycle after each flit arrives.  A
  *    packet is delivered when its tail arrives at the ejection channel's far end; its
  *    delay is from creation; its network part from the cycle its head was injected.
- *  - Deadlock: every IQ_DEADLOCK_CHECK_CYCLES cycles the VCs that hold flits and can
+ *  - Deadlock: every routing.deadlock_interval cycles the VCs that hold flits and can
  *    never move (a full downstream buffer or no free output VC, all held by VCs that
  *    cannot move either) are found; if any, the run stops (exit status 3) naming a
  *    cycle of channels (env.fatal).
@@ -60,7 +60,7 @@
 #include "../sim/core/stats.h"
 #include "engine.h"
 
-enum { IQ_DEADLOCK_CHECK_CYCLES = 1024, IQ_MAX_BUFFERS = 4096, IQ_MINIMAL_HOPS_MAX = 128 };
+enum { IQ_MAX_BUFFERS = 4096, IQ_MINIMAL_HOPS_MAX = 128 };
 
 enum iq_vc_state { IQ_IDLE, IQ_VC_ALLOC, IQ_ACTIVE };
 
@@ -131,6 +131,7 @@ struct iq_engine {
     struct engine_env env;
     uint32_t V, B, L;       /* VCs, buffer flits, link latency */
     uint32_t rd, va, sa, st, cd; /* pipeline delays and credit delay */
+    uint32_t deadlock_interval;  /* cycles between deadlock searches */
     bool tail_credit, tie_random;
     uint8_t selection;      /* enum iq_selection */
     uint32_t E;             /* escape VCs (adaptive and random-minimal selections) */

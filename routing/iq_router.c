@@ -520,7 +520,7 @@ void iq_tick(struct kernel *k, void *ctx, uint32_t unused)
     grant_switch(e, c);
     if (e->obs.cycle_end)
         e->obs.cycle_end(e->obs.ctx, c);
-    if (e->n_busy && c % IQ_DEADLOCK_CHECK_CYCLES == 0 && iq_find_deadlock(e, e->env.fatal, e->env.fatal_size)) {
+    if (e->n_busy && c % e->deadlock_interval == 0 && iq_find_deadlock(e, e->env.fatal, e->env.fatal_size)) {
         kernel_request_stop(k, KERNEL_FAILED);
         return;
     }

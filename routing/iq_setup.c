@@ -267,6 +267,7 @@ static void *create(const struct engine_env *env)
     e->sa = (uint32_t)fp->sw_alloc_delay;
     e->st = (uint32_t)fp->st_delay;
     e->cd = (uint32_t)fp->credit_delay;
+    e->deadlock_interval = (uint32_t)fp->deadlock_interval;
     e->tail_credit = strcmp(fp->vc_release, "tail-credit") == 0;
     unsigned route_traits = route_select(cfg)->traits;
     e->selection = route_traits & ROUTE_ADAPTIVE         ? IQ_MOST_CREDITS
@@ -398,6 +399,11 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
         !t->ops->channel_dimension) {
         cfg_blame(cfg, "network.topology", err, "routing.router = iq runs on hypercubes and k-ary n-cubes (torus, "
                   "mesh) with full-duplex links, not on %s", t->label);
+        return false;
+    }
+    if (flit_deadlock_recovers(cfg)) {
+        cfg_blame(cfg, "routing.deadlock", err, "deadlock recovery runs on routing.router = simple; on the iq router "
+                  "use escape VCs (routing.escape_vcs) to avoid deadlock");
         return false;
     }
     unsigned route_traits = route_select(cfg)->traits;

@@ -73,6 +73,12 @@ static const struct named_choice tie_negative = { "negative", "the topology's ru
 static const struct named_choice *const ties[] = { &tie_random, &tie_negative };
 REGISTRY_DEFINE(struct named_choice, ties, tie_find, tie_choices);
 
+static const struct named_choice deadlock_stop = { "stop", "stop the run (exit status 3) naming a cycle of channels" };
+static const struct named_choice deadlock_recover = {
+    "recover", "abort the youngest worm of the cycle and send it again from its source (simple router)" };
+static const struct named_choice *const deadlock_handlings[] = { &deadlock_stop, &deadlock_recover };
+REGISTRY_DEFINE(struct named_choice, deadlock_handlings, deadlock_find, deadlock_choices);
+
 bool flit_router_is_iq(const struct config *cfg)
 {
     return router_find(flit_params_of(cfg)->router)->engine != NULL;
@@ -118,4 +124,9 @@ bool route_check(const struct config *cfg, const struct topo *t, struct cfg_erro
         return false;
     }
     return !r->check || r->check(cfg, t, err);
+}
+
+bool flit_deadlock_recovers(const struct config *cfg)
+{
+    return deadlock_find(flit_params_of(cfg)->deadlock) == &deadlock_recover;
 }

@@ -55,24 +55,33 @@ model_curve() { # name
     done >"$tmp/$1.model"
 }
 
+# Run length of the simulated points: a message count, or (random routing, whose throughput collapses past
+# rho = 0.1, so a count would take hours) a span of cycles.
+by_messages="-s run.messages=$((20000 * scale)) -s run.warmup_messages=$((5000 * scale))"
+by_cycles="-s run.warmup_time=20000 -s run.duration=$((200000 * scale))"
+
 # Simulated points of one experiment:
 #   1 rho, 2 total delay, 3 CI low, 4 CI high, 5 network delay, 6 source wait, 7 P_b mean, 8 P_b dim0,
 #   9 P_b dim9, 10 acceptance, 11 saturated, 12 model delay, 13 model P_b dim0, 14 model P_b dim9,
-#   15 model acceptance, 16 model P_b mean
-sim_points() { # name rho...
+#   15 model acceptance, 16 model P_b mean, 17 deadlock recoveries, 18 recoveries per message,
+#   19 throughput / offered
+sim_points() { # name length rho...
     name=$1
-    shift
+    length=$2
+    shift 2
     for rho in "$@"; do
         rate=$(awk -v r="$rho" -v l="$L" 'BEGIN { print r / l }')
         printf '%s\t' "$rho"
-        run_sim --no-progress -f csv -s "workload.rate=$rate" -s "run.messages=$((20000 * scale))" \
-            -s "run.warmup_messages=$((5000 * scale))" "configs/003/$name.ini" |
-            columns delay.mean delay.ci95_low delay.ci95_high switching.network_delay_mean switching.source_wait_mean \
-                switching.blocking_probability switching.blocking_dim0 switching.blocking_dim9 \
-                switching.acceptance_probability switching.saturated | tr '\n' '\t'
+        # shellcheck disable=SC2086 # $length is a list of options
+        run_sim --no-progress -f csv -s "workload.rate=$rate" $length "configs/003/$name.ini" >"$tmp/point.csv"
+        columns delay.mean delay.ci95_low delay.ci95_high switching.network_delay_mean switching.source_wait_mean \
+            switching.blocking_probability switching.blocking_dim0 switching.blocking_dim9 \
+            switching.acceptance_probability switching.saturated <"$tmp/point.csv" | tr '\n' '\t'
         run_sim --analytic -f csv -s "workload.rate=$rate" "configs/003/$name.ini" |
             columns "$M.switching.network_delay_mean" "$M.switching.blocking_dim0" "$M.switching.blocking_dim9" \
-                "$M.switching.acceptance_probability" "$M.switching.blocking_probability"
+                "$M.switching.acceptance_probability" "$M.switching.blocking_probability" | tr '\n' '\t'
+        columns switching.recoveries switching.recovery_rate throughput <"$tmp/point.csv" |
+            awk -F'\t' -v rate="$rate" -v OFS='\t' '{ $3 = $3 == "nan" ? "nan" : $3 / rate; print }'
         [ ! -e "$tmp/failed" ] || exit 1
     done >"$tmp/$name.sim"
 }
@@ -85,13 +94,14 @@ for d in 2-4-uniform 3-5-spherical; do
     model_curve "fig$d-wormhole-infinite"
     model_curve "fig$d-wormhole-finite"
     model_curve "fig$fig-$dist-cut-through"
-    sim_points "fig$d-wormhole-infinite" $infinite_points
-    sim_points "fig$d-wormhole-finite" $finite_points
-    sim_points "fig$fig-$dist-cut-through" $infinite_points
+    sim_points "fig$d-wormhole-infinite" "$by_messages" $infinite_points
+    sim_points "fig$d-wormhole-finite" "$by_messages" $finite_points
+    sim_points "fig$fig-$dist-cut-through" "$by_messages" $infinite_points
 done
 for f in fig4-uniform-random-infinite fig4-uniform-random-finite fig5-spherical-random-infinite \
     fig5-spherical-random-finite; do
     model_curve "$f"
+    sim_points "$f" "$by_cycles" $infinite_points
 done
 
 # --- the markdown report ---
@@ -118,6 +128,25 @@ table() { # name title
                g($13), g($8), g($14), g($9), g($16), g($7), g($15), g($10)
     }' "$tmp/$1.sim"
 }
+random_table() { # name title
+    echo
+    echo "### $2"
+    echo
+    echo "\`configs/003/$1.ini\`, workload.rate = ρ / 200."
+    echo
+    echo "| ρ | model t_avg | sim network delay | Δ | sim delay from creation | model acceptance | sim acceptance | recoveries | per message | carried |"
+    echo "|---|---|---|---|---|---|---|---|---|---|"
+    awk -F'\t' '
+    function pct(a, b) { return (a == "nan" || b == "nan" || b == 0) ? "" : sprintf("%+.1f%%", 100 * (a - b) / b) }
+    function g(x) { return x == "nan" ? "-" : sprintf("%.4g", x) }
+    {
+        if ($11 == 1)
+            printf "| %s | %s | saturated | | | %s | %s | %s | %s | %s |\n", $1, g($12), g($15), g($10), g($17), g($18), g($19)
+        else
+            printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, g($12), g($5), pct($5, $12), g($2),
+                   g($15), g($10), g($17), g($18), g($19)
+    }' "$tmp/$1.sim"
+}
 {
     echo "# Seed 003 (Kim & Das 1994): the model, this simulator, and the seed's claim"
     echo
@@ -139,16 +168,20 @@ table() { # name title
     table fig3-5-spherical-wormhole-finite "Figs. 3 and 5: spherical destinations (P_k = 1/n), LR wormhole, finite buffer"
     table fig3-spherical-cut-through "Fig. 3: spherical destinations (P_k = 1/n), virtual cut-through"
     echo
-    echo "## Random wormhole routing (Figs. 4 and 5, analysis only)"
     echo
-    echo "The seed never simulates random routing (without virtual channels it can deadlock); its model's delay:"
+    echo "## Random wormhole routing (Figs. 4 and 5) with deadlock recovery"
     echo
-    echo "| ρ | uniform, infinite | uniform, finite | spherical, infinite | spherical, finite |"
-    echo "|---|---|---|---|---|"
-    paste "$tmp/fig4-uniform-random-infinite.model" "$tmp/fig4-uniform-random-finite.model" \
-        "$tmp/fig5-spherical-random-infinite.model" "$tmp/fig5-spherical-random-finite.model" |
-        awk -F'\t' 'function g(x, u) { return u == 1 ? "saturated" : sprintf("%.1f", x) }
-            NR % 10 == 0 { printf "| %.2f | %s | %s | %s | %s |\n", $1, g($2, $8), g($10, $16), g($18, $24), g($26, $32) }'
+    echo "The seed only analyses random routing (eqs. 12-14): without virtual channels it can deadlock.  Here it is"
+    echo "simulated with \`routing.deadlock = recover\`: every 64 cycles a search finds the worms that can never"
+    echo "advance and aborts the youngest of each cycle, which is sent again from its source on a new random path"
+    echo "(delays include the retries).  Time mode: 200,000 cycles × REPRODUCE_SCALE after 20,000, since past"
+    echo "ρ = 0.1 the throughput collapses and a message count would take hours.  *recoveries*: aborts in the window,"
+    echo "and per message delivered; *carried*: throughput / offered load.  A saturated point (source queues growing)"
+    echo "has its delays withheld."
+    random_table fig4-uniform-random-infinite "Fig. 4: uniform destinations, random wormhole, infinite buffer"
+    random_table fig4-uniform-random-finite "Fig. 4: uniform destinations, random wormhole, finite buffer"
+    random_table fig5-spherical-random-infinite "Fig. 5: spherical destinations, random wormhole, infinite buffer"
+    random_table fig5-spherical-random-finite "Fig. 5: spherical destinations, random wormhole, finite buffer"
 } >reports/003-results.md.tmp
 mv reports/003-results.md.tmp reports/003-results.md
 
@@ -204,7 +237,9 @@ plot '$wi.model.ok' using 1:2 with lines lt 1 lw 2 title 'LR wormhole, infinite 
      '$wf.sim.ok' using 1:5 with points lt 2 pt 5 title '  simulation, network delay', \\
      '$wf.sim.ok' using 1:2:3:4 with yerrorbars lt 2 pt 4 title '  simulation, from creation (95% CI)', \\
      '$ri.model.ok' using 1:2 with lines lt 3 lw 2 dt 3 title 'random wormhole, infinite buffer: analysis', \\
-     '$rf.model.ok' using 1:2 with lines lt 4 lw 2 dt 3 title 'random wormhole, finite buffer: analysis'
+     '$ri.sim.ok' using 1:5 with points lt 3 pt 9 title '  simulation with deadlock recovery, network delay', \\
+     '$rf.model.ok' using 1:2 with lines lt 4 lw 2 dt 3 title 'random wormhole, finite buffer: analysis', \\
+     '$rf.sim.ok' using 1:5 with points lt 4 pt 11 title '  simulation with deadlock recovery, network delay'
 EOF
     gnuplot "$tmp/plot.gp"
 }

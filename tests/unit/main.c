@@ -31,6 +31,7 @@
     X(backtracking)                                                                                              \
     X(flit)                                                                                                      \
     X(iq)                                                                                                        \
+    X(recovery)                                                                                                  \
     X(sweep)                                                                                                     \
     X(sweep_failures)                                                                                            \
     X(replication_jobs)                                                                                          \

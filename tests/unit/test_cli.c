@@ -87,7 +87,7 @@ START_TEST(csv_has_one_header_and_one_row_of_equal_width)
     ck_assert(strstr(out, "workload.rate,"));
     ck_assert(strstr(out, "performance.wall_seconds"));
     ck_assert(strstr(row, "hypercube,6,1,full-duplex,"));
-    ck_assert(strstr(row, ",ecube,store-and-forward,ascending,10,youngest,4,1,0,1,false,simple,1,1,1,1,0,tail,random,-1,0,fifo,fifo,1,"
+    ck_assert(strstr(row, ",ecube,store-and-forward,ascending,10,youngest,4,1,0,1,false,simple,1,1,1,1,0,tail,random,-1,stop,1024,0,0,fifo,fifo,1,"
                         "thesis,0.1,3,poisson,1.2,messages,"));
 }
 END_TEST
