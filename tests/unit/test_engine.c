@@ -159,7 +159,7 @@ START_TEST(wormhole_reports_its_figures_and_lines)
     ck_assert_str_eq(test_figure_text(&r, "switching", "saturation_note"), "");
     for (int c = 0; c < 2; c++)
         ck_assert_ptr_nonnull(figures_find(&r.figures, "switching", c, "blocked_cycles_mean"));
-    ck_assert_uint_eq(count_lines(&r, FIGURE_PLACE_DELAY_PARTS), 6);
+    ck_assert_uint_eq(count_lines(&r, FIGURE_PLACE_DELAY_PARTS), 7); /* recoveries and acceptance: conditional */
     ck_assert_uint_eq(count_lines(&r, FIGURE_PLACE_CLASS), 1);
     ck_assert_uint_eq(count_lines(&r, FIGURE_PLACE_HEADER), 1);
     ck_assert(!report_delay_withheld(&r));
