@@ -13,7 +13,9 @@
  * engine's own figures (blocking, acceptance, backtracking counts) through a sink of
  * named figures (sim/core/figures.h) after the run; called with self NULL (engines
  * with ENGINE_COLUMNS_ALWAYS, when another engine ran) it names them without values,
- * so that they are columns of every report.  Which engine runs is a
+ * so that they are columns of every report.  channel_figures() (optional) gives one
+ * channel's own waiting figures after the run, for sim --channels; the run adds the
+ * utilisation, which it keeps itself.  Which engine runs is a
  * question of trait bits (sim/core/traits.h: SWITCH_*, ENGINE_*), never of names.
  * Needs: sim/core (kernel, pool, probe, channel clocks, streams), topo, the path
  * selection (routing.h) and the access protocol's interface (protocols/protocol.h).
@@ -55,6 +57,24 @@ struct engine_nodes {
 
 struct destinations; /* workloads/workload.h: only passed back to its own pick() */
 
+/* The run's per-message observer (sim --nodes, --series; sim/run/observe.h): NULL
+ * unless asked for, so a delivery costs one pointer test.  Called with the message
+ * still whole and the in-flight count not yet lowered. */
+struct engine_tap {
+    void (*delivered)(void *ctx, const struct message *msg, double now);
+    void (*refused)(void *ctx, const struct message *msg, double now);
+    void *ctx;
+};
+
+/* One channel's waiting figures inside the measurement window (engine_ops.channel_figures);
+ * NaN where the engine has no such figure. */
+struct channel_figures {
+    double queue_mean; /* time-average number of messages (headers) waiting for the channel */
+    double wait_mean;  /* mean wait of a request before the channel was granted */
+    double blocking;   /* fraction of requests that had to wait */
+    double requests;   /* requests counted */
+};
+
 /* Everything an engine is given, once, at creation; every pointer stays valid for
  * the engine's whole life. */
 struct engine_env {
@@ -86,6 +106,7 @@ struct engine_env {
     /* A fatal finding (deadlock) is written here; the run then exits with status 3. */
     char *fatal;
     size_t fatal_size;
+    const struct engine_tap *tap; /* NULL: nobody watches deliveries (engine_deliver) */
 };
 
 struct engine_ops {
@@ -105,6 +126,8 @@ struct engine_ops {
     double (*memory)(const struct config *cfg, const struct topo *t);
     /* Optional: the engine's figures, once the run is over (self NULL: names only). */
     void (*figures)(const void *self, const struct figure_sink *sink);
+    /* Optional: channel ch's waiting figures, once the run is over (NaN: not kept). */
+    void (*channel_figures)(const void *self, uint32_t ch, struct channel_figures *out);
     void (*destroy)(void *self);
 };
 
@@ -116,12 +139,20 @@ const struct engine_ops *engine_select(const struct config *cfg);
 /* Every engine, switching choices first: the i-th, NULL past the end. */
 const struct engine_ops *engine_registered(size_t i);
 
+/* The tap's look at a delivery at time now (engines that do not use engine_deliver). */
+static inline void engine_tap_delivered(const struct engine_env *env, const struct message *msg, double now)
+{
+    if (env->tap)
+        env->tap->delivered(env->tap->ctx, msg, now);
+}
+
 /* A message has arrived at its destination: the probe records it, the pool takes it back. */
 static inline void engine_deliver(const struct engine_env *env, uint32_t m)
 {
     const struct message *msg = &env->pool->msgs[m];
     const struct delay_parts parts = { msg->node_time, msg->link_time };
     double now = env->kernel->now;
+    engine_tap_delivered(env, msg, now);
     probe_delivered(env->probe, msg->id, now, now - msg->created, &parts, msg->hops);
     msg_pool_give(env->pool, m);
     --*env->in_flight;
@@ -130,6 +161,8 @@ static inline void engine_deliver(const struct engine_env *env, uint32_t m)
 /* A message refused at its source (finite source buffer): unmeasured, recycled. */
 static inline void engine_refuse(const struct engine_env *env, uint32_t m)
 {
+    if (env->tap)
+        env->tap->refused(env->tap->ctx, &env->pool->msgs[m], env->kernel->now);
     probe_refused(env->probe, env->pool->msgs[m].id, env->kernel->now);
     msg_pool_give(env->pool, m);
     --*env->in_flight;

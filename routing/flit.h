@@ -122,6 +122,8 @@ bool flit_pool_grow(struct flit_engine *e);
 
 /* engine_ops.figures of both (routing/flit_figures.c). */
 void flit_figures(const void *self, const struct figure_sink *sink);
+/* engine_ops.channel_figures of both (routing/flit_figures.c). */
+void flit_channel_figures(const void *self, uint32_t ch, struct channel_figures *out);
 /* For tests, which check the engine's state against a reference model: the instance
  * of a wormhole or cut-through engine (SWITCH_PIPELINED), else NULL. */
 struct flit_engine *flit_engine_of(const struct engine_ops *ops, void *self);

@@ -113,3 +113,20 @@ void flit_figures(const void *self, const struct figure_sink *sink)
     }
     table_lines(sink);
 }
+
+/* One channel's waiting, inside the window: requests are headers that asked for it
+ * (and, with a finite source buffer, messages refused at it); a wait is the cycles a
+ * header queued before it was granted a virtual channel.  The time-average number of
+ * headers queued is the waiting cycles over the window's cycles (Little's law, with
+ * the waits counted at the grant). */
+void flit_channel_figures(const void *self, uint32_t ch, struct channel_figures *out)
+{
+    const struct flit_engine *e = self;
+    const struct probe *p = e->env.probe;
+    double window = p->window_end - p->window_start;
+    double req = (double)e->requests[ch];
+    out->requests = req;
+    out->blocking = req > 0 ? (double)e->blocked_requests[ch] / req : NAN;
+    out->wait_mean = req > 0 ? (double)e->blocked_cycles[ch] / req : NAN;
+    out->queue_mean = window > 0 ? (double)e->blocked_cycles[ch] / window : NAN;
+}

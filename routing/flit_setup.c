@@ -264,6 +264,7 @@ const struct engine_ops switch_wormhole = {
     .create = create_wormhole,
     .inject = inject,
     .figures = flit_figures,
+    .channel_figures = flit_channel_figures,
     .destroy = engine_free,
 };
 
@@ -276,5 +277,6 @@ const struct engine_ops switch_cut_through = {
     .create = create_cut_through,
     .inject = inject,
     .figures = flit_figures,
+    .channel_figures = flit_channel_figures,
     .destroy = engine_free,
 };

@@ -166,6 +166,7 @@ static void deliver(struct iq_engine *e, uint32_t p, int64_t c)
     if (e->obs.delivered)
         e->obs.delivered(e->obs.ctx, x, c);
     const struct delay_parts parts = { msg->node_time, msg->link_time };
+    engine_tap_delivered(env, msg, (double)c);
     probe_delivered(env->probe, msg->id, (double)c, (double)c - msg->created, &parts, x->hops);
     msg_pool_give(env->pool, x->msg);
     --*env->in_flight;

@@ -21,6 +21,7 @@
 #include "../report/report.h"
 #include "output.h"
 #include "replicate_jobs.h"
+#include "run_files.h"
 #include "sweep.h"
 #include "../run/wallclock.h"
 
@@ -57,6 +58,14 @@ static void usage(FILE *out)
           "                               (one of the two at a time)\n"
           "      --write-trace FILE       write every message created (replication 0) as a trace line\n"
           "                               time,source,destination,length; workload.arrival = trace replays it\n"
+          "      --channels FILE          also write one CSV row per channel: ends, class, utilisation, queue,\n"
+          "                               wait, blocking (one replication; not with --sweep)\n"
+          "      --nodes FILE             also write one CSV row per node: offered, delivered, mean delays\n"
+          "                               as source and as destination, backlog at the end\n"
+          "      --histogram FILE         also write the delay histogram as CSV (about 100 log-spaced bins)\n"
+          "      --series FILE            also write a time series as CSV: per interval throughput, mean\n"
+          "                               delay, backlog, whether in the measurement window\n"
+          "      --series-interval T      the series' interval in time units (default: window / 100)\n"
           "  -h, --help                   this text\n"
           "  -V, --version                version, copyright and licence\n"
           "\n"
@@ -191,7 +200,8 @@ int main(int argc, char **argv)
         return 1;
     }
     enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE, OPT_ANALYTIC, OPT_WRITE_TRACE,
-           OPT_REPLICATIONS, OPT_SWEEP, OPT_NO_TIMING, OPT_LIST_MARKDOWN };
+           OPT_REPLICATIONS, OPT_SWEEP, OPT_NO_TIMING, OPT_LIST_MARKDOWN,
+           OPT_FILES }; /* OPT_FILES + enum run_file: --channels ... --series-interval */
     static const struct option options[] = {
         { "set", required_argument, NULL, 's' },        { "seed", required_argument, NULL, OPT_SEED },
         { "format", required_argument, NULL, 'f' },     { "output", required_argument, NULL, 'o' },
@@ -203,6 +213,11 @@ int main(int argc, char **argv)
         { "replications", required_argument, NULL, OPT_REPLICATIONS },
         { "sweep", required_argument, NULL, OPT_SWEEP }, { "jobs", required_argument, NULL, 'j' },
         { "no-timing", no_argument, NULL, OPT_NO_TIMING },
+        { "channels", required_argument, NULL, OPT_FILES + RUN_FILE_CHANNELS },
+        { "nodes", required_argument, NULL, OPT_FILES + RUN_FILE_NODES },
+        { "histogram", required_argument, NULL, OPT_FILES + RUN_FILE_HISTOGRAM },
+        { "series", required_argument, NULL, OPT_FILES + RUN_FILE_SERIES },
+        { "series-interval", required_argument, NULL, OPT_FILES + RUN_FILE_SERIES_INTERVAL },
         { "version", no_argument, NULL, 'V' },           { NULL, 0, NULL, 0 },
     };
     const char *overrides[MAX_OVERRIDES + 1];
@@ -218,6 +233,7 @@ int main(int argc, char **argv)
     int progress = -1; /* -1: decide by isatty */
     bool describe_only = false, analytic_only = false;
     const char *write_trace = NULL;
+    struct run_files_cli files = { 0 };
     int opt;
     keep_standard_fds_taken();
     opterr = 0; /* bad_option says it in one line */
@@ -302,6 +318,14 @@ int main(int argc, char **argv)
         case 'h':
             usage(stdout);
             return finish_stdout(0);
+        case OPT_FILES + RUN_FILE_CHANNELS:
+        case OPT_FILES + RUN_FILE_NODES:
+        case OPT_FILES + RUN_FILE_HISTOGRAM:
+        case OPT_FILES + RUN_FILE_SERIES:
+        case OPT_FILES + RUN_FILE_SERIES_INTERVAL:
+            if (!run_files_option(&files, (enum run_file)(opt - OPT_FILES), optarg))
+                return EXIT_INPUT;
+            break;
         case 'V':
             fputs("sim " SIM_VERSION "\n"
                   "Copyright (C) 2026 the sim authors.\n"
@@ -328,7 +352,12 @@ int main(int argc, char **argv)
 
     struct sweep_args sweep = { argv[optind], overrides, n_overrides, specs, n_specs, fmt, output,
                                 (unsigned)(jobs > 0 ? jobs : 1), progress, omit_timing };
-    bool single_only = describe_only || analytic_only || write_trace;
+    if (run_files_any(&files) && (n_specs > 0 || describe_only || analytic_only)) { /* they look inside one run */
+        fputs("sim: --channels, --nodes, --histogram and --series go with a single run: not with --sweep, "
+              "--describe or --analytic\n", stderr);
+        return EXIT_INPUT;
+    }
+    bool single_only = describe_only || analytic_only || write_trace || run_files_any(&files);
 #ifdef SIM_MPI
     if (!single_only)
         return release_signals() ? sweep_mpi_main(&sweep) : interrupted_before_run();
@@ -345,6 +374,8 @@ int main(int argc, char **argv)
     struct cfg_error err;
     if (!run_config_load(&cfg, argv[optind], overrides, n_overrides, &err))
         return input_error(&err);
+    if (!run_files_check(&files, &cfg, output, write_trace))
+        return EXIT_INPUT;
     /* Both files are checked (and their temporary files made) before anything runs: a
      * path that cannot be written is bad input, refused without a run. */
     struct output_file out_file, trace_file;
@@ -353,6 +384,13 @@ int main(int argc, char **argv)
     if (write_trace && !output_open(&trace_file, write_trace, "trace")) {
         if (output)
             output_discard(&out_file);
+        return EXIT_INPUT;
+    }
+    if (!run_files_open(&files, &cfg)) {
+        if (output)
+            output_discard(&out_file);
+        if (write_trace)
+            output_discard(&trace_file);
         return EXIT_INPUT;
     }
     if (describe_only || analytic_only) {
@@ -389,6 +427,9 @@ int main(int argc, char **argv)
     /* A failed run leaves no trace (and no output file) behind; an interrupted one keeps
      * the trace of the messages created until it stopped. */
     if (write_trace && (status == 0 ? !output_commit(&trace_file, NULL, true) : (output_discard(&trace_file), false)))
+        status = 1;
+    /* The same for --channels and the like: written by the run, kept only when it succeeded. */
+    if (status == 0 ? !run_files_commit(&files) : (run_files_discard(&files), false))
         status = 1;
     if (status != 0) {
         if (output)

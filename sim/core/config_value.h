@@ -94,6 +94,12 @@ struct config {
         double max_wall_seconds; /* 0 = no limit */
     } run;
     const char *write_trace; /* not a key (sim --write-trace): file receiving the run's messages as a trace */
+    /* Not keys (sim --channels, --nodes, --histogram, --series, --series-interval): files
+     * the run writes beside its report (sim/run/observe.h), NULL when not asked for. */
+    struct run_files {
+        const char *channels, *nodes, *histogram, *series;
+        double series_interval; /* 0: the default (about a hundredth of the window) */
+    } files;
 
     /* The layout: every key in listing order, where it was set, and the plug-ins'
      * blocks of values in the arena (a config is a plain value: copying it copies

@@ -11,6 +11,7 @@
 #include "../../protocols/protocol.h"
 #include "../../workloads/trace.h"
 #include "../../workloads/workload.h"
+#include "observe.h"
 
 /* --- messages in flight: the pool's take and give, counted --- */
 
@@ -63,6 +64,8 @@ static void deliver_at_source(struct network *net, uint32_t m)
     const struct message *msg = &net->pool.msgs[m];
     const struct delay_parts parts = { msg->node_time, msg->link_time };
     double now = net->kernel.now;
+    if (net->observe)
+        net->observe->tap.delivered(net->observe, msg, now);
     probe_delivered(&net->probe, msg->id, now, now - msg->created, &parts, msg->hops);
     pool_give(net, m);
 }
@@ -75,6 +78,8 @@ static void create_message(struct network *net, uint32_t node, uint32_t dst, dou
 {
     struct kernel *k = &net->kernel;
     probe_created(&net->probe, net->created, k->now);
+    if (net->observe)
+        observe_created(net->observe, node, k->now);
     uint32_t m = pool_take(net);
     if (m == NET_NONE) {
         kernel_request_stop(k, KERNEL_FAILED);
@@ -159,6 +164,8 @@ static bool seed_streams(struct rng **streams, uint32_t n, uint64_t seed, uint32
 static struct engine_env engine_env_of(struct network *net)
 {
     const struct config *cfg = net->cfg;
+    struct observe *o = net->observe;
+    bool wrap = o && o->chan; /* --channels: the access protocol's requests and grants are timed */
     return (struct engine_env){
         .cfg = cfg,
         .kernel = &net->kernel,
@@ -169,12 +176,12 @@ static struct engine_env engine_env_of(struct network *net)
         .topo = &net->topo,
         .paths = &net->paths,
         .chan = net->chan,
-        .access = net->proto,
+        .access = wrap ? observe_access_ops() : net->proto,
         .access_env = {
             .kernel = &net->kernel,
             .pool = &net->pool,
             .channels = { net->topo.channels, net->topo.nodes, net, channel_senders, channel_mean_tx },
-            .params = cfg_params(cfg, net->proto->params),
+            .params = wrap ? (const void *)o : cfg_params(cfg, net->proto->params),
         },
         .nodes = { net->node ? net_node_visit : NULL, net },
         .redraw_length = cfg->run.redraw_length_per_hop ? net->length->draw : NULL,
@@ -188,6 +195,7 @@ static struct engine_env engine_env_of(struct network *net)
         .rng_dest = net->rng_dest,
         .fatal = net->fatal,
         .fatal_size = sizeof net->fatal,
+        .tap = o && (o->node || o->series) ? &o->tap : NULL,
     };
 }
 
@@ -206,7 +214,8 @@ static bool engine_create(struct network *net)
 static bool fits_in_memory(const struct config *cfg, const struct topo *t, const struct engine_ops *engine,
                            struct cfg_error *err)
 {
-    double need = 205.0 * t->nodes + 39.0 * (double)t->channels + (engine->memory ? engine->memory(cfg, t) : 0);
+    double need = 205.0 * t->nodes + 39.0 * (double)t->channels + (engine->memory ? engine->memory(cfg, t) : 0) +
+                  observe_memory(cfg, t);
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     double have = pages > 0 && page > 0 ? (double)pages * (double)page : INFINITY;
     struct rlimit limit;
@@ -244,6 +253,14 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         err->key[0] = '\0';
         snprintf(err->message, sizeof err->message, "no trace of %s routing: it admits its own input cycle by cycle",
                  cfg->routing.algorithm);
+        return false;
+    }
+    if (slotted && (cfg->files.nodes || cfg->files.series)) { /* no message of it passes the run's hands */
+        snprintf(err->file, sizeof err->file, "%s", cfg->files.nodes ? "--nodes" : "--series");
+        err->line = 0;
+        err->key[0] = '\0';
+        snprintf(err->message, sizeof err->message, "no per-message output of %s routing: it admits its own input "
+                 "cycle by cycle", cfg->routing.algorithm);
         return false;
     }
     if (!kernel_init(&net->kernel))
@@ -290,6 +307,14 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     if (!probe_init(&net->probe, &net->kernel, &measured, &net->in_flight))
         goto out_of_memory;
     probe_set_open_hook(&net->probe, restart_busy_clocks, net);
+    const struct run_files *files = &cfg->files;
+    if (files->channels || files->nodes || files->histogram || files->series) {
+        net->observe = observe_create(cfg, &net->topo, &net->probe, &net->kernel, &net->in_flight);
+        if (!net->observe)
+            goto out_of_memory;
+        net->observe->inner = net->proto;
+        net->observe->inner_params = cfg_params(cfg, net->proto->params);
+    }
     if (!msg_pool_grow(&net->pool))
         goto out_of_memory;
     net->paths = (struct path_selection){ net->route, NULL, &net->topo, net->rng_route };
@@ -383,6 +408,7 @@ void net_free(struct network *net)
     if (net->route && net->route->destroy && net->paths.state)
         net->route->destroy(net->paths.state);
     probe_free(&net->probe);
+    observe_free(net->observe);
     free(net->rng_arrival);
     free(net->rng_dest);
     free(net->rng_length);

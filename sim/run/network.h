@@ -40,6 +40,8 @@
 #include "../core/rng.h"
 #include "../core/stats.h"
 
+struct observe;
+
 #define NET_NONE MSG_NONE /* no message: the pool's own "none" */
 
 /* The node model: one queue and one deterministic server per node. */
@@ -81,6 +83,8 @@ struct network {
     /* What is measured, and when (warm-up, window, delays): the probe decides, for
      * every engine. */
     struct probe probe;
+    /* sim --channels, --nodes, --histogram, --series (observe.h); NULL when none is asked for. */
+    struct observe *observe;
     /* The engine's fatal finding (deadlock): the run stops and sim exits with status
      * 3 printing this line. */
     char fatal[512];

@@ -9,6 +9,7 @@
 
 #include "collect.h"
 #include "model_input.h"
+#include "observe.h"
 #include "wallclock.h"
 
 /* Event times are doubles: once the largest time a run reaches is 2^40 times its
@@ -169,6 +170,10 @@ int run_setup_replication(struct run_setup *s, unsigned r, bool progress, double
     }
     report_collect(one, net, &s->loads, &s->model, *why, wall);
     one->cfg = s->cfg;
+    if (net->observe && !observe_write(net->observe, net)) { /* --channels and the like: said on stderr */
+        net_free(net);
+        return 1;
+    }
     net_free(net);
     return 0;
 }

@@ -60,4 +60,11 @@ void check_thesis_figures(bool all);
  * 20 replications, or (all) every row with 50. */
 void check_fifo_rows_track_the_model(bool all);
 
+/* observe_checks.c: a store-and-forward hypercube of `dimension` under uniform traffic,
+ * `seeds` runs of `messages`: every channel's utilisation (sim --channels) within its
+ * 99.9% interval over the seeds of the analytic load (Bonferroni over the channels), and at
+ * least min_coverage of the channels' 95% intervals covering it (tests/unit/test_observe.c,
+ * tests/validate/test_network.c). */
+void check_channel_loads(int dimension, int seeds, long messages, double min_coverage);
+
 #endif

@@ -46,7 +46,8 @@
     X(model_kary)                                                                                                \
     X(time_resolution)                                                                                           \
     X(signals)                                                                                                   \
-    X(common_numbers)
+    X(common_numbers)                                                                                            \
+    X(observe)
 
 #define X(name) Suite *name##_suite(void);
 SUITES

@@ -2,6 +2,7 @@
  * higher loads than tests/unit/test_network.c. */
 #include <math.h>
 
+#include "../common/checks.h"
 #include "../common/test.h"
 
 /* Longer runs, larger cubes, higher loads. */
@@ -25,12 +26,22 @@ START_TEST(validate_larger_cubes_and_loads)
 }
 END_TEST
 
+/* sim --channels on a 6-cube (384 channels) under uniform traffic at the default load:
+ * every channel within its interval over 10 seeds of the analytic load, and 90% of
+ * the channels' 95% intervals covering it (issue 19). */
+START_TEST(validate_channels_match_the_analytic_load)
+{
+    check_channel_loads(6, 10, 400000, 0.90);
+}
+END_TEST
+
 Suite *network_suite(void)
 {
     Suite *s = suite_create("network");
     TCase *tc = tcase_create("theory");
     tcase_set_timeout(tc, 1200);
     tcase_add_test(tc, validate_larger_cubes_and_loads);
+    tcase_add_test(tc, validate_channels_match_the_analytic_load);
     suite_add_tcase(s, tc);
     return s;
 }
