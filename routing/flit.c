@@ -271,17 +271,62 @@ static void offer_retries(struct flit_engine *e, int64_t c)
 
 /* --- step 1 and 2: headers join channel queues; channels grant VCs --- */
 
+/* Orders the headers ready in one cycle by creation number: insertion sort while
+ * few (the usual case on small networks), else a radix sort of (number, worm) pairs
+ * on the numbers' offsets from the smallest, one byte a pass (two passes while the
+ * worms in flight span fewer than 65,536 numbers): a large network readies
+ * thousands of headers a cycle, where insertion sort is quadratic. */
+static void creation_order(struct flit_engine *e, struct u32vec *b)
+{
+    uint32_t n = b->n;
+    if (n <= 32) {
+        for (uint32_t i = 1; i < n; i++) {
+            uint32_t w = b->v[i];
+            uint32_t j = i;
+            for (; j > 0 && e->worms[b->v[j - 1]].id > e->worms[w].id; j--)
+                b->v[j] = b->v[j - 1];
+            b->v[j] = w;
+        }
+        return;
+    }
+    if (n > e->order_cap) {
+        struct ready_header *g = realloc(e->order, 2 * (size_t)b->cap * sizeof *g);
+        if (!g) {
+            fail(e);
+            return;
+        }
+        e->order = g;
+        e->order_cap = b->cap;
+    }
+    struct ready_header *from = e->order, *to = e->order + e->order_cap;
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t id = e->worms[b->v[i]].id;
+        from[i] = (struct ready_header){ id, b->v[i] };
+        lo = id < lo ? id : lo;
+        hi = id > hi ? id : hi;
+    }
+    for (unsigned shift = 0; shift < 64 && (hi - lo) >> shift; shift += 8) {
+        uint32_t count[257] = { 0 };
+        for (uint32_t i = 0; i < n; i++)
+            count[((from[i].id - lo) >> shift & 0xff) + 1]++;
+        for (unsigned d = 1; d <= 256; d++)
+            count[d] += count[d - 1];
+        for (uint32_t i = 0; i < n; i++) /* stable: earlier passes' order kept within a digit */
+            to[count[(from[i].id - lo) >> shift & 0xff]++] = from[i];
+        struct ready_header *t = from;
+        from = to;
+        to = t;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        b->v[i] = from[i].worm;
+}
+
 static void join_queues(struct flit_engine *e, int64_t c)
 {
     struct u32vec *b = &e->ready_cal[c % e->ready_slots];
     /* Ties among headers ready in the same cycle: creation order. */
-    for (uint32_t i = 1; i < b->n; i++) {
-        uint32_t w = b->v[i];
-        uint32_t j = i;
-        for (; j > 0 && e->worms[b->v[j - 1]].id > e->worms[w].id; j--)
-            b->v[j] = b->v[j - 1];
-        b->v[j] = w;
-    }
+    creation_order(e, b);
     for (uint32_t i = 0; i < b->n; i++) {
         uint32_t w = b->v[i];
         struct worm *x = &e->worms[w];

@@ -75,6 +75,11 @@ struct u32vec {
     uint32_t n, cap;
 };
 
+struct ready_header { /* sorting the headers ready in one cycle */
+    uint64_t id;
+    uint32_t worm;
+};
+
 struct flit_engine {
     struct engine_env env;
     bool wormhole, finite;
@@ -104,6 +109,8 @@ struct flit_engine {
     uint32_t waiting;    /* headers in channel queues */
     uint32_t ready_count, pending_count; /* entries in the ready calendar; created, not yet offered */
     struct u32vec retries; /* aborted worms waiting for their new offer (worm.eligible) */
+    struct ready_header *order; /* scratch of join_queues */
+    uint32_t order_cap;
 
     /* Measurement (inside the window). */
     uint64_t *requests, *blocked_requests, *blocked_cycles; /* per channel */

@@ -121,6 +121,7 @@ static void engine_free(void *self)
     free(e->cand_i.v);
     free(e->touched.v);
     free(e->retries.v);
+    free(e->order);
     free(e->rr_last);
     free(e->pick);
     for (uint32_t s = 0; e->ready_cal && s < e->ready_slots; s++)
