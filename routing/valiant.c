@@ -24,8 +24,8 @@ static bool check(const struct config *cfg, const struct topo *t, struct cfg_err
 
 const struct route_ops route_valiant = {
     .name = "valiant",
-    .help = "Valiant: dimension order to a random intermediate node, then to the destination, each phase on its "
-            "own VCs (routing.router = iq)",
+    .help = "Valiant: dimension order to a random intermediate node, then to the destination (store-and-forward; "
+            "routing.router = iq: each phase on its own VCs)",
     .traits = ROUTE_VALIANT,
     .check = check,
 };
