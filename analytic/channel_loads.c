@@ -135,6 +135,12 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
         snprintf(l->why, sizeof l->why, "%s", in->route & ROUTE_BACKTRACKS
                      ? "backtracking: finite buffers and non-minimal hops; loads depend on the run (see the "
                        "backtracking figures)"
+                     : in->route & ROUTE_ADAPTIVE
+                     ? "channel loads are not computed for adaptive-minimal routing: its choices depend on the "
+                       "queues or credits of the moment, so no flow can be pushed without simulating"
+                     : in->route & ROUTE_VALIANT
+                     ? "channel loads are not computed for valiant routing (two phases through a random "
+                       "intermediate node: about twice the minimal hops)"
                      : "channel loads are not computed for least-count routing: its choices depend on the counts "
                        "the run has built up, so no flow can be pushed without simulating");
         return false;

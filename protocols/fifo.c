@@ -55,6 +55,12 @@ static void prefetch(const void *self, uint32_t ch, unsigned stage)
     }
 }
 
+static uint32_t queued(const void *self, uint32_t ch)
+{
+    const struct fifo *f = self;
+    return f->chan[ch].waiting.length + f->chan[ch].busy;
+}
+
 static void destroy(void *self)
 {
     struct fifo *f = self;
@@ -88,4 +94,5 @@ const struct proto_ops proto_fifo = {
     .request = request,
     .release = release,
     .prefetch = prefetch,
+    .queued = queued,
 };

@@ -7,7 +7,8 @@
  * and not yet released) and is told nothing else about the run.  Every queue a
  * protocol keeps is a msgq on the pool it was given, so protocol.priority orders it.
  * capacity() (NULL: 1) is the largest channel utilisation the protocol sustains under
- * symmetric load: the stability check uses it.
+ * symmetric load: the stability check uses it.  queued() (NULL: the protocol keeps no
+ * such count) is what store-and-forward adaptive routing compares channels by.
  * Needs: sim/core only (kernel for its own timed events, the message pool and its
  * queues).  Registered by one line in protocols/registry.c.
  */
@@ -63,6 +64,9 @@ struct proto_ops {
     /* Optional: a hint that ch will be requested or released soon, at the kernel's
      * prefetch stage (sim/core/kernel.h: event_prefetch); reads, never changes. */
     void (*prefetch)(const void *self, uint32_t ch, unsigned stage);
+    /* Optional: the messages waiting for ch plus the one holding it, now; reads, never
+     * changes. */
+    uint32_t (*queued)(const void *self, uint32_t ch);
     /* Fraction of a channel's bandwidth it can carry, given its key values. */
     double (*capacity)(const void *params);
     /* Optional: the parameters this protocol runs with, as the report's table shows

@@ -36,4 +36,13 @@ static inline struct msgq *position_queue(const struct sender_queues *sq, uint32
     return &sq->queue[sq->first[ch] + position];
 }
 
+/* Messages in all of ch's queues. */
+static inline uint32_t senders_waiting(const struct sender_queues *sq, uint32_t ch)
+{
+    uint32_t n = 0;
+    for (uint32_t q = sq->first[ch]; q < sq->first[ch + 1]; q++)
+        n += sq->queue[q].length;
+    return n;
+}
+
 #endif

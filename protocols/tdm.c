@@ -132,6 +132,12 @@ static void release(void *self, uint32_t ch)
     try_start(s, ch, current_slot(s, ch));
 }
 
+static uint32_t queued(const void *self, uint32_t ch)
+{
+    const struct tdm_state *s = self;
+    return senders_waiting(&s->sq, ch) + s->chan[ch].busy;
+}
+
 static void destroy(void *self)
 {
     struct tdm_state *s = self;
@@ -185,5 +191,6 @@ const struct proto_ops proto_tdm = {
     .destroy = destroy,
     .request = request,
     .release = release,
+    .queued = queued,
     .describe = describe,
 };

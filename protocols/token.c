@@ -101,6 +101,14 @@ static void request(void *self, uint32_t ch, uint32_t m, uint32_t sender)
 
 static void release(void *self, uint32_t ch) { serve(self, ch); }
 
+/* A message holds the channel exactly when the token is neither passing nor idle. */
+static uint32_t queued(const void *self, uint32_t ch)
+{
+    const struct token_state *s = self;
+    const struct token_channel *t = &s->tok[ch];
+    return senders_waiting(&s->sq, ch) + (!t->passing && !t->circulating);
+}
+
 static void destroy(void *self)
 {
     struct token_state *s = self;
@@ -160,6 +168,7 @@ const struct proto_ops proto_token = {
     .destroy = destroy,
     .request = request,
     .release = release,
+    .queued = queued,
     .capacity = capacity,
     .describe = describe,
 };

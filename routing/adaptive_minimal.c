@@ -1,10 +1,13 @@
-/* Minimal adaptive routing: at every node the header takes, among the minimal next
+/* Minimal adaptive routing.  On the iq router the header takes, among the minimal next
  * hops, the channel whose free virtual channels have the most credits (ties at random),
  * on the adaptive virtual channels; when none is free it may take an escape virtual
  * channel, which follows dimension order (Duato's condition makes the whole
- * deadlock-free).  The choice depends on the router's state, so only an engine that
- * routes hop by hop runs it (ENGINE_ROUTES_ADAPTIVELY: routing.router = iq); it has no
- * next() for the analytic side, whose channel loads it leaves unknown. */
+ * deadlock-free).  Under store-and-forward a message takes, among the minimal next
+ * hops, the channel with the shortest queue (the access protocol's count; ties at
+ * random).  The choice depends on the network's state, so only an engine that routes
+ * hop by hop runs it (ENGINE_ROUTES_ADAPTIVELY: store-and-forward, routing.router = iq),
+ * which does the choosing; it has no next() for the analytic side, whose channel loads
+ * it leaves unknown. */
 #include <string.h>
 
 #include "engine.h"
@@ -15,8 +18,8 @@ static bool check(const struct config *cfg, const struct topo *t, struct cfg_err
     (void)t;
     const struct engine_ops *e = engine_select(cfg);
     if (!e || !(e->traits & ENGINE_ROUTES_ADAPTIVELY)) {
-        cfg_blame(cfg, "routing.algorithm", err, "adaptive-minimal chooses each hop from the router's free virtual "
-                  "channels: it runs on routing.switching = wormhole with routing.router = iq");
+        cfg_blame(cfg, "routing.algorithm", err, "adaptive-minimal chooses each hop from the network's state: it runs "
+                  "on routing.switching = store-and-forward, or wormhole with routing.router = iq");
         return false;
     }
     return true;
@@ -24,8 +27,8 @@ static bool check(const struct config *cfg, const struct topo *t, struct cfg_err
 
 const struct route_ops route_adaptive_minimal = {
     .name = "adaptive-minimal",
-    .help = "minimal adaptive: the minimal next hop with the most free credits, escape VCs in dimension order "
-            "(routing.router = iq)",
+    .help = "minimal adaptive: the minimal next hop with the shortest queue (store-and-forward) or the most free "
+            "credits, escape VCs in dimension order (routing.router = iq)",
     .traits = ROUTE_ADAPTIVE,
     .check = check,
 };

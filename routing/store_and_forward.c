@@ -1,28 +1,86 @@
 /* Store-and-forward switching: a message is received whole at each node before it
  * asks for its next channel; a channel is held for length / bandwidth.  Every node
  * on the path (source, relays, destination) is visited once (the node model).
- * One event kind: a channel finishes transmitting its message. */
+ * One event kind: a channel finishes transmitting its message.
+ *
+ * Three ways to pick the next channel, fixed at creation, each with its own copy of the
+ * per-hop code (one event handler each) so that the oblivious path pays nothing for the
+ * other two:
+ *   oblivious: the path selection's next hop (path_next);
+ *   shortest queue (ROUTE_ADAPTIVE): among the minimal next hops, the channel with the
+ *     fewest messages waiting for it plus the one holding it (the access protocol's
+ *     queued()), ties at random from the routing stream of the node choosing;
+ *   Valiant (ROUTE_VALIANT): dimension order (the topology's canonical first minimal
+ *     hop) to an intermediate node drawn uniformly from the source's routing stream at
+ *     injection, then on to the destination.  The intermediate node is kept here, per
+ *     message slot, not in struct message.  A message is delivered only at its
+ *     destination after the intermediate node; when the intermediate node is the
+ *     destination, the second phase is empty and it is delivered on arrival there. */
 #include <stdlib.h>
 
 #include "engine.h"
+
+enum saf_mode { SAF_OBLIVIOUS, SAF_SHORTEST_QUEUE, SAF_VALIANT };
+enum { MINIMAL_HOPS_MAX = 64, NO_MID = UINT32_MAX };
 
 struct saf_state {
     struct engine_env env;
     void *access;      /* the access protocol's instance */
     uint32_t ev_done;
     bool pure_next;    /* the path selection's next hop is a pure function: prefetch may ask it */
+    enum saf_mode mode;
+    uint32_t *mid;     /* Valiant: per message slot, the intermediate node still ahead, or NO_MID */
+    uint32_t mid_size; /* slots in mid (follows the pool's capacity) */
 };
 
-/* Done at node msg->at: delivered there, or on to the next channel. */
-static void visited(void *self, uint32_t m)
+/* Shortest queue among the minimal next hops, ties uniformly from the node's stream. */
+static struct hop shortest_queue(struct saf_state *s, uint32_t at, uint32_t dst)
 {
-    struct saf_state *s = self;
+    const struct topo *t = s->env.topo;
+    struct hop hops[MINIMAL_HOPS_MAX];
+    unsigned count = t->ops->minimal_hops(t, at, dst, hops, MINIMAL_HOPS_MAX);
+    unsigned ties[MINIMAL_HOPS_MAX], n = 0;
+    uint32_t best = UINT32_MAX;
+    for (unsigned i = 0; i < count; i++) {
+        uint32_t q = s->env.access->queued(s->access, hops[i].channel);
+        if (q < best) {
+            best = q;
+            n = 0;
+        }
+        if (q == best)
+            ties[n++] = i;
+    }
+    return hops[ties[n > 1 ? rng_below(&s->env.paths->streams[at], n) : 0]];
+}
+
+/* Valiant: the node msg heads for now (its intermediate node, until reached). */
+static uint32_t valiant_target(struct saf_state *s, uint32_t m, const struct message *msg)
+{
+    uint32_t mid = s->mid[m];
+    if (mid == NO_MID)
+        return msg->dst;
+    if (mid != msg->at)
+        return mid;
+    s->mid[m] = NO_MID;
+    return msg->dst;
+}
+
+/* Done at node msg->at: delivered there, or on to the next channel. */
+static inline __attribute__((always_inline)) void visited_as(struct saf_state *s, uint32_t m, enum saf_mode mode)
+{
     struct message *msg = &s->env.pool->msgs[m];
-    if (msg->at == msg->dst) {
+    uint32_t target = mode == SAF_VALIANT ? valiant_target(s, m, msg) : msg->dst;
+    if (msg->at == target) {
         engine_deliver(&s->env, m);
         return;
     }
-    struct hop h = path_next(s->env.paths, msg->at, msg->dst);
+    struct hop h;
+    if (mode == SAF_SHORTEST_QUEUE)
+        h = shortest_queue(s, msg->at, target);
+    else if (mode == SAF_VALIANT)
+        s->env.topo->ops->minimal_hops(s->env.topo, msg->at, target, &h, 1);
+    else
+        h = path_next(s->env.paths, msg->at, target);
     msg->next_node = h.next;
     if (s->env.redraw_length && msg->hops > 0) /* so length priorities see the length it will use */
         msg->length = s->env.redraw_length(s->env.cfg, s->env.length_params, &s->env.rng_redraw[msg->at]);
@@ -30,16 +88,58 @@ static void visited(void *self, uint32_t m)
     s->env.access->request(s->access, h.channel, m, msg->at);
 }
 
+static void visited(void *self, uint32_t m)
+{
+    struct saf_state *s = self;
+    switch (s->mode) {
+    case SAF_SHORTEST_QUEUE:
+        visited_as(s, m, SAF_SHORTEST_QUEUE);
+        break;
+    case SAF_VALIANT:
+        visited_as(s, m, SAF_VALIANT);
+        break;
+    default:
+        visited_as(s, m, SAF_OBLIVIOUS);
+    }
+}
+
 /* msg has reached node msg->at: through the node model when it is on. */
-static inline void arrive(struct saf_state *s, uint32_t m)
+static inline __attribute__((always_inline)) void arrive(struct saf_state *s, uint32_t m, enum saf_mode mode)
 {
     if (s->env.nodes.visit)
         s->env.nodes.visit(s->env.nodes.ctx, m);
     else
-        visited(s, m);
+        visited_as(s, m, mode);
 }
 
-static void inject(void *self, uint32_t m) { arrive(self, m); }
+/* Valiant: the slot's intermediate node, drawn uniformly from the source's routing
+ * stream (the source itself: the first phase is empty).  The slots follow the pool,
+ * which may have grown since the last message. */
+static bool draw_intermediate(struct saf_state *s, uint32_t m)
+{
+    if (m >= s->mid_size) {
+        uint32_t size = s->env.pool->capacity;
+        uint32_t *grown = realloc(s->mid, (size_t)size * sizeof *grown);
+        if (!grown)
+            return false;
+        s->mid = grown;
+        s->mid_size = size;
+    }
+    uint32_t src = s->env.pool->msgs[m].src;
+    uint32_t mid = (uint32_t)rng_below(&s->env.rng_route[src], s->env.topo->nodes);
+    s->mid[m] = mid == src ? NO_MID : mid;
+    return true;
+}
+
+static void inject(void *self, uint32_t m)
+{
+    struct saf_state *s = self;
+    if (s->mode == SAF_VALIANT && !draw_intermediate(s, m)) {
+        kernel_request_stop(s->env.kernel, KERNEL_FAILED); /* out of memory, as the run's own pool */
+        return;
+    }
+    arrive(s, m, s->mode);
+}
 
 static void granted(void *self, uint32_t ch, uint32_t m)
 {
@@ -50,7 +150,8 @@ static void granted(void *self, uint32_t ch, uint32_t m)
     kernel_schedule(k, tx, s->ev_done, ch);
 }
 
-static void on_transmission_done(struct kernel *k, void *ctx, uint32_t ch)
+static inline __attribute__((always_inline)) void transmission_done(struct kernel *k, void *ctx, uint32_t ch,
+                                                                        enum saf_mode mode)
 {
     struct saf_state *s = ctx;
     uint32_t m = s->env.chan[ch].serving;
@@ -60,7 +161,22 @@ static void on_transmission_done(struct kernel *k, void *ctx, uint32_t ch)
     msg->link_time += k->now - msg->stage_start;
     msg->at = msg->next_node;
     msg->hops++;
-    arrive(s, m);
+    arrive(s, m, mode);
+}
+
+static void on_transmission_done(struct kernel *k, void *ctx, uint32_t ch)
+{
+    transmission_done(k, ctx, ch, SAF_OBLIVIOUS);
+}
+
+static void on_transmission_done_shortest_queue(struct kernel *k, void *ctx, uint32_t ch)
+{
+    transmission_done(k, ctx, ch, SAF_SHORTEST_QUEUE);
+}
+
+static void on_transmission_done_valiant(struct kernel *k, void *ctx, uint32_t ch)
+{
+    transmission_done(k, ctx, ch, SAF_VALIANT);
 }
 
 /* What on_transmission_done(ch) will touch, in the kernel's three stages: the
@@ -100,6 +216,8 @@ static void destroy(void *self)
     struct saf_state *s = self;
     if (s && s->access)
         s->env.access->destroy(s->access);
+    if (s)
+        free(s->mid);
     free(s);
 }
 
@@ -109,8 +227,12 @@ static void *create(const struct engine_env *env)
     if (!s)
         return NULL;
     s->env = *env;
-    s->ev_done = kernel_register(env->kernel, on_transmission_done, s);
     const struct route_ops *route = env->paths->ops;
+    s->mode = route->traits & ROUTE_ADAPTIVE ? SAF_SHORTEST_QUEUE : route->traits & ROUTE_VALIANT ? SAF_VALIANT
+                                                                                                   : SAF_OBLIVIOUS;
+    s->ev_done = kernel_register(env->kernel, s->mode == SAF_SHORTEST_QUEUE ? on_transmission_done_shortest_queue
+                                              : s->mode == SAF_VALIANT      ? on_transmission_done_valiant
+                                                                            : on_transmission_done, s);
     s->pure_next = route->next && !route->choose && (route->traits & ROUTE_DETERMINISTIC);
     kernel_set_prefetch(env->kernel, s->ev_done, prefetch);
     struct access_env access = env->access_env;
@@ -124,10 +246,31 @@ static void *create(const struct engine_env *env)
     return s;
 }
 
+/* What the two hop-by-hop algorithms need beyond the oblivious ones: a queue length
+ * from the access protocol, and a dimension order for Valiant's two phases. */
+static bool check(const struct engine_spec *spec, struct cfg_error *err)
+{
+    const struct config *cfg = spec->cfg;
+    unsigned route = route_select(cfg)->traits;
+    const struct proto_ops *access = proto_find(cfg->protocol.link);
+    if ((route & ROUTE_ADAPTIVE) && access && !access->queued) {
+        cfg_blame(cfg, "protocol.link", err, "store-and-forward adaptive-minimal compares the channels' queues, "
+                  "which the %s protocol does not count", cfg->protocol.link);
+        return false;
+    }
+    if ((route & ROUTE_VALIANT) && !spec->topo->ops->channel_dimension) {
+        cfg_blame(cfg, "routing.algorithm", err, "valiant routes both phases by dimension order, which %s does not "
+                  "have (it runs on hypercube, kary-ncube, torus and spanning-bus-hypercube)", cfg->network.topology);
+        return false;
+    }
+    return true;
+}
+
 const struct engine_ops switch_store_and_forward = {
     .name = "store-and-forward",
     .help = "each node receives the whole message before forwarding it",
-    .traits = SWITCH_WHOLE_MESSAGE,
+    .traits = SWITCH_WHOLE_MESSAGE | ENGINE_ROUTES_ADAPTIVELY,
+    .check = check,
     .create = create,
     .inject = inject,
     .visited = visited,

@@ -27,7 +27,8 @@ enum route_traits {
      * back the way it came (seed 001): it runs the network itself. */
     ROUTE_BACKTRACKS = 1u << 4,
     /* Chooses each hop from the router's state when the header is there (free virtual
-     * channels, credits): only an engine with ENGINE_ROUTES_ADAPTIVELY runs it. */
+     * channels, credits, queue lengths): only an engine with ENGINE_ROUTES_ADAPTIVELY
+     * runs it. */
     ROUTE_ADAPTIVE = 1u << 5,
     /* Valiant's randomised routing: to a random intermediate node first, then to the
      * destination, each phase by the base rule on its own virtual channels; needs
@@ -63,8 +64,9 @@ enum engine_traits {
     /* Self-addressed messages go through the engine (its router's injection and
      * ejection) instead of being delivered at once with delay 0. */
     ENGINE_TAKES_SELF_ADDRESSED = 1u << 11,
-    /* Routes each hop when the header is at the node, from what the router sees: runs
-     * ROUTE_ADAPTIVE path selections (with escape virtual channels). */
+    /* Routes each hop when the header is at the node, from what the router sees, and
+     * keeps per-message routing state: runs ROUTE_ADAPTIVE and ROUTE_VALIANT path
+     * selections (store-and-forward; the iq router, with escape virtual channels). */
     ENGINE_ROUTES_ADAPTIVELY = 1u << 12,
 };
 

@@ -27,6 +27,7 @@
     X(network)                                                                                                   \
     X(protocols)                                                                                                 \
     X(routing)                                                                                                   \
+    X(saf_routing)                                                                                               \
     X(engine)                                                                                                    \
     X(backtracking)                                                                                              \
     X(flit)                                                                                                      \
