@@ -43,6 +43,8 @@ static void usage(FILE *out)
           "      --replications R         same as -s run.replications=R\n"
           "      --sweep SECTION.KEY=FROM:TO:STEP | SECTION.KEY=V1,V2,...\n"
           "                               run every point of the cross product (repeatable)\n"
+          "      --common-random-numbers  sweep: every point uses the base seed (default: a seed\n"
+          "                               derived from the point's coordinates)\n"
           "  -j, --jobs N                 sweep: N points at a time (default: online CPUs);\n"
           "                               one run: N replications at a time (default 1)\n"
           "      --no-timing              leave out wall_seconds and events_per_second\n"
@@ -191,7 +193,7 @@ int main(int argc, char **argv)
         return 1;
     }
     enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE, OPT_ANALYTIC, OPT_WRITE_TRACE,
-           OPT_REPLICATIONS, OPT_SWEEP, OPT_NO_TIMING, OPT_LIST_MARKDOWN };
+           OPT_REPLICATIONS, OPT_SWEEP, OPT_NO_TIMING, OPT_LIST_MARKDOWN, OPT_CRN };
     static const struct option options[] = {
         { "set", required_argument, NULL, 's' },        { "seed", required_argument, NULL, OPT_SEED },
         { "format", required_argument, NULL, 'f' },     { "output", required_argument, NULL, 'o' },
@@ -203,6 +205,7 @@ int main(int argc, char **argv)
         { "replications", required_argument, NULL, OPT_REPLICATIONS },
         { "sweep", required_argument, NULL, OPT_SWEEP }, { "jobs", required_argument, NULL, 'j' },
         { "no-timing", no_argument, NULL, OPT_NO_TIMING },
+        { "common-random-numbers", no_argument, NULL, OPT_CRN },
         { "version", no_argument, NULL, 'V' },           { NULL, 0, NULL, 0 },
     };
     const char *overrides[MAX_OVERRIDES + 1];
@@ -213,6 +216,7 @@ int main(int argc, char **argv)
     long jobs = sysconf(_SC_NPROCESSORS_ONLN);
     bool jobs_given = false; /* a single run's replications go one at a time unless -j says */
     bool omit_timing = false;
+    bool common_random_numbers = false;
     const char *output = NULL;
     enum report_format fmt = REPORT_TABLE;
     int progress = -1; /* -1: decide by isatty */
@@ -272,6 +276,9 @@ int main(int argc, char **argv)
         case OPT_NO_TIMING:
             omit_timing = true;
             break;
+        case OPT_CRN:
+            common_random_numbers = true;
+            break;
         case OPT_PROGRESS:
             progress = 1;
             break;
@@ -327,7 +334,11 @@ int main(int argc, char **argv)
     }
 
     struct sweep_args sweep = { argv[optind], overrides, n_overrides, specs, n_specs, fmt, output,
-                                (unsigned)(jobs > 0 ? jobs : 1), progress, omit_timing };
+                                (unsigned)(jobs > 0 ? jobs : 1), progress, omit_timing, common_random_numbers };
+    if (common_random_numbers && n_specs == 0) { /* one run has one seed: the option would do nothing */
+        fputs("sim: --common-random-numbers goes with --sweep\n", stderr);
+        return EXIT_INPUT;
+    }
     bool single_only = describe_only || analytic_only || write_trace;
 #ifdef SIM_MPI
     if (!single_only)
