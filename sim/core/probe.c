@@ -166,8 +166,32 @@ static void record(struct probe *p, uint64_t i, double delay, const struct delay
         checkpoint(p, now);
 }
 
+/* Time mode: how many leading slices of the window are over.  A slice holds the
+ * deliveries before its end, and the kernel has handled every event before its time,
+ * so a slice ending at or before the time the run stopped is complete; all are when
+ * the window closed. */
+static unsigned slices_closed(const struct probe *p)
+{
+    unsigned k = p->spec.batches;
+    if (!p->window_open || k == 0)
+        return 0;
+    if (p->slotted) { /* slice b: cycles first + ceil(b L/k) .. first + ceil((b+1) L/k) - 1 */
+        uint64_t length = p->stop_cycle - p->first_cycle, ended = (uint64_t)p->window_end - p->first_cycle;
+        unsigned b = 0;
+        while (b < k && stats_batch_start(b + 1, length, k) <= ended)
+            b++;
+        return b;
+    }
+    if (p->kernel->stop == KERNEL_DONE)
+        return k;
+    double fraction = (p->kernel->now - p->window_start) / p->spec.duration;
+    return fraction >= 1 ? k : (unsigned)(fraction * k);
+}
+
 bool probe_settle(struct probe *p)
 {
+    if (p->time_mode)
+        stats_close_batches(&p->delay, slices_closed(p));
     if (!p->recording)
         return true;
     uint64_t end = p->target_met ? p->retained_end : p->complete;

@@ -125,8 +125,10 @@ void probe_refused(struct probe *p, uint64_t id, double now);
 /* End of an event-driven run stopped for `why`: closes the window at the kernel's time. */
 void probe_finish(struct probe *p, enum kernel_stop why);
 
-/* After the run (any engine, any stop): recording mode builds the statistics from the
- * retained messages; otherwise nothing.  False when out of memory. */
+/* After the run (any engine, any stop): time mode marks the window's slices that are
+ * over as complete batches (all of them when the window closed; an interrupted run's
+ * unfinished ones are left out of the intervals); recording mode builds the
+ * statistics from the retained messages.  False when out of memory. */
 bool probe_settle(struct probe *p);
 
 /* Slotted engines: the window in whole cycles. */

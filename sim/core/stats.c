@@ -130,6 +130,12 @@ static double bins_quantile(double p, uint64_t count, uint64_t zeros, const gsl_
     return hi;
 }
 
+void stats_close_batches(struct sample_stats *s, unsigned closed)
+{
+    s->sliced = true;
+    s->closed = closed < s->batches ? closed : s->batches;
+}
+
 double stats_quantile(const struct sample_stats *s, double p)
 {
     return bins_quantile(p, s->count, s->zeros, s->hist, NULL, s->min, s->max);
@@ -197,7 +203,8 @@ void stats_summarize(const struct sample_stats *s, struct stats_summary *out)
     for (unsigned b = 0; means && complete && b < s->batches; b++) {
         /* Batch b holds the numbers i with b <= i * batches / expected < b + 1. */
         uint64_t full = stats_batch_start(b + 1, s->expected, s->batches) - stats_batch_start(b, s->expected, s->batches);
-        if (s->batch_count[b] != 0 && s->batch_count[b] + s->batch_skipped[b] == full) {
+        bool done = s->sliced ? b < s->closed : s->batch_count[b] + s->batch_skipped[b] == full;
+        if (s->batch_count[b] != 0 && done) {
             complete[used] = b;
             means[used++] = s->batch_sum[b] / (double)s->batch_count[b];
         }

@@ -5,7 +5,8 @@
  * for values in [STATS_HIST_MIN, STATS_HIST_MAX] (zeros are counted exactly), and a 95%
  * confidence interval of the mean by the method of batch means: sample number i of
  * `expected` goes to batch i * batches / expected, so batches are contiguous in the
- * order the caller numbers samples (creation order, for messages).  Each batch also
+ * order the caller numbers samples (creation order, for messages), or, after
+ * stats_close_batches(), sample i goes to batch i (slices of time: expected = batches).  Each batch also
  * keeps its own histogram (the same bins), so the p50, p90 and p99 get 95% intervals by
  * sectioning: the whole sample's quantile, plus or minus the Student t half-width of
  * the quantiles of the complete batches merged in order into at most STATS_SECTIONS (Asmussen and Glynn, Stochastic Simulation,
@@ -40,6 +41,10 @@ struct sample_stats {
     uint64_t *batch_skipped; /* numbers that will never have a sample (refused messages) */
     uint32_t *batch_bins;    /* batches x hist->n counts; NULL: no quantile intervals */
     uint32_t *batch_zeros;
+    /* Slices (stats_close_batches): batches are spans of time, not of numbered samples,
+     * so no count says one is complete; the caller says how many leading ones are. */
+    bool sliced;
+    unsigned closed;
 };
 
 enum { STATS_QUANTILE_CIS = 3, /* p50, p90, p99 */
@@ -93,6 +98,11 @@ void stats_add(struct sample_stats *s, uint64_t index, double x);
 /* Number `index` will have no sample (e.g. a message refused at its source): its
  * batch is complete without it. */
 void stats_skip(struct sample_stats *s, uint64_t index);
+/* Batches as slices of time (index = the slice): the first `closed` hold every sample
+ * they will ever hold, whatever their counts; the rest are left out of the intervals
+ * (an interrupted run's unfinished slices).  Without this call a batch is complete when
+ * every number in it has a sample or was skipped. */
+void stats_close_batches(struct sample_stats *s, unsigned closed);
 double stats_quantile(const struct sample_stats *s, double p);
 void stats_summarize(const struct sample_stats *s, struct stats_summary *out);
 

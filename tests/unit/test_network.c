@@ -16,6 +16,25 @@ START_TEST(one_cube_is_mm1_exactly)
 }
 END_TEST
 
+/* Time mode (run.duration): the batches are equal slices of the window, each complete
+ * when the window closes, so the interval exists and covers the exact 2. */
+START_TEST(one_cube_in_time_mode_has_its_interval)
+{
+    const char *set[] = { "network.dimension=1", "workload.rate=0.5", "run.warmup_time=100",
+                          "run.duration=20000", "run.batches=20", NULL };
+    struct config cfg;
+    test_config(&cfg, set);
+    struct run_report r;
+    ck_assert_int_eq(test_run(&cfg, &r), KERNEL_DONE);
+    ck_assert_uint_eq(r.delay.batches_used, 20);
+    ck_assert(r.delay.ci95[0] < r.delay.mean && r.delay.mean < r.delay.ci95[1]);
+    for (int q = 0; q < STATS_QUANTILE_CIS; q++)
+        ck_assert(r.delay.quantile_ci95[q][0] < r.delay.quantile_ci95[q][1]);
+    int covered = test_coverage(set, 10, 2.0);
+    ck_assert_msg(covered >= 8, "exact mean inside the CI for %d of 10 seeds", covered);
+}
+END_TEST
+
 /* Per-hop re-draw makes the n-cube a product-form network: T = h / (μ - λc).
  * 4-cube at λ = 0.9375: λc = 0.5, h = 32/15, T = 64/15. */
 START_TEST(ncube_with_redraw_is_jackson_exactly)
@@ -207,6 +226,7 @@ Suite *network_suite(void)
     TCase *tc = tcase_create("theory");
     tcase_set_timeout(tc, 1200);
     tcase_add_test(tc, one_cube_is_mm1_exactly);
+    tcase_add_test(tc, one_cube_in_time_mode_has_its_interval);
     tcase_add_test(tc, ncube_with_redraw_is_jackson_exactly);
     tcase_add_test(tc, precision_runs_reach_their_target_and_cover);
     tcase_add_test(tc, auto_warmup_removes_the_empty_start);
