@@ -10,7 +10,7 @@ bool probe_init(struct probe *p, struct kernel *k, const struct probe_spec *spec
     /* Time mode numbers each delivery by its batch of the window directly. */
     uint64_t numbered = p->time_mode ? spec->batches : spec->messages;
     p->recording = !p->time_mode && (spec->warmup_auto || spec->precision > 0);
-    p->next_check = spec->batches * probe_min_batch(spec);
+    p->next_check = (uint64_t)SEQSTATS_TEST_SPLIT * spec->batches * probe_min_batch(spec);
     p->plan = (struct batch_plan){ 0, NAN, NAN, NAN, NAN, false };
     /* Recording: the statistics are built by probe_settle(); none until then. */
     return stats_init(&p->delay, p->recording ? 0 : numbered, p->recording ? 0 : spec->batches);
