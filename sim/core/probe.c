@@ -119,17 +119,20 @@ static bool reserve(struct probe *p, uint64_t i)
     return true;
 }
 
-/* The first `deleted` of the n leading complete numbers are the warm-up. */
-static uint64_t warmup_of(const struct probe *p, uint64_t n)
+/* MSER's batch over n leading complete numbers: 5 messages from each node (5
+ * "rounds"), at most a fiftieth of the series, at least 5; one source is plain MSER-5. */
+static uint64_t mser_width(const struct probe *p, uint64_t n)
 {
-    if (!p->spec.warmup_auto)
-        return 0;
-    /* MSER-5 per source: batch means of 5 messages from each node (5 "rounds"), at
-     * most a fiftieth of the series; one source is plain MSER-5. */
     uint64_t w = 5 * (uint64_t)(p->spec.sources ? p->spec.sources : 1);
     if (w > n / 50)
         w = n / 50;
-    return seqstats_mser(p->rec_delay, n, w < 5 ? 5 : w);
+    return w < 5 ? 5 : w;
+}
+
+/* The first `deleted` of the n leading complete numbers are the warm-up. */
+static uint64_t warmup_of(const struct probe *p, uint64_t n)
+{
+    return p->spec.warmup_auto ? seqstats_mser(p->rec_delay, n, mser_width(p, n)) : 0;
 }
 
 /* The precision target: checked each time the leading complete count doubles. */
@@ -203,6 +206,7 @@ bool probe_settle(struct probe *p)
             k = plan.batches;
     }
     p->deleted = d;
+    p->unsettled = d > 0 && d == seqstats_mser_limit(end, mser_width(p, end));
     stats_free(&p->delay);
     if (!stats_init(&p->delay, end - d, k))
         return false;

@@ -100,6 +100,7 @@ struct probe {
     bool target_met;            /* a checkpoint met the precision target and stopped the run */
     uint64_t retained_end;      /* with target_met: the numbers used end here */
     uint64_t deleted;           /* after probe_settle: MSER-5's warm-up, in messages */
+    bool unsettled;             /* after probe_settle: that cut is the most MSER may make (half) */
     struct batch_plan plan;     /* after probe_settle: the interval of the retained messages */
 };
 

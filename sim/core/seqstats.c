@@ -58,6 +58,8 @@ size_t seqstats_mser(const double *x, size_t n, size_t w)
 
 size_t seqstats_mser5(const double *x, size_t n) { return seqstats_mser(x, n, 5); }
 
+size_t seqstats_mser_limit(size_t n, size_t w) { return n / w < 2 ? 0 : w * (n / w / 2); }
+
 /* The k batch means of x (sample i in batch i*k/n), NaN samples left out; the grand
  * mean, the variance sum and the lag-1 sum. Returns false when a batch is empty. */
 static bool batch_means(const double *x, size_t n, unsigned k, double *means)

@@ -7,7 +7,7 @@
  *   samples z_0 .. z_{m-1} (a last partial batch is left out), and the cut d
  *   minimises the squared standard error of the rest,
  *   sum_{j>=d} (z_j - mean_d)^2 / (m - d)^2, over d in [0, m/2] (a later cut would
- *   keep too little to judge: such runs are reported as not settled).  NaN samples
+ *   keep too little to judge: a cut at that limit means the run had not settled).  NaN samples
  *   (numbers without a sample, e.g. refused messages) are left out of their batch.
  * - seqstats_batches(x, n, kmin, kmax, out): the batch means interval over k batches
  *   (sample i in batch i*k/n, as sample_stats numbers them): k is the largest of
@@ -40,6 +40,9 @@ struct batch_plan {
 size_t seqstats_mser5(const double *x, size_t n);
 /* The same on batch means of w samples (MSER-w). */
 size_t seqstats_mser(const double *x, size_t n, size_t w);
+/* The largest cut MSER-w searches on n samples (half the batches): a cut there means
+ * the series had not settled. */
+size_t seqstats_mser_limit(size_t n, size_t w);
 /* The test's batches hold at least min_size samples (lag-1 correlation of very short
  * batches hides a long memory); false when n < SEQSTATS_TEST_SPLIT * kmin * min_size (no
  * interval). */

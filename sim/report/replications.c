@@ -57,6 +57,7 @@ void report_add_replication(struct run_report *acc, const struct run_report *one
     /* The target is met when every replication met it. */
     if (acc->precision_met == 1 && one->precision_met != 1)
         acc->precision_met = 0;
+    acc->warmup_unsettled |= one->warmup_unsettled;
     struct stats_summary *d = &acc->delay;
     const struct stats_summary *o = &one->delay;
     double *avg[] = { &d->mean, &d->variance, &d->stddev, &d->max, &d->p50, &d->p90, &d->p99, &d->p999,

@@ -83,6 +83,9 @@ struct run_report {
      * replications), and whether run.precision's target was met (-1: no target). */
     double precision_reached, precision_batches;
     int precision_met;
+    /* run.warmup = auto cut the most it may, half the recorded messages: the run had not
+     * settled (any replication), so the delays still carry the start's bias. */
+    bool warmup_unsettled;
     struct moments rep_quantiles[STATS_QUANTILE_CIS]; /* per-replication p50, p90, p99 */
     uint64_t messages_created;
     uint64_t events;

@@ -74,7 +74,10 @@ static void warnings(FILE *out, const struct run_report *r)
         if (c->run.warmup_time < 5 * r->delay.mean)
             fprintf(out, "%-12s the warm-up lasted %.3g time units, under 5 mean delays: measured delays are biased "
                          "low; raise run.warmup_time\n", "  warning", c->run.warmup_time);
-    } else if (c->run.warmup[0] == 'a') { /* the warm-up is the run's own finding */
+    } else if (c->run.warmup[0] == 'a') { /* the warm-up is the run's own finding, unless at its limit */
+        if (r->warmup_unsettled)
+            fprintf(out, "%-12s the warm-up found is half the run, the most MSER may cut: the run had not settled "
+                         "and delays are biased; raise run.messages\n", "  warning");
     } else if (c->run.warmup_messages > 0 && r->warmup_time < 5 * r->delay.mean) {
         fprintf(out, "%-12s the warm-up lasted %.3g time units, under 5 mean delays: measured delays are biased low; "
                      "raise run.warmup_messages\n", "  warning", r->warmup_time);

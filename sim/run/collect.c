@@ -97,6 +97,7 @@ void report_collect(struct run_report *r, const struct network *net, const struc
     const struct probe *pr = &net->probe;
     r->warmup_messages = pr->time_mode ? NAN : pr->spec.warmup_auto ? (double)pr->deleted
                                                                      : (double)pr->spec.warmup_messages;
+    r->warmup_unsettled = pr->unsettled;
     r->precision_met = pr->spec.precision > 0 ? pr->target_met || seqstats_met(&pr->plan, pr->spec.precision) : -1;
     r->throughput = r->window > 0 ? (double)net->probe.delivered_in_window / r->window / t->nodes : NAN;
     r->hops_mean = net->probe.delay.count ? (double)net->probe.hops_measured / (double)net->probe.delay.count : NAN;
