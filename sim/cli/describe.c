@@ -4,8 +4,27 @@
 #include <string.h>
 
 #include "../../analytic/model.h"
+#include "../core/traits.h"
 #include "../run/model_input.h"
+#include "../run/run_config.h"
 #include "../../topo/topo.h"
+
+/* Pipelined switching (wormhole, cut-through, the iq router) can saturate below every
+ * channel's capacity (blocking, head-of-line), so a load under capacity proves nothing:
+ * the run's backlog decides. */
+static bool unpredictable(const struct config *cfg)
+{
+    return run_engine_traits(cfg) & SWITCH_PIPELINED;
+}
+
+static const char *describe_stability(const struct config *cfg, const struct stability *st)
+{
+    if (st->saturated)
+        return st->why;
+    return unpredictable(cfg) ? "not predicted: no channel or node is loaded to capacity, but pipelined switching "
+                                "can saturate below it (blocking); the run's backlog decides (saturated)"
+                              : "stable";
+}
 
 static const char *kind_name(enum channel_kind k)
 {
@@ -68,7 +87,7 @@ static void write_json(FILE *out, const struct config *cfg, const struct topo *t
     json_value(out, st.known && cfg->node.service_rate > 0 ? st.node_load : NAN);
     fputs(",\n  \"channel_load_of_capacity\": ", out);
     json_value(out, st.known ? st.channel_load : NAN);
-    fprintf(out, ",\n  \"saturated\": %s", st.saturated ? "true" : "false");
+    fprintf(out, ",\n  \"saturated\": %s", st.saturated ? "true" : unpredictable(cfg) ? "null" : "false");
     fputs(",\n  \"classes\": [", out);
     for (unsigned c = 0; c < t->classes; c++) {
         char name[32];
@@ -125,7 +144,7 @@ static void write_table(FILE *out, const struct config *cfg, const struct topo *
     if (cfg->node.service_rate > 0)
         fprintf(out, " (utilisation %.6g at node.service_rate %g)", st.node_load, cfg->node.service_rate);
     fprintf(out, "\nchannel load      %.6g of what the %s protocol sustains\n", st.channel_load, cfg->protocol.link);
-    fprintf(out, "stability         %s\n", st.saturated ? st.why : "stable");
+    fprintf(out, "stability         %s\n", describe_stability(cfg, &st));
 }
 
 int describe(const struct config *cfg, enum report_format fmt, FILE *out)

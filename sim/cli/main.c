@@ -44,6 +44,8 @@ static void usage(FILE *out)
           "      --replications R         same as -s run.replications=R\n"
           "      --sweep SECTION.KEY=FROM:TO:STEP | SECTION.KEY=V1,V2,...\n"
           "                               run every point of the cross product (repeatable)\n"
+          "      --common-random-numbers  sweep: every point uses the base seed (default: a seed\n"
+          "                               derived from the point's coordinates)\n"
           "  -j, --jobs N                 sweep: N points at a time (default: online CPUs);\n"
           "                               one run: N replications at a time (default 1)\n"
           "      --no-timing              leave out wall_seconds and events_per_second\n"
@@ -200,7 +202,7 @@ int main(int argc, char **argv)
         return 1;
     }
     enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE, OPT_ANALYTIC, OPT_WRITE_TRACE,
-           OPT_REPLICATIONS, OPT_SWEEP, OPT_NO_TIMING, OPT_LIST_MARKDOWN,
+           OPT_REPLICATIONS, OPT_SWEEP, OPT_NO_TIMING, OPT_LIST_MARKDOWN, OPT_CRN,
            OPT_FILES }; /* OPT_FILES + enum run_file: --channels ... --series-interval */
     static const struct option options[] = {
         { "set", required_argument, NULL, 's' },        { "seed", required_argument, NULL, OPT_SEED },
@@ -218,6 +220,7 @@ int main(int argc, char **argv)
         { "histogram", required_argument, NULL, OPT_FILES + RUN_FILE_HISTOGRAM },
         { "series", required_argument, NULL, OPT_FILES + RUN_FILE_SERIES },
         { "series-interval", required_argument, NULL, OPT_FILES + RUN_FILE_SERIES_INTERVAL },
+        { "common-random-numbers", no_argument, NULL, OPT_CRN },
         { "version", no_argument, NULL, 'V' },           { NULL, 0, NULL, 0 },
     };
     const char *overrides[MAX_OVERRIDES + 1];
@@ -228,6 +231,7 @@ int main(int argc, char **argv)
     long jobs = sysconf(_SC_NPROCESSORS_ONLN);
     bool jobs_given = false; /* a single run's replications go one at a time unless -j says */
     bool omit_timing = false;
+    bool common_random_numbers = false;
     const char *output = NULL;
     enum report_format fmt = REPORT_TABLE;
     int progress = -1; /* -1: decide by isatty */
@@ -287,6 +291,9 @@ int main(int argc, char **argv)
         }
         case OPT_NO_TIMING:
             omit_timing = true;
+            break;
+        case OPT_CRN:
+            common_random_numbers = true;
             break;
         case OPT_PROGRESS:
             progress = 1;
@@ -351,7 +358,11 @@ int main(int argc, char **argv)
     }
 
     struct sweep_args sweep = { argv[optind], overrides, n_overrides, specs, n_specs, fmt, output,
-                                (unsigned)(jobs > 0 ? jobs : 1), progress, omit_timing };
+                                (unsigned)(jobs > 0 ? jobs : 1), progress, omit_timing, common_random_numbers };
+    if (common_random_numbers && n_specs == 0) { /* one run has one seed: the option would do nothing */
+        fputs("sim: --common-random-numbers goes with --sweep\n", stderr);
+        return EXIT_INPUT;
+    }
     if (run_files_any(&files) && (n_specs > 0 || describe_only || analytic_only)) { /* they look inside one run */
         fputs("sim: --channels, --nodes, --histogram and --series go with a single run: not with --sweep, "
               "--describe or --analytic\n", stderr);

@@ -81,7 +81,9 @@ static int point_settings(struct sweep_plan *p, size_t i, uint64_t base_seed)
             return SWEEP_FAILED;
         sp->settings[sp->n_settings++] = s;
     }
-    char *seed = format_text("run.seed=%llu", (unsigned long long)sweep_point_seed(&p->sw, i, base_seed));
+    uint64_t point_seed = a->common_random_numbers ? sweep_common_seed(&p->sw, i, base_seed)
+                                                   : sweep_point_seed(&p->sw, i, base_seed);
+    char *seed = format_text("run.seed=%llu", (unsigned long long)point_seed);
     if (!seed)
         return SWEEP_FAILED;
     sp->settings[sp->n_settings++] = seed;

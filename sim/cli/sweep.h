@@ -22,6 +22,9 @@
  *   index, the other points, or the order of the --sweep options.  A point without
  *   coordinates (no --sweep, or only run.seed swept) keeps base itself.  Every row
  *   prints its run.seed, so any row can be re-run alone with -s and --seed.
+ * - With --common-random-numbers every point's run.seed is base itself (the swept
+ *   run.seed value if run.seed is swept, else the config's): the points then differ
+ *   only by their coordinates, not by sampling noise (common random numbers).
  * - A point's output is exactly what `sim -s <coordinates> --seed <seed> CONFIG`
  *   prints.  They are joined in sweep order, whatever order they finish in: CSV one
  *   header and one row per point, JSON an array of the single-run objects, table each
@@ -64,6 +67,7 @@ struct sweep_args {
     unsigned jobs;      /* child processes at a time */
     int progress;       /* 1 progress bar on stderr, 0 none, -1 when stderr is a terminal */
     bool omit_timing;   /* --no-timing */
+    bool common_random_numbers; /* --common-random-numbers: sweep_common_seed() for every point */
 };
 
 struct sweep_dim {
@@ -88,6 +92,8 @@ size_t sweep_coordinate(const struct sweep *sw, size_t point, size_t d);
 /* "section.key=value section.key=value" in spec order. */
 void sweep_label(const struct sweep *sw, size_t point, char *buf, size_t size);
 uint64_t sweep_point_seed(const struct sweep *sw, size_t point, uint64_t base_seed);
+/* --common-random-numbers: the base seed of the point (its swept run.seed, else base_seed). */
+uint64_t sweep_common_seed(const struct sweep *sw, size_t point, uint64_t base_seed);
 
 enum point_state { POINT_PENDING, POINT_RUNNING, POINT_DONE, POINT_LOST };
 

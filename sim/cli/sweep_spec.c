@@ -316,3 +316,13 @@ uint64_t sweep_point_seed(const struct sweep *sw, size_t point, uint64_t base_se
     return used ? rng_text_seed(base_seed, text) : base_seed;
 }
 
+
+uint64_t sweep_common_seed(const struct sweep *sw, size_t point, uint64_t base_seed)
+{
+    for (size_t d = 0; d < sw->dims; d++) {
+        const struct cfg_key *row = sw->dim[d].row;
+        if (strcmp(row->section, "run") == 0 && strcmp(row->name, "seed") == 0)
+            return strtoull(sw->dim[d].values[sweep_coordinate(sw, point, d)], NULL, 10);
+    }
+    return base_seed;
+}

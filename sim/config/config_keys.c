@@ -43,10 +43,16 @@ static const struct cfg_key main_keys[] = {
       "mean message length, in length units" },
     { "run", "seed", CFG_UINT, AT(run.seed), "1", 0, 1.8446744073709552e19, false, NULL,
       "seed of every random stream (--seed overrides)" },
+    { "run", "warmup", CFG_CHOICE, AT(run.warmup), "fixed", 0, 0, false, NULL,
+      "warm-up rule: fixed counts (warmup_messages or warmup_time), or auto (MSER-5 from message 0)" },
     { "run", "warmup_messages", CFG_INT, AT(run.warmup_messages), "20000", 0, 1e15, false, NULL,
-      "messages created before measurement starts (discarded)" },
+      "messages created before measurement starts (discarded; run.warmup = fixed)" },
     { "run", "messages", CFG_INT, AT(run.messages), "400000", 1, 1e15, false, NULL,
-      "messages measured after the warm-up; the run ends when all are delivered" },
+      "messages measured after the warm-up (auto: from message 0); the run ends when all are delivered "
+      "(with run.precision: at most this many)" },
+    { "run", "precision", CFG_REAL, AT(run.precision), "0", 0, 1, false, NULL,
+      "0: off; else run until the delay mean's 95% CI has a relative half-width at most this (sequential "
+      "batch means; message mode)" },
     { "run", "warmup_time", CFG_REAL, AT(run.warmup_time), "0", 0, DBL_MAX, false, NULL,
       "time mode: simulated time before measurement starts (needs run.duration)" },
     { "run", "duration", CFG_REAL, AT(run.duration), "0", 0, DBL_MAX, false, NULL,

@@ -83,6 +83,7 @@ struct config {
     } workload;
     struct {
         uint64_t seed;
+        const char *warmup;       /* "fixed" (warmup_messages, warmup_time) or "auto" (MSER-5) */
         int64_t warmup_messages;
         int64_t messages;
         double warmup_time; /* time mode: measurement starts here */
@@ -92,6 +93,7 @@ struct config {
         bool redraw_length_per_hop;
         bool allow_unstable;
         double max_wall_seconds; /* 0 = no limit */
+        double precision;        /* > 0: stop when the delay CI's relative half-width is at most this */
     } run;
     const char *write_trace; /* not a key (sim --write-trace): file receiving the run's messages as a trace */
     /* Not keys (sim --channels, --nodes, --histogram, --series, --series-interval): files

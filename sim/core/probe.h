@@ -15,7 +15,19 @@
  * its own busy clocks (channel and node utilisation).  The probe keeps the kernel,
  * in-flight counter and hook context it is given: they must stay where they are for
  * its life.
- * Needs: kernel, stats.
+ * Recording (message mode with spec.warmup_auto or spec.precision > 0): instead of
+ * adding each measured delay to the statistics at once, the probe keeps every
+ * measured message's delay, its two parts and hops by number (24 bytes a message,
+ * grown as messages are numbered; the run's memory check counts run.messages of
+ * them), and probe_settle() builds the statistics after the run from the retained
+ * ones only: the numbers [deleted, end), where `deleted` is the warm-up MSER finds
+ * on batch means of 5 messages per source (seqstats.h; at most a fiftieth of the
+ * series per batch, at least 5 messages; 0 without warmup_auto) and `end` the leading numbers all delivered or
+ * refused.  With a precision target, every time that leading count doubles (from
+ * spec.batches batches of probe_min_batch() messages) the batch rule of seqstats.h is applied to the retained ones;
+ * once the target is met the window closes and the kernel stops (KERNEL_DONE): later
+ * numbers, in flight or not, are left out, so the interval uses complete batches only.
+ * Needs: kernel, stats, seqstats.
  */
 #ifndef SIM_PROBE_H
 #define SIM_PROBE_H
@@ -24,12 +36,34 @@
 #include <stdint.h>
 
 #include "kernel.h"
+#include "seqstats.h"
 #include "stats.h"
+
+/* The fewest messages a batch of the precision rule holds: PROBE_MIN_BATCH per source
+ * (delays of messages created close together are correlated through the network's
+ * state, over a time in which every node creates several), at least PROBE_MIN_BATCH. */
+enum { PROBE_MIN_BATCH = 100, PROBE_MIN_BATCH_PER_SOURCE = 50 };
 
 struct probe_spec {
     uint64_t warmup_messages, messages; /* message mode */
     double warmup_time, duration;       /* time mode when duration > 0 */
     unsigned batches;
+    bool warmup_auto;                   /* MSER from message 0 (warmup_messages must be 0) */
+    uint32_t sources;                   /* nodes creating messages: MSER's batch is 5 messages each */
+    double precision;                   /* > 0: stop once the CI's relative half-width is at most this */
+};
+
+/* Batch counts a precision-driven run tries: from spec.batches up to this many times it
+ * (at most PROBE_MAX_BATCHES). */
+enum { PROBE_BATCH_SPAN = 32, PROBE_MAX_BATCHES = 1024 };
+unsigned probe_max_batches(unsigned batches);
+uint64_t probe_min_batch(const struct probe_spec *spec);
+
+/* A measured message as recorded (recording mode). */
+struct probe_part {
+    float node, link;
+    uint32_t hops;
+    uint32_t state; /* 0 not yet, 1 delivered, 2 refused */
 };
 
 /* A measured message's delay split in two: at nodes and at channels (store-and-forward),
@@ -57,6 +91,17 @@ struct probe {
     uint32_t in_flight_at_open;   /* backlog when the window opened */
     struct sample_stats delay;
     struct moments delay_node, delay_link;
+    /* Recording mode (see above). */
+    bool recording;
+    double *rec_delay;          /* by measured number; NaN until delivered (and if refused) */
+    struct probe_part *rec_part;
+    uint64_t rec_cap, complete; /* numbers held; leading numbers delivered or refused */
+    uint64_t next_check;
+    bool target_met;            /* a checkpoint met the precision target and stopped the run */
+    uint64_t retained_end;      /* with target_met: the numbers used end here */
+    uint64_t deleted;           /* after probe_settle: MSER-5's warm-up, in messages */
+    bool unsettled;             /* after probe_settle: that cut is the most MSER may make (half) */
+    struct batch_plan plan;     /* after probe_settle: the interval of the retained messages */
 };
 
 /* in_flight: read when the window opens (the backlog figures). */
@@ -80,6 +125,12 @@ void probe_delivered(struct probe *p, uint64_t id, double now, double delay, con
 void probe_refused(struct probe *p, uint64_t id, double now);
 /* End of an event-driven run stopped for `why`: closes the window at the kernel's time. */
 void probe_finish(struct probe *p, enum kernel_stop why);
+
+/* After the run (any engine, any stop): time mode marks the window's slices that are
+ * over as complete batches (all of them when the window closed; an interrupted run's
+ * unfinished ones are left out of the intervals); recording mode builds the
+ * statistics from the retained messages.  False when out of memory. */
+bool probe_settle(struct probe *p);
 
 /* Slotted engines: the window in whole cycles. */
 void probe_slotted(struct probe *p);

@@ -2,7 +2,9 @@
 
 #include <gsl/gsl_cdf.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 bool stats_init(struct sample_stats *s, uint64_t expected, unsigned batches)
 {
@@ -13,7 +15,12 @@ bool stats_init(struct sample_stats *s, uint64_t expected, unsigned batches)
     s->batch_sum = calloc(batches ? batches : 1, sizeof *s->batch_sum);
     s->batch_count = calloc(batches ? batches : 1, sizeof *s->batch_count);
     s->batch_skipped = calloc(batches ? batches : 1, sizeof *s->batch_skipped);
-    if (!ranges || !s->hist || !s->batch_sum || !s->batch_count || !s->batch_skipped) {
+    bool per_batch = batches && expected / batches < UINT32_MAX;
+    if (per_batch) {
+        s->batch_bins = calloc((size_t)batches * bins, sizeof *s->batch_bins);
+        s->batch_zeros = calloc(batches, sizeof *s->batch_zeros);
+    }
+    if ((per_batch && (!s->batch_bins || !s->batch_zeros)) || !ranges || !s->hist || !s->batch_sum || !s->batch_count || !s->batch_skipped) {
         free(ranges);
         stats_free(s);
         return false;
@@ -32,6 +39,9 @@ void stats_free(struct sample_stats *s)
     free(s->batch_sum);
     free(s->batch_count);
     free(s->batch_skipped);
+    free(s->batch_bins);
+    free(s->batch_zeros);
+    s->batch_bins = s->batch_zeros = NULL;
     s->batch_skipped = NULL;
     s->hist = NULL;
     s->batch_sum = NULL;
@@ -62,22 +72,30 @@ void stats_add(struct sample_stats *s, uint64_t index, double x)
         s->min = x;
     if (x > s->max)
         s->max = x;
+    size_t bin = SIZE_MAX; /* SIZE_MAX: an exact zero */
     if (x <= 0) {
         s->zeros++;
     } else {
         /* Out-of-range values go to the end bins; min and max stay exact. */
         size_t last = s->hist->n - 1;
         if (x < s->hist->range[0])
-            s->hist->bin[0] += 1;
+            bin = 0;
         else if (x >= s->hist->range[last + 1])
-            s->hist->bin[last] += 1;
+            bin = last;
         else
-            s->hist->bin[bin_of(s->hist, last, x)] += 1;
+            bin = bin_of(s->hist, last, x);
+        s->hist->bin[bin] += 1;
     }
     if (s->batches && index < s->expected) {
         unsigned b = (unsigned)((index * (__uint128_t)s->batches) / s->expected);
         s->batch_sum[b] += x;
         s->batch_count[b]++;
+        if (s->batch_bins) {
+            if (bin == SIZE_MAX)
+                s->batch_zeros[b]++;
+            else
+                s->batch_bins[(size_t)b * s->hist->n + bin]++;
+        }
     }
 }
 
@@ -87,27 +105,81 @@ void stats_skip(struct sample_stats *s, uint64_t index)
         s->batch_skipped[(unsigned)((index * (__uint128_t)s->batches) / s->expected)]++;
 }
 
-double stats_quantile(const struct sample_stats *s, double p)
+/* Smallest value v with at least ceil(p*count) of the counted samples <= v: zeros,
+ * then each bin at its geometric middle, clamped to [lo, hi]. */
+static double bins_quantile(double p, uint64_t count, uint64_t zeros, const gsl_histogram *h, const uint64_t *bins,
+                            double lo, double hi)
 {
-    if (s->count == 0)
+    if (count == 0)
         return NAN;
-    /* Smallest value v with at least ceil(p*count) samples <= v. */
-    double rank = ceil(p * (double)s->count);
+    double rank = ceil(p * (double)count);
     if (rank < 1)
         rank = 1;
-    if (rank >= (double)s->count)
-        return s->max;
-    double seen = (double)s->zeros;
+    if (rank >= (double)count && !bins) /* a section's largest is its own, found below */
+        return hi;
+    double seen = (double)zeros;
     if (seen >= rank)
         return 0.0;
-    for (size_t i = 0; i < s->hist->n; i++) {
-        seen += s->hist->bin[i];
+    for (size_t i = 0; i < h->n; i++) {
+        seen += bins ? (double)bins[i] : h->bin[i];
         if (seen >= rank) {
-            double v = sqrt(s->hist->range[i] * s->hist->range[i + 1]);
-            return v < s->min ? s->min : v > s->max ? s->max : v;
+            double v = sqrt(h->range[i] * h->range[i + 1]);
+            return v < lo ? lo : v > hi ? hi : v;
         }
     }
-    return s->max;
+    return hi;
+}
+
+void stats_close_batches(struct sample_stats *s, unsigned closed)
+{
+    s->sliced = true;
+    s->closed = closed < s->batches ? closed : s->batches;
+}
+
+double stats_quantile(const struct sample_stats *s, double p)
+{
+    return bins_quantile(p, s->count, s->zeros, s->hist, NULL, s->min, s->max);
+}
+
+/* Sectioning: the whole sample's quantile +- t * (sd of the sections' own quantiles) /
+ * sqrt(sections), the sections being the complete batches merged, in order, into at
+ * most STATS_SECTIONS (a tail quantile of a short batch is too rough to section on). */
+static void quantile_intervals(const struct sample_stats *s, struct stats_summary *out, const unsigned *complete,
+                               unsigned used)
+{
+    static const double p[STATS_QUANTILE_CIS] = { 0.50, 0.90, 0.99 };
+    const double whole[STATS_QUANTILE_CIS] = { out->p50, out->p90, out->p99 };
+    for (int q = 0; q < STATS_QUANTILE_CIS; q++)
+        out->quantile_ci95[q][0] = out->quantile_ci95[q][1] = NAN;
+    unsigned sections = used < STATS_SECTIONS ? used : STATS_SECTIONS;
+    uint64_t *bins = s->batch_bins ? malloc(s->hist->n * sizeof *bins) : NULL;
+    if (sections < 2 || !bins) {
+        free(bins);
+        return;
+    }
+    struct moments m[STATS_QUANTILE_CIS] = { { 0, 0, 0 } };
+    for (unsigned j = 0; j < sections; j++) {
+        memset(bins, 0, s->hist->n * sizeof *bins);
+        uint64_t count = 0, zeros = 0;
+        for (unsigned i = (unsigned)stats_batch_start(j, used, sections); i < stats_batch_start(j + 1, used, sections);
+             i++) {
+            unsigned b = complete[i];
+            const uint32_t *from = s->batch_bins + (size_t)b * s->hist->n;
+            for (size_t k = 0; k < s->hist->n; k++)
+                bins[k] += from[k];
+            count += s->batch_count[b];
+            zeros += s->batch_zeros[b];
+        }
+        for (int q = 0; q < STATS_QUANTILE_CIS; q++)
+            moments_add(&m[q], bins_quantile(p[q], count, zeros, s->hist, bins, s->min, s->max));
+    }
+    free(bins);
+    double t = gsl_cdf_tdist_Pinv(0.975, sections - 1);
+    for (int q = 0; q < STATS_QUANTILE_CIS; q++) {
+        double half = t * sqrt(moments_variance(&m[q]) / sections);
+        out->quantile_ci95[q][0] = whole[q] - half;
+        out->quantile_ci95[q][1] = whole[q] + half;
+    }
 }
 
 void stats_summarize(const struct sample_stats *s, struct stats_summary *out)
@@ -126,11 +198,16 @@ void stats_summarize(const struct sample_stats *s, struct stats_summary *out)
     /* Batch means over the complete batches only (an interrupted run has partial ones);
      * two passes, so the spread of nearly equal batch means is not lost to cancellation. */
     double *means = malloc((s->batches ? s->batches : 1) * sizeof *means);
+    unsigned *complete = malloc((s->batches ? s->batches : 1) * sizeof *complete);
     unsigned used = 0;
-    for (unsigned b = 0; means && b < s->batches; b++) {
-        uint64_t full = (((uint64_t)b + 1) * s->expected) / s->batches - ((uint64_t)b * s->expected) / s->batches;
-        if (s->batch_count[b] != 0 && s->batch_count[b] + s->batch_skipped[b] == full)
+    for (unsigned b = 0; means && complete && b < s->batches; b++) {
+        /* Batch b holds the numbers i with b <= i * batches / expected < b + 1. */
+        uint64_t full = stats_batch_start(b + 1, s->expected, s->batches) - stats_batch_start(b, s->expected, s->batches);
+        bool done = s->sliced ? b < s->closed : s->batch_count[b] + s->batch_skipped[b] == full;
+        if (s->batch_count[b] != 0 && done) {
+            complete[used] = b;
             means[used++] = s->batch_sum[b] / (double)s->batch_count[b];
+        }
     }
     out->batches_used = used;
     out->ci95[0] = out->ci95[1] = out->batch_correlation = NAN;
@@ -149,5 +226,7 @@ void stats_summarize(const struct sample_stats *s, struct stats_summary *out)
         if (sq > 0)
             out->batch_correlation = lag / sq;
     }
+    quantile_intervals(s, out, complete, used);
     free(means);
+    free(complete);
 }

@@ -126,6 +126,12 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
     NUM("delay.ci95_low", r->delay.ci95[0]);
     NUM("delay.ci95_high", r->delay.ci95[1]);
     NUM("delay.batch_correlation", r->delay.batch_correlation);
+    NUM("delay.p50_ci95_low", r->delay.quantile_ci95[0][0]);
+    NUM("delay.p50_ci95_high", r->delay.quantile_ci95[0][1]);
+    NUM("delay.p90_ci95_low", r->delay.quantile_ci95[1][0]);
+    NUM("delay.p90_ci95_high", r->delay.quantile_ci95[1][1]);
+    NUM("delay.p99_ci95_low", r->delay.quantile_ci95[2][0]);
+    NUM("delay.p99_ci95_high", r->delay.quantile_ci95[2][1]);
     NUM("delay.node_mean", r->node_mean);
     NUM("delay.node_variance", r->node_variance);
     NUM("delay.link_mean", r->link_mean);
@@ -140,6 +146,9 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
     NUM("replications.max_ci95_low", r->rep_max.ci95[0]);
     NUM("replications.max_ci95_high", r->rep_max.ci95[1]);
     NUM("replications.max_sd", r->rep_max.sd);
+    NUM("precision.reached", r->precision_reached);
+    NUM("precision.batches", r->precision_batches);
+    BOOL("precision.met", r->precision_met < 0 ? 2 : r->precision_met); /* 2: no target (null) */
     BOOL("saturated", r->stability.saturated);
     TEXT("saturation_note", r->stability.saturated || !r->stability.known ? r->stability.why : NULL);
     NUM("throughput", r->throughput);
@@ -174,6 +183,7 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
     TEXT("stop_reason", r->stop_reason);
     NUM("simulated_time", r->simulated_time);
     NUM("warmup_time", r->warmup_time);
+    NUM("warmup_messages", r->warmup_messages);
     NUM("measurement_window", r->window);
     COUNT("messages_created", r->messages_created);
     COUNT("performance.events", r->events);
@@ -245,7 +255,7 @@ static void write_csv(FILE *out, const struct run_report *r)
                 csv_text(out, f[i].text);
             break;
         case F_BOOL:
-            fputs(f[i].count ? "true" : "false", out);
+            fputs(f[i].count == 2 ? "" : f[i].count ? "true" : "false", out);
             break;
         }
         fputs(i + 1 < n ? "," : "\n", out);
@@ -312,9 +322,17 @@ static void json_field(FILE *out, const struct field *f)
             fputs("null", out);
         break;
     case F_BOOL:
-        fputs(f->count ? "true" : "false", out);
+        fputs(f->count == 2 ? "null" : f->count ? "true" : "false", out);
         break;
     }
+}
+
+/* A delay interval's low end ("delay.ci95_low", "delay.p50_ci95_low"): JSON writes
+ * it and the high end that follows as one "...ci95": [low, high]. */
+static bool interval_low(const char *name)
+{
+    size_t n = strlen(name);
+    return strncmp(name, "delay.", 6) == 0 && n >= 8 && strcmp(name + n - 8, "ci95_low") == 0;
 }
 
 /* Writes the fields whose names start with `prefix` (all of them when prefix is "").
@@ -327,12 +345,12 @@ static void json_fields(FILE *out, const struct field *f, size_t n, const char *
         bool nested = strchr(f[i].name, '.') != NULL;
         if (len ? strncmp(f[i].name, prefix, len) != 0 : nested)
             continue;
-        if (strcmp(f[i].name, "delay.ci95_high") == 0)
-            continue;
+        if (i > 0 && interval_low(f[i - 1].name))
+            continue; /* written with its low end */
         fprintf(out, "%s\n%s", first ? "" : ",", indent);
         first = false;
-        if (strcmp(f[i].name, "delay.ci95_low") == 0) {
-            fputs("\"ci95\": [", out);
+        if (interval_low(f[i].name)) {
+            fprintf(out, "\"%.*s\": [", (int)(strlen(f[i].name) - 10), f[i].name + 6);
             report_json_number(out, f[i].num);
             fputs(", ", out);
             report_json_number(out, f[i + 1].num);
@@ -439,6 +457,8 @@ static void write_json(FILE *out, const struct run_report *r)
     json_fields(out, f, n, "node_servers.", "    ");
     fputs("\n  },\n  \"replications\": {", out);
     json_fields(out, f, n, "replications.", "    ");
+    fputs("\n  },\n  \"precision\": {", out);
+    json_fields(out, f, n, "precision.", "    ");
     fputs("\n  }", out);
     json_groups(out, r, f, n, true);
     fputs(",\n  \"analytic\": ", out);

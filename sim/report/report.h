@@ -77,6 +77,16 @@ struct run_report {
     struct moments rep_moments[3]; /* per-replication mean, σ, max (for the intervals) */
     double simulated_time, window;
     double warmup_time; /* simulated time when the warm-up ended (the window opened) */
+    double warmup_messages; /* messages discarded as warm-up: run.warmup_messages, or MSER-5's cut
+                             * (run.warmup = auto); NaN in time mode */
+    /* The delay mean's 95% interval: relative half-width, batches it used (NaN across
+     * replications), and whether run.precision's target was met (-1: no target). */
+    double precision_reached, precision_batches;
+    int precision_met;
+    /* run.warmup = auto cut the most it may, half the recorded messages: the run had not
+     * settled (any replication), so the delays still carry the start's bias. */
+    bool warmup_unsettled;
+    struct moments rep_quantiles[STATS_QUANTILE_CIS]; /* per-replication p50, p90, p99 */
     uint64_t messages_created;
     uint64_t events;
     double wall_seconds, events_per_second;
@@ -85,10 +95,16 @@ struct run_report {
     bool omit_timing;
 };
 
+/* One saturation verdict: when an engine's figure says its backlog grew
+ * (FIGURE_WITHHOLDS_DELAY), the report's own `saturated` says so too, with the
+ * engine's note; otherwise it keeps the stability check's verdict. */
+void report_adopt_saturation(struct run_report *r);
 /* True when an engine's figure says the delay means mean nothing (FIGURE_WITHHOLDS_DELAY). */
 bool report_delay_withheld(const struct run_report *r);
 /* Folds replication number k (0, 1, ...) into the running report `acc` (k = 0 copies). */
 void report_add_replication(struct run_report *acc, const struct run_report *one, unsigned k);
+/* precision_reached and precision_batches from the report's delay interval. */
+void report_set_precision(struct run_report *r);
 /* After the last replication: the across-replication intervals. */
 void report_finish_replications(struct run_report *acc);
 /* Shared by the writers: a number with 10 significant digits, `missing` for NaN;

@@ -144,3 +144,23 @@ bool report_delay_withheld(const struct run_report *r)
     }
     return false;
 }
+
+void report_adopt_saturation(struct run_report *r)
+{
+    if (r->stability.saturated)
+        return;
+    for (unsigned i = 0; i < r->figures.n; i++) {
+        const struct figure *f = &r->figures.item[i];
+        if (f->kind != FIGURE_FLAG || !(f->hints & FIGURE_WITHHOLDS_DELAY) || !f->value)
+            continue;
+        r->stability.saturated = true;
+        snprintf(r->stability.why, sizeof r->stability.why, "%s: the run's backlog grew", f->group);
+        for (unsigned j = 0; j < r->figures.n; j++) { /* the group's own words, when it has them */
+            const struct figure *g = &r->figures.item[j];
+            if (g->kind == FIGURE_TEXT && strcmp(g->group, f->group) == 0 && g->text[0] &&
+                strcmp(g->name, "saturation_note") == 0)
+                snprintf(r->stability.why, sizeof r->stability.why, "%s", g->text);
+        }
+        return;
+    }
+}

@@ -16,10 +16,21 @@ static void measured_line(FILE *out, const struct run_report *r)
         fprintf(out, "measured     %llu messages delivered in [%g, %g]%s; stop: %s\n",
                 (unsigned long long)r->delay.count, c->run.warmup_time, c->run.warmup_time + c->run.duration, reps,
                 r->stop_reason);
+    else if (c->run.warmup[0] == 'a')
+        fprintf(out, "measured     %llu messages after %.10g warm-up (auto: MSER)%s; window %.6g %s; stop: %s\n",
+                (unsigned long long)r->delay.count, r->warmup_messages, reps, r->window,
+                r->slotted ? "cycles" : "time units", r->stop_reason);
     else
         fprintf(out, "measured     %llu messages after %lld warm-up%s; window %.6g %s; stop: %s\n",
                 (unsigned long long)r->delay.count, (long long)c->run.warmup_messages, reps, r->window,
                 r->slotted ? "cycles" : "time units", r->stop_reason);
+    if (c->run.precision > 0) {
+        char reached[64], batches[64];
+        report_fmt_number(reached, sizeof reached, r->precision_reached, "-");
+        report_fmt_number(batches, sizeof batches, r->precision_batches, "-");
+        fprintf(out, "precision    %s reached (target %g: %s) with %s batches\n", reached, c->run.precision,
+                r->precision_met == 1 ? "met" : "not met", batches);
+    }
 }
 
 static void header(FILE *out, const struct run_report *r)
@@ -50,7 +61,7 @@ static void header(FILE *out, const struct run_report *r)
     report_lines(out, r, FIGURE_PLACE_WORKLOAD, FIGURE_NO_CLASS);
     measured_line(out, r);
     report_lines(out, r, FIGURE_PLACE_HEADER, FIGURE_NO_CLASS);
-    if (r->stability.saturated)
+    if (r->stability.saturated && !report_delay_withheld(r)) /* else the engine's line said it */
         fprintf(out, "** SATURATED: %s; queues grow without bound and the figures depend on the run length **\n",
                 r->stability.why);
     fputc('\n', out);
@@ -63,10 +74,14 @@ static void warnings(FILE *out, const struct run_report *r)
         if (c->run.warmup_time < 5 * r->delay.mean)
             fprintf(out, "%-12s the warm-up lasted %.3g time units, under 5 mean delays: measured delays are biased "
                          "low; raise run.warmup_time\n", "  warning", c->run.warmup_time);
+    } else if (c->run.warmup[0] == 'a') { /* the warm-up is the run's own finding, unless at its limit */
+        if (r->warmup_unsettled)
+            fprintf(out, "%-12s the warm-up found is half the run, the most MSER may cut: the run had not settled "
+                         "and delays are biased; raise run.messages\n", "  warning");
     } else if (c->run.warmup_messages > 0 && r->warmup_time < 5 * r->delay.mean) {
         fprintf(out, "%-12s the warm-up lasted %.3g time units, under 5 mean delays: measured delays are biased low; "
                      "raise run.warmup_messages\n", "  warning", r->warmup_time);
-    } else if (c->run.warmup_messages == 0) {
+    } else if (c->run.warmup_messages == 0 && c->run.warmup[0] != 'a') {
         fprintf(out, "%-12s no warm-up: measurement starts with an empty network and delays are biased low\n",
                 "  warning");
     }
@@ -137,7 +152,10 @@ void report_write_table(FILE *out, const struct run_report *r)
         if (reps && (i == 0 || i + 1 == sizeof rows / sizeof rows[0]))
             continue; /* printed above with their intervals */
         FMT(a, rows[i].v);
-        if (i == 0 && model_sd)
+        if (i >= 3 && i <= 5) { /* p50, p90, p99: with their intervals */
+            interval(ci, sizeof ci, r->delay.quantile_ci95[i - 3]);
+            fprintf(out, "%-12s %-14.14s %s\n", rows[i].label, a, ci);
+        } else if (i == 0 && model_sd)
             fprintf(out, "%-12s %-14.14s %-26s %s\n", rows[i].label, a, "", sd_model);
         else
             fprintf(out, "%-12s %s\n", rows[i].label, a);

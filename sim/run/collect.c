@@ -94,6 +94,11 @@ void report_collect(struct run_report *r, const struct network *net, const struc
         r->node_utilization_max = max;
     }
     r->warmup_time = net->probe.window_start;
+    const struct probe *pr = &net->probe;
+    r->warmup_messages = pr->time_mode ? NAN : pr->spec.warmup_auto ? (double)pr->deleted
+                                                                     : (double)pr->spec.warmup_messages;
+    r->warmup_unsettled = pr->unsettled;
+    r->precision_met = pr->spec.precision > 0 ? pr->target_met || seqstats_met(&pr->plan, pr->spec.precision) : -1;
     r->throughput = r->window > 0 ? (double)net->probe.delivered_in_window / r->window / t->nodes : NAN;
     r->hops_mean = net->probe.delay.count ? (double)net->probe.hops_measured / (double)net->probe.delay.count : NAN;
     r->classes = t->classes;
@@ -120,6 +125,7 @@ void report_collect(struct run_report *r, const struct network *net, const struc
     r->utilization_max = r->window > 0 ? max : NAN;
     r->model = *model;
     collect_figures(&r->figures, net);
+    report_adopt_saturation(r);
     r->slotted = net->engine->traits & ENGINE_SLOTTED;
     r->delivered_total = (double)net->probe.delivered;
     r->interrupted = why != KERNEL_DONE;
@@ -132,4 +138,5 @@ void report_collect(struct run_report *r, const struct network *net, const struc
     r->rep_mean = r->rep_stddev = r->rep_max = (struct replication_spread){ NAN, NAN, { NAN, NAN } };
     if (report_delay_withheld(r)) /* a mean of a growing quantity means nothing */
         r->delay.mean = r->delay.ci95[0] = r->delay.ci95[1] = NAN;
+    report_set_precision(r);
 }

@@ -210,12 +210,18 @@ static bool engine_create(struct network *net)
  * process's address-space limit), from its size, instead of leaving it to the
  * kernel's out-of-memory killer half-way through.  About 205 bytes per node and 39 per
  * channel: the peak RSS of runs on hypercubes of 2^16 to 2^20 nodes and on rings and
- * tori of 2^18 to 2^22 (bench/README.md); messages in flight come on top. */
+ * tori of 2^18 to 2^22 (bench/README.md); messages in flight come on top.  A run that
+ * records its measured messages (run.warmup = auto, run.precision) adds 24 bytes per
+ * message of run.messages (probe.h), and the batches' histograms for quantile
+ * intervals about 19 KB per batch (stats.h). */
 static bool fits_in_memory(const struct config *cfg, const struct topo *t, const struct engine_ops *engine,
                            struct cfg_error *err)
 {
     double need = 205.0 * t->nodes + 39.0 * (double)t->channels + (engine->memory ? engine->memory(cfg, t) : 0) +
                   observe_memory(cfg, t);
+    bool recording = cfg->run.duration <= 0 && (cfg->run.warmup[0] == 'a' || cfg->run.precision > 0);
+    unsigned batches = cfg->run.precision > 0 ? probe_max_batches((unsigned)cfg->run.batches) : (unsigned)cfg->run.batches;
+    need += (recording ? 24.0 * (double)cfg->run.messages : 0) + 19440.0 * batches;
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     double have = pages > 0 && page > 0 ? (double)pages * (double)page : INFINITY;
     struct rlimit limit;
@@ -298,11 +304,14 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         !seed_streams(&net->rng_route, nodes, seed, RNG_ROUTING))
         goto out_of_memory;
     const struct probe_spec measured = {
-        .warmup_messages = (uint64_t)cfg->run.warmup_messages,
+        .warmup_messages = cfg->run.warmup[0] == 'a' ? 0 : (uint64_t)cfg->run.warmup_messages,
         .messages = (uint64_t)cfg->run.messages,
         .warmup_time = cfg->run.warmup_time,
         .duration = cfg->run.duration,
         .batches = (unsigned)cfg->run.batches,
+        .warmup_auto = cfg->run.warmup[0] == 'a',
+        .sources = net->topo.nodes,
+        .precision = cfg->run.precision,
     };
     if (!probe_init(&net->probe, &net->kernel, &measured, &net->in_flight))
         goto out_of_memory;
@@ -371,6 +380,8 @@ out_of_memory:
 enum kernel_stop net_run(struct network *net)
 {
     enum kernel_stop why = kernel_run(&net->kernel);
+    if (!probe_settle(&net->probe)) /* recording: the statistics of the retained messages */
+        why = KERNEL_FAILED;
     if (net->engine->traits & ENGINE_SLOTTED) /* the probe's window is in whole cycles, closed by the engine */
         return why;
     probe_finish(&net->probe, why);

@@ -8,15 +8,22 @@
 #include "../../workloads/workload.h"
 #include "../core/registry.h"
 
-/* workload.rate_unit: plain names, the framework's own. */
-struct rate_unit {
+/* Plain names, the framework's own: workload.rate_unit and run.warmup. */
+struct plain_choice {
     const char *name, *help;
 };
-static const struct rate_unit messages_unit = { "messages", "messages per node per time unit" };
-static const struct rate_unit flits_unit = { "flits", "flits per node per time unit (cycle), as NoC papers state "
+static const struct plain_choice messages_unit = { "messages", "messages per node per time unit" };
+static const struct plain_choice flits_unit = { "flits", "flits per node per time unit (cycle), as NoC papers state "
                                                       "offered load" };
-static const struct rate_unit *const rate_units[] = { &messages_unit, &flits_unit };
-REGISTRY_DEFINE(struct rate_unit, rate_units, rate_unit_find, rate_unit_choices);
+static const struct plain_choice *const rate_units[] = { &messages_unit, &flits_unit };
+REGISTRY_DEFINE(struct plain_choice, rate_units, rate_unit_find, rate_unit_choices);
+
+/* run.warmup: the framework's own rules. */
+static const struct plain_choice fixed_warmup = { "fixed", "run.warmup_messages (or run.warmup_time) are discarded" };
+static const struct plain_choice auto_warmup = { "auto", "MSER-5 on batch means of 5 messages, from message 0; "
+                                                      "message mode" };
+static const struct plain_choice *const warmup_rules[] = { &fixed_warmup, &auto_warmup };
+REGISTRY_DEFINE(struct plain_choice, warmup_rules, warmup_rule_find, warmup_rule_choices);
 
 /* The order of this list is the order of the plug-ins' keys in --list, the config
  * echo and sweeps (within each section, after the framework's own keys). */
@@ -31,6 +38,7 @@ static const struct cfg_registry registries[] = {
     { "workload.length", &length_choices },
     { "workload.arrival", &arrival_choices },
     { "workload.rate_unit", &rate_unit_choices },
+    { "run.warmup", &warmup_rule_choices },
     { NULL, &model_choices }, /* every model applies itself: no key chooses one */
 };
 static const struct cfg_schema schema = { registries, sizeof registries / sizeof registries[0] };
@@ -53,11 +61,25 @@ bool run_config_load(struct config *cfg, const char *path, const char *const *ov
     for (size_t i = 0; i < model_registry_count; i++)
         if (model_registry[i]->check && !model_registry[i]->check(cfg, err))
             return false;
-    return workload_check(cfg, err);
+    if (!workload_check(cfg, err))
+        return false;
+    /* Both read messages by number: time mode has no numbers to cut or to stop at. */
+    const char *by_number = cfg->run.precision > 0 ? "run.precision" : cfg->run.warmup[0] == 'a' ? "run.warmup" : NULL;
+    if (by_number && cfg->run.duration > 0) {
+        cfg_blame(cfg, by_number, err, "needs message mode (run.duration = 0)");
+        return false;
+    }
+    return true;
 }
 
 const char *run_engine_name(const struct config *cfg)
 {
     const struct engine_ops *e = engine_select(cfg);
     return e ? e->name : "";
+}
+
+unsigned run_engine_traits(const struct config *cfg)
+{
+    const struct engine_ops *e = engine_select(cfg);
+    return e ? e->traits : 0;
 }

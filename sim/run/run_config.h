@@ -25,4 +25,7 @@ bool run_config_load(struct config *cfg, const char *path, const char *const *ov
  * different figures. */
 const char *run_engine_name(const struct config *cfg);
 
+/* The traits (sim/core/traits.h) of the engine cfg selects; 0 when none. */
+unsigned run_engine_traits(const struct config *cfg);
+
 #endif

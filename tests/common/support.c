@@ -1,4 +1,5 @@
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -163,6 +164,53 @@ int test_coverage(const char *const *settings, int seeds, double exact)
                     r.delay.ci95[0], r.delay.ci95[1], exact);
     }
     return covered;
+}
+
+_Static_assert(sizeof(struct test_outcome) <= PIPE_BUF, "one outcome, one atomic write");
+
+void test_outcomes(const char *const *settings, int seeds, int workers, struct test_outcome *out)
+{
+    int fd[2];
+    ck_assert(seeds > 0 && workers > 0 && workers <= 8 && pipe(fd) == 0);
+    pid_t pid[8];
+    for (int w = 0; w < workers; w++) {
+        pid[w] = fork();
+        ck_assert(pid[w] >= 0);
+        if (pid[w] > 0)
+            continue;
+        close(fd[0]);
+        for (int seed = 1 + w; seed <= seeds; seed += workers) {
+            struct config cfg;
+            test_config(&cfg, settings);
+            cfg.run.seed = (uint64_t)seed;
+            struct run_report r;
+            struct test_outcome o = { .seed = seed, .stop = (int)test_run(&cfg, &r) };
+            o.delay = r.delay;
+            o.precision_reached = r.precision_reached;
+            o.precision_batches = r.precision_batches;
+            o.warmup_messages = r.warmup_messages;
+            o.precision_met = r.precision_met;
+            /* One write of under PIPE_BUF bytes: the children's records never interleave. */
+            if (write(fd[1], &o, sizeof o) != (ssize_t)sizeof o)
+                _exit(1);
+        }
+        _exit(0);
+    }
+    close(fd[1]);
+    int got = 0;
+    struct test_outcome o;
+    while (read(fd[0], &o, sizeof o) == (ssize_t)sizeof o) {
+        ck_assert(o.seed >= 1 && o.seed <= seeds);
+        out[o.seed - 1] = o;
+        got++;
+    }
+    close(fd[0]);
+    for (int w = 0; w < workers; w++) {
+        int status;
+        waitpid(pid[w], &status, 0);
+        ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "worker %d failed", w);
+    }
+    ck_assert_int_eq(got, seeds);
 }
 
 void test_stability(const struct config *cfg, struct stability *out)

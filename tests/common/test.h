@@ -30,6 +30,18 @@ enum kernel_stop test_run(const struct config *cfg, struct run_report *report);
 /* Runs seeds 1..seeds of the configuration and counts how often `exact` lies in the
  * run's 95% interval (misses are printed). */
 int test_coverage(const char *const *settings, int seeds, double exact);
+/* What a coverage check needs of one run (plain data, so a child process can send it). */
+struct test_outcome {
+    int seed, stop; /* stop: the enum kernel_stop */
+    struct stats_summary delay;
+    double precision_reached, precision_batches, warmup_messages;
+    int precision_met;
+};
+/* Runs seeds 1..seeds of the configuration in `workers` (at most 8) child processes
+ * (seed s in child s mod workers: make validate's seeds use both cores) and fills
+ * out[s - 1]; asserts that every child sent every one of its outcomes.  For Check's
+ * fork mode (make validate's): a check failing in a child ends that child. */
+void test_outcomes(const char *const *settings, int seeds, int workers, struct test_outcome *out);
 /* The stability check of a configuration, as sim runs it before simulating. */
 void test_stability(const struct config *cfg, struct stability *out);
 /* A configuration with its topology, channel loads and model prediction. */

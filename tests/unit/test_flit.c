@@ -367,12 +367,29 @@ START_TEST(saturation_withholds_the_mean)
     ck_assert(figure(&rep, "saturated"));
     ck_assert(isnan(rep.delay.mean));
     ck_assert(strstr(test_figure_text(&rep, "switching", "saturation_note"), "source queues grew"));
+    /* one verdict: the report's own saturated says what the engine found, in every format */
+    ck_assert(rep.stability.saturated);
+    ck_assert(strstr(rep.stability.why, "source queues grew"));
+    rep.omit_timing = true;
+    char *text = NULL;
+    size_t size = 0;
+    for (int f = 0; f < 3; f++) {
+        FILE *m = open_memstream(&text, &size);
+        report_write(m, &rep, (enum report_format[]){ REPORT_TABLE, REPORT_CSV, REPORT_JSON }[f]);
+        fclose(m);
+        ck_assert(f != 0 || strstr(text, "** SATURATED: source queues grew"));
+        ck_assert(f != 2 || (strstr(text, "\n  \"saturated\": true,") && strstr(text, "\"saturated\": true\n") == NULL));
+        ck_assert(!strstr(text, "\"saturated\": false") && !strstr(text, ",false,source queues"));
+        free(text);
+        text = NULL;
+    }
     const char *const below[] = { "network.topology=hypercube", "network.dimension=4", "routing.switching=wormhole",
                                   "workload.length=constant", "workload.mean_length=4", "workload.rate=0.05",
                                   "run.messages=20000", "run.warmup_messages=1000", NULL };
     test_config(&cfg, below);
     ck_assert_int_eq(test_run(&cfg, &rep), KERNEL_DONE);
     ck_assert(!figure(&rep, "saturated"));
+    ck_assert(!rep.stability.saturated);
     ck_assert(rep.delay.mean > 0);
     /* Every flit offered is delivered: throughput in flits is 4 times the messages'. */
     ck_assert_double_eq_tol(figure(&rep, "throughput_flits"), 4 * rep.throughput, 1e-12);

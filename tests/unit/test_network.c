@@ -16,6 +16,25 @@ START_TEST(one_cube_is_mm1_exactly)
 }
 END_TEST
 
+/* Time mode (run.duration): the batches are equal slices of the window, each complete
+ * when the window closes, so the interval exists and covers the exact 2. */
+START_TEST(one_cube_in_time_mode_has_its_interval)
+{
+    const char *set[] = { "network.dimension=1", "workload.rate=0.5", "run.warmup_time=100",
+                          "run.duration=20000", "run.batches=20", NULL };
+    struct config cfg;
+    test_config(&cfg, set);
+    struct run_report r;
+    ck_assert_int_eq(test_run(&cfg, &r), KERNEL_DONE);
+    ck_assert_uint_eq(r.delay.batches_used, 20);
+    ck_assert(r.delay.ci95[0] < r.delay.mean && r.delay.mean < r.delay.ci95[1]);
+    for (int q = 0; q < STATS_QUANTILE_CIS; q++)
+        ck_assert(r.delay.quantile_ci95[q][0] < r.delay.quantile_ci95[q][1]);
+    int covered = test_coverage(set, 10, 2.0);
+    ck_assert_msg(covered >= 8, "exact mean inside the CI for %d of 10 seeds", covered);
+}
+END_TEST
+
 /* Per-hop re-draw makes the n-cube a product-form network: T = h / (μ - λc).
  * 4-cube at λ = 0.9375: λc = 0.5, h = 32/15, T = 64/15. */
 START_TEST(ncube_with_redraw_is_jackson_exactly)
@@ -24,6 +43,71 @@ START_TEST(ncube_with_redraw_is_jackson_exactly)
                           "run.warmup_messages=5000", "run.messages=100000", NULL };
     int covered = test_coverage(set, 20, 64.0 / 15.0);
     ck_assert_msg(covered >= 17, "exact mean inside the CI for %d of 20 seeds", covered);
+}
+END_TEST
+
+/* run.precision = 0.02 on M/M/1: every run meets the target with the precision it
+ * reports, and the exact mean 2 and quantiles -ln(1 - p)/(μ - λ) are inside their
+ * intervals for most of 10 seeds (100 seeds in make validate). */
+START_TEST(precision_runs_reach_their_target_and_cover)
+{
+    const char *set[] = { "network.dimension=1", "workload.rate=0.5", "run.precision=0.02",
+                          "run.messages=2000000", NULL };
+    int covered = 0, quantiles = 0;
+    for (int seed = 1; seed <= 10; seed++) {
+        struct config cfg;
+        test_config(&cfg, set);
+        cfg.run.seed = (uint64_t)seed;
+        struct run_report r;
+        ck_assert_int_eq(test_run(&cfg, &r), KERNEL_DONE);
+        ck_assert_int_eq(r.precision_met, 1);
+        ck_assert(r.precision_reached <= 0.02);
+        ck_assert_double_eq_tol(r.precision_reached, (r.delay.ci95[1] - r.delay.ci95[0]) / 2 / r.delay.mean, 1e-12);
+        ck_assert(r.precision_batches >= 20);
+        ck_assert(r.delay.count < 2000000); /* it stopped early */
+        covered += r.delay.ci95[0] <= 2 && 2 <= r.delay.ci95[1];
+        for (int q = 0; q < 3; q++) {
+            double exact = -log(1 - (double[]){ 0.5, 0.9, 0.99 }[q]) / 0.5;
+            quantiles += r.delay.quantile_ci95[q][0] <= exact && exact <= r.delay.quantile_ci95[q][1];
+        }
+    }
+    ck_assert_msg(covered >= 8, "exact mean inside %d of 10", covered);
+    ck_assert_msg(quantiles >= 25, "exact quantiles inside %d of 30", quantiles);
+    /* same config and seed: the same stop, byte for byte */
+    struct config cfg;
+    test_config(&cfg, set);
+    struct run_report a, b;
+    test_run(&cfg, &a);
+    test_run(&cfg, &b);
+    ck_assert_uint_eq(a.delay.count, b.delay.count);
+    ck_assert(a.delay.mean == b.delay.mean);
+}
+END_TEST
+
+/* run.warmup = auto from an empty 4-cube with per-hop re-draw (λc = 0.8): MSER's cut
+ * is reported, the statistics count only the retained messages, and the exact
+ * T = h / (μ - λc) = (32/15) / 0.2 is inside the interval for most seeds. */
+START_TEST(auto_warmup_removes_the_empty_start)
+{
+    const char *set[] = { "network.dimension=4", "workload.rate=1.5", "run.redraw_length_per_hop=true",
+                          "run.warmup=auto", "run.messages=200000", NULL };
+    int covered = test_coverage(set, 10, 32.0 / 15.0 / 0.2);
+    ck_assert_msg(covered >= 8, "exact mean inside the CI for %d of 10 seeds", covered);
+    struct config cfg;
+    test_config(&cfg, set);
+    struct run_report r;
+    ck_assert_int_eq(test_run(&cfg, &r), KERNEL_DONE);
+    ck_assert(r.warmup_messages > 0 && r.warmup_messages <= 100000);
+    ck_assert_uint_eq(r.delay.count, 200000 - (uint64_t)r.warmup_messages);
+    ck_assert(!r.warmup_unsettled);
+    /* A 10-cube at the same load over as many messages is still filling up: MSER cuts the
+     * most it may, half, and the report says the run had not settled. */
+    const char *short_run[] = { "network.dimension=10", "workload.rate=1.6", "run.redraw_length_per_hop=true",
+                                "run.warmup=auto", "run.messages=200000", NULL };
+    test_config(&cfg, short_run);
+    ck_assert_int_eq(test_run(&cfg, &r), KERNEL_DONE);
+    ck_assert_double_eq(r.warmup_messages, 100000);
+    ck_assert(r.warmup_unsettled);
 }
 END_TEST
 
@@ -151,7 +235,10 @@ Suite *network_suite(void)
     TCase *tc = tcase_create("theory");
     tcase_set_timeout(tc, 1200);
     tcase_add_test(tc, one_cube_is_mm1_exactly);
+    tcase_add_test(tc, one_cube_in_time_mode_has_its_interval);
     tcase_add_test(tc, ncube_with_redraw_is_jackson_exactly);
+    tcase_add_test(tc, precision_runs_reach_their_target_and_cover);
+    tcase_add_test(tc, auto_warmup_removes_the_empty_start);
     tcase_add_test(tc, ncube_without_redraw_within_3_percent_of_kleinrock);
     tcase_add_test(tc, one_cube_delay_quantiles_are_exponential);
     tcase_add_test(tc, runs_in_one_process_are_identical);

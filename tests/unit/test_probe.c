@@ -1,5 +1,7 @@
 /* The measurement probe (sim/core/probe.h): which messages count, when the window
  * opens and closes, and which batch a measured delay joins, on a bare kernel. */
+#include <math.h>
+
 #include "../../sim/core/probe.h"
 #include "../common/test.h"
 
@@ -69,6 +71,22 @@ START_TEST(time_mode_batches_are_slices_of_the_window)
     ck_assert_uint_eq(p.delay.batch_count[0], 1);
     ck_assert_uint_eq(p.delay.batch_count[1], 2);
     ck_assert_int_eq(k.stop, KERNEL_RUNNING); /* time mode ends by the window's event */
+    /* Stopped at 7 (a signal): the slice [0, 5) is over, [5, 10) is not, so the
+     * interval has one complete batch, none. */
+    k.now = 7;
+    k.stop = KERNEL_INTERRUPTED;
+    ck_assert(probe_settle(&p));
+    struct stats_summary sum;
+    stats_summarize(&p.delay, &sum);
+    ck_assert_uint_eq(sum.batches_used, 1);
+    ck_assert(isnan(sum.ci95[0]));
+    /* The window closed: both slices are complete batches, whatever their counts. */
+    k.now = 10;
+    k.stop = KERNEL_DONE;
+    ck_assert(probe_settle(&p));
+    stats_summarize(&p.delay, &sum);
+    ck_assert_uint_eq(sum.batches_used, 2);
+    ck_assert(!isnan(sum.ci95[0]) && sum.ci95[0] <= 1 && 1 <= sum.ci95[1]);
     probe_free(&p);
     kernel_free(&k);
 }
@@ -92,11 +110,20 @@ START_TEST(slotted_time_window_is_whole_cycles)
     ck_assert_double_eq(p.window_start, 2);
     probe_cycle_end(&p, 2);
     ck_assert_double_eq(p.window_end, 3);
+    ck_assert(probe_settle(&p)); /* stopped here: cycle 2, slice 0, is over; slice 1 is not */
+    ck_assert_uint_eq(p.delay.closed, 1);
     ck_assert(probe_cycle_start(&p, 3, 0));
     probe_cycle_end(&p, 3);
+    const struct delay_parts parts = { 0, 1 };
+    probe_delivered(&p, 0, 2.5, 1, &parts, 1); /* cycle 2: slice 0 */
+    probe_delivered(&p, 1, 3.5, 3, &parts, 1); /* cycle 3: slice 1 */
+    ck_assert(probe_settle(&p)); /* cycles 2 and 3 have ended: both slices are over */
+    ck_assert_uint_eq(p.delay.closed, 2);
     ck_assert(!probe_cycle_start(&p, 4, 0)); /* ceil(3.5) */
     ck_assert_int_eq(k.stop, KERNEL_DONE);
     ck_assert_double_eq(p.window_end, 4);
+    ck_assert(probe_settle(&p));
+    ck_assert_uint_eq(p.delay.closed, 2);
     probe_free(&p);
     kernel_free(&k);
 }

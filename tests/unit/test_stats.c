@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "../../sim/core/rng.h"
+#include "../../sim/core/seqstats.h"
 #include "../../sim/core/stats.h"
 #include "../common/test.h"
 
@@ -169,6 +170,85 @@ START_TEST(batch_means_interval_covers_95_percent)
     ck_assert_msg(fabs(mean_correlation + 0.05) < 0.05, "mean lag-1 correlation %g", mean_correlation);
 }
 END_TEST
+/* MSER-5 on a constructed series: 400 samples at 0 then 1600 alternating 9, 11 (mean
+ * 10): the cut is the transient exactly; a stationary series is not cut; a cut never
+ * passes half the series. */
+START_TEST(mser5_finds_a_constructed_transient)
+{
+    enum { N = 2000 };
+    static double x[N];
+    for (int i = 0; i < N; i++)
+        x[i] = i < 400 ? 0 : (i % 2 ? 9 : 11);
+    ck_assert_uint_eq(seqstats_mser5(x, N), 400);
+    for (int i = 0; i < N; i++)
+        x[i] = i % 2 ? 9 : 11;
+    ck_assert_uint_eq(seqstats_mser5(x, N), 0);
+    for (int i = 0; i < N; i++) /* a ramp all the way: the cut stops at half */
+        x[i] = i;
+    ck_assert_uint_eq(seqstats_mser5(x, N), seqstats_mser_limit(N, 5)); /* not settled */
+    ck_assert_uint_eq(seqstats_mser_limit(N, 5), 5 * (N / 5 / 2));
+    x[0] = NAN; /* a number without a sample is left out of its batch */
+    for (int i = 1; i < N; i++)
+        x[i] = i < 100 ? 50 : 10 + (i % 3);
+    ck_assert_uint_eq(seqstats_mser5(x, N), 100);
+    ck_assert_uint_eq(seqstats_mser(x, N, 20), 100);
+}
+END_TEST
+
+/* The stopping rule: independent normals (σ = 1, mean 10) give an uncorrelated plan
+ * at the largest batch count, whose half-width is t σ / sqrt(n); an AR(1) series with
+ * φ = 0.99 in batches of 1 correlates, so the rule takes longer batches; the target is
+ * met only below it. */
+START_TEST(batch_rule_stops_on_uncorrelated_precise_batches)
+{
+    enum { N = 64000 };
+    static double x[N];
+    struct rng g;
+    rng_seed_stream(&g, 3, 0, 0);
+    for (int i = 0; i < N; i++)
+        x[i] = 10 + gsl_cdf_ugaussian_Pinv(rng_uniform(&g));
+    struct batch_plan plan;
+    ck_assert(seqstats_batches(x, N, 20, 640, 10, &plan));
+    ck_assert(plan.uncorrelated);
+    ck_assert_uint_eq(plan.batches, 640);
+    ck_assert_double_eq_tol(plan.half, 1.96 / sqrt(N), 0.15 * 1.96 / sqrt(N));
+    ck_assert(seqstats_met(&plan, 0.002));   /* half-width 0.0077 on 10 */
+    ck_assert(!seqstats_met(&plan, 0.0005));
+    ck_assert(!seqstats_batches(x, 100, 20, 640, 10, &plan)); /* under 20 batches of 10 */
+    double y = 0;
+    for (int i = 0; i < N; i++)
+        x[i] = y = 0.99 * y + gsl_cdf_ugaussian_Pinv(rng_uniform(&g));
+    ck_assert(seqstats_batches(x, N, 20, 640, 10, &plan));
+    ck_assert_uint_lt(plan.batches, 640); /* batches of 100 correlate at lag 1 (about 0.5) */
+}
+END_TEST
+
+/* Quantile intervals by sectioning: for 20 batches of exponential samples the 95%
+ * interval of each quantile covers the exact -ln(1 - p) in about 95% of 200 runs. */
+START_TEST(quantile_intervals_cover_exponential_quantiles)
+{
+    static const double p[STATS_QUANTILE_CIS] = { 0.5, 0.9, 0.99 };
+    int covered[STATS_QUANTILE_CIS] = { 0 };
+    struct rng g;
+    rng_seed_stream(&g, 5, 0, 0);
+    for (int run = 0; run < 200; run++) {
+        struct sample_stats s;
+        ck_assert(stats_init(&s, 20000, 20));
+        for (uint64_t i = 0; i < 20000; i++)
+            stats_add(&s, i, -log(rng_uniform(&g)));
+        struct stats_summary sum;
+        stats_summarize(&s, &sum);
+        for (int q = 0; q < STATS_QUANTILE_CIS; q++) {
+            double exact = -log(1 - p[q]);
+            covered[q] += sum.quantile_ci95[q][0] <= exact && exact <= sum.quantile_ci95[q][1];
+        }
+        stats_free(&s);
+    }
+    for (int q = 0; q < STATS_QUANTILE_CIS; q++)
+        ck_assert_msg(covered[q] >= 176 && covered[q] <= 198, "p%g: %d of 200", 100 * p[q], covered[q]);
+}
+END_TEST
+
 
 Suite *stats_suite(void)
 {
@@ -183,6 +263,9 @@ Suite *stats_suite(void)
     tcase_add_test(tc, batch_means_interval_is_exact_for_known_batches);
     tcase_add_test(tc, incomplete_batches_are_left_out);
     tcase_add_test(tc, batch_means_interval_covers_95_percent);
+    tcase_add_test(tc, mser5_finds_a_constructed_transient);
+    tcase_add_test(tc, batch_rule_stops_on_uncorrelated_precise_batches);
+    tcase_add_test(tc, quantile_intervals_cover_exponential_quantiles);
     suite_add_tcase(s, tc);
     return s;
 }

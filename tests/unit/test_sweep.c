@@ -149,6 +149,37 @@ START_TEST(point_seeds_follow_coordinates_not_indices)
 }
 END_TEST
 
+/* --common-random-numbers: every point runs on the base seed (the swept run.seed, if
+ * swept), so points differing in a key that draws nothing give the same delays. */
+START_TEST(common_random_numbers_use_the_base_seed)
+{
+    const char *two[] = { "workload.rate=0.2,0.4", "protocol.link=fifo,tdm" };
+    struct sweep sw;
+    char why[256];
+    ck_assert(sweep_parse(&sw, two, 2, why, sizeof why));
+    for (size_t i = 0; i < sw.points; i++)
+        ck_assert_uint_eq(sweep_common_seed(&sw, i, 9), 9);
+    sweep_free(&sw);
+    const char *seeds[] = { "run.seed=5,6", "workload.rate=0.2" };
+    ck_assert(sweep_parse(&sw, seeds, 2, why, sizeof why));
+    ck_assert_uint_eq(sweep_common_seed(&sw, 1, 9), 6);
+    sweep_free(&sw);
+    /* run.batches changes no draw: with common random numbers both rows' delays match */
+    const char *crn[] = { test_binary(), "--sweep", "run.batches=10,20", "--common-random-numbers", "--seed", "7",
+                          "-s", "run.messages=2000", "-s", "run.warmup_messages=200", "-f", "json", "--no-timing",
+                          "-j", "1", DEFAULT_INI, NULL };
+    ck_assert_int_eq(test_exec(crn, out, BIG, err, sizeof err), 0);
+    const char *a = strstr(out, "\"seed\": 7,"), *b = a ? strstr(a + 1, "\"seed\": 7,") : NULL;
+    ck_assert_msg(a && b, "%s", out);
+    const char *ma = strstr(a, "\"mean\": "), *mb = strstr(b, "\"mean\": ");
+    ck_assert(ma && mb);
+    ck_assert_int_eq(strncmp(ma, mb, strcspn(ma, ",")), 0);
+    const char *alone[] = { test_binary(), "--common-random-numbers", DEFAULT_INI, NULL };
+    ck_assert_int_eq(test_exec(alone, out, BIG, err, sizeof err), 2);
+    ck_assert_str_eq(err, "sim: --common-random-numbers goes with --sweep\n");
+}
+END_TEST
+
 /* The data rows of a CSV output (the text after the header line). */
 static const char *rows(const char *csv)
 {
@@ -528,6 +559,7 @@ Suite *sweep_suite(void)
     TCase *cli = tcase_create("runner");
     tcase_set_timeout(cli, 300);
     tcase_add_test(cli, adding_a_point_changes_no_other_row);
+    tcase_add_test(cli, common_random_numbers_use_the_base_seed);
     tcase_add_test(cli, parallel_runs_give_identical_output);
     tcase_add_test(cli, interrupted_sweep_keeps_finished_rows);
     tcase_add_test(cli, bad_sweep_is_exit_2_before_any_output);
