@@ -50,6 +50,8 @@ static void open_window(struct probe *p, double now)
     if (p->slotted) /* the window holds whole cycles: empty until this one ends */
         p->window_end = now;
     p->in_flight_at_open = *p->in_flight;
+    p->created_in_window = 0;
+    backlog_init(&p->backlog, p->in_flight_at_open);
     if (p->on_open)
         p->on_open(p->on_open_ctx, now);
 }
@@ -81,6 +83,8 @@ void probe_created(struct probe *p, uint64_t id, double now)
 {
     if (!p->time_mode && id == p->spec.warmup_messages && !p->window_open)
         open_window(p, now);
+    if (p->window_open)
+        backlog_add(&p->backlog, ++p->created_in_window, *p->in_flight);
 }
 
 /* The measured total is reached: the window holds up to `end`. */

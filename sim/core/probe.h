@@ -35,6 +35,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "backlog.h"
 #include "kernel.h"
 #include "seqstats.h"
 #include "stats.h"
@@ -89,6 +90,8 @@ struct probe {
     uint64_t delivered_in_window; /* every delivery inside the window: for throughput */
     uint64_t hops_measured;
     uint32_t in_flight_at_open;   /* backlog when the window opened */
+    uint64_t created_in_window;
+    struct backlog_trace backlog; /* the backlog at creations inside the window (backlog.h) */
     struct sample_stats delay;
     struct moments delay_node, delay_link;
     /* Recording mode (see above). */
@@ -112,7 +115,8 @@ void probe_set_open_hook(struct probe *p, void (*on_open)(void *ctx, double now)
 /* Event-driven time mode: registers the probe's window events with the kernel and
  * schedules them (the window opens at once when warmup_time is 0). */
 void probe_schedule_window(struct probe *p);
-/* Message creation, number id (message mode: the first measured one opens the window). */
+/* Message creation, number id (message mode: the first measured one opens the window);
+ * inside the window it samples the backlog (before this message joins it). */
 static inline bool probe_is_measured(const struct probe *p, uint64_t id)
 {
     return id >= p->spec.warmup_messages && id - p->spec.warmup_messages < p->spec.messages;

@@ -184,6 +184,7 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
     NUM("simulated_time", r->simulated_time);
     NUM("warmup_time", r->warmup_time);
     NUM("warmup_messages", r->warmup_messages);
+    BOOL("warmup_settled", r->cfg->run.warmup[0] == 'a' ? !r->warmup_unsettled : 2); /* 2: fixed warm-up (null) */
     NUM("measurement_window", r->window);
     COUNT("messages_created", r->messages_created);
     COUNT("performance.events", r->events);

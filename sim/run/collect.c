@@ -57,6 +57,29 @@ static void collect_figures(struct figures *list, const struct network *net)
     }
 }
 
+/* Whether the engine gives a saturation verdict of its own (a flag that withholds the delay). */
+static bool engine_judges_saturation(const struct run_report *r)
+{
+    for (unsigned i = 0; i < r->figures.n; i++)
+        if (r->figures.item[i].kind == FIGURE_FLAG && (r->figures.item[i].hints & FIGURE_WITHHOLDS_DELAY))
+            return true;
+    return false;
+}
+
+/* No analysis predicts this network's stability and its engine does not judge it: the
+ * run's backlog does (sim/core/backlog.h). */
+static void judge_backlog(struct run_report *r, const struct network *net)
+{
+    struct backlog_verdict v;
+    backlog_judge(&net->probe.backlog, r->nodes, &v);
+    if (!v.saturated)
+        return;
+    r->stability.saturated = true;
+    snprintf(r->stability.why, sizeof r->stability.why, "the backlog grew from %.0f to %.0f messages over the "
+             "window, by %.0f in its second half",
+             r->backlog_start, r->backlog_end, v.growth);
+}
+
 void report_collect(struct run_report *r, const struct network *net, const struct channel_loads *loads,
                     const struct model_result *model, enum kernel_stop why, double wall_seconds)
 {
@@ -126,6 +149,8 @@ void report_collect(struct run_report *r, const struct network *net, const struc
     r->model = *model;
     collect_figures(&r->figures, net);
     report_adopt_saturation(r);
+    if (!r->stability.known && !r->stability.saturated && !engine_judges_saturation(r))
+        judge_backlog(r, net);
     r->slotted = net->engine->traits & ENGINE_SLOTTED;
     r->delivered_total = (double)net->probe.delivered;
     r->interrupted = why != KERNEL_DONE;

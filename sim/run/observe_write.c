@@ -90,6 +90,7 @@ bool observe_write_channels(FILE *f, const struct observe *o, const struct netwo
             c.requests = (double)w->grants;
             c.queue_mean = window > 0 ? w->area / window : NAN;
             c.wait_mean = w->grants ? w->wait_sum / (double)w->grants : NAN;
+            c.blocking = w->grants ? (double)w->waited / (double)w->grants : NAN;
         }
         fputc(',', f);
         number(f, c.queue_mean);

@@ -48,7 +48,8 @@
     X(time_resolution)                                                                                           \
     X(signals)                                                                                                   \
     X(common_numbers)                                                                                            \
-    X(observe)
+    X(observe)                                                                                                   \
+    X(backlog)
 
 #define X(name) Suite *name##_suite(void);
 SUITES

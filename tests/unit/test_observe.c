@@ -189,10 +189,10 @@ static void run_and_check(const char *what, const char *const *settings, bool pe
 START_TEST(files_agree_with_the_report)
 {
     const char *saf[] = { "network.dimension=5", "workload.rate=1", "run.warmup_messages=1000", "run.messages=8000", NULL };
-    run_and_check("store-and-forward", saf, true, true, false);
+    run_and_check("store-and-forward", saf, true, true, true);
     const char *timed[] = { "network.dimension=4", "workload.rate=1", "run.warmup_time=20", "run.duration=200",
                             "protocol.link=token", NULL };
-    run_and_check("time mode, token", timed, true, true, false);
+    run_and_check("time mode, token", timed, true, true, true);
     const char *worm[] = { "network.dimension=5", "routing.switching=wormhole", "workload.rate=0.1",
                            "run.warmup_messages=500", "run.messages=4000", NULL };
     run_and_check("wormhole", worm, true, true, true);
@@ -205,7 +205,7 @@ START_TEST(files_agree_with_the_report)
     run_and_check("iq router", iq, true, false, false);
     const char *bus[] = { "network.topology=dual-bus-hypercube", "network.radix=4", "network.dimension=2",
                           "workload.rate=0.15", "run.warmup_messages=500", "run.messages=4000", NULL };
-    run_and_check("dual-bus hypercube", bus, true, true, false);
+    run_and_check("dual-bus hypercube", bus, true, true, true);
     const char *slotted[] = { "network.dimension=5", "routing.algorithm=backtracking", "workload.arrival=bernoulli",
                               "workload.rate=0.3", "run.warmup_messages=500", "run.messages=3000", NULL };
     run_and_check("backtracking (slotted)", slotted, false, false, false);
@@ -223,13 +223,45 @@ START_TEST(merged_series_keeps_its_sums)
     struct run_report r;
     char paths[4][64];
     run_with_files(&cfg, &r, paths);
-    check_files("merged", &cfg, &r, paths, true, false);
+    check_files("merged", &cfg, &r, paths, true, true);
 }
 END_TEST
 
 START_TEST(hypercube_channels_match_the_analytic_load)
 {
     check_channel_loads(4, 8, 20000, 0.8);
+}
+END_TEST
+
+/* Store-and-forward FIFO channels with lengths re-drawn per hop: a Jackson network
+ * whose channels see Poisson arrivals, so a request waits with the probability that
+ * the channel is busy (PASTA): each class's blocking is its analytic load. */
+START_TEST(blocking_is_the_load_in_a_jackson_network)
+{
+    const char *set[] = { "network.dimension=5", "workload.rate=1", "run.redraw_length_per_hop=true",
+                          "run.warmup_messages=4000", "run.messages=40000", NULL };
+    struct config cfg;
+    test_config(&cfg, set);
+    struct run_report r;
+    char paths[4][64];
+    run_with_files(&cfg, &r, paths);
+    struct table t;
+    table_read(&t, paths[0]);
+    for (unsigned c = 0; c < r.classes; c++) {
+        double blocking = 0, requests = 0, n = 0;
+        for (int row = 0; row < t.rows; row++)
+            if (at(&t, row, "dimension") == c) {
+                blocking += at(&t, row, "blocking") * at(&t, row, "requests");
+                requests += at(&t, row, "requests");
+                n++;
+            }
+        ck_assert_int_eq((int)n, 32);
+        ck_assert_msg(fabs(blocking / requests - r.cls[c].analytic_utilization) < 0.02,
+                      "dim%u: blocking %.4f, analytic load %.4f", c, blocking / requests, r.cls[c].analytic_utilization);
+    }
+    free(t.v);
+    unlink(paths[0]);
+    unlink(paths[2]);
 }
 END_TEST
 
@@ -320,6 +352,7 @@ Suite *observe_suite(void)
     tcase_add_test(tc, files_agree_with_the_report);
     tcase_add_test(tc, merged_series_keeps_its_sums);
     tcase_add_test(tc, hypercube_channels_match_the_analytic_load);
+    tcase_add_test(tc, blocking_is_the_load_in_a_jackson_network);
     suite_add_tcase(s, tc);
     TCase *cli = tcase_create("command line");
     tcase_set_timeout(cli, 300);
