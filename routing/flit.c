@@ -526,52 +526,10 @@ static void deliver(struct flit_engine *e, int64_t c)
     b->n = 0;
 }
 
-/* Deadlock recovery: worm w, whose header waits in a channel queue at the end of
- * cycle c, gives up every VC it holds and waits recovery_delay cycles for its new offer. */
-static void abort_worm(struct flit_engine *e, uint32_t w, int64_t c)
-{
-    struct worm *x = &e->worms[w];
-    if (e->routing == FLIT_PER_HOP) {
-        flit_forget_header(e, w);
-    } else {
-        uint32_t ch = x->channel[x->acquired], prev = MSG_NONE;
-        for (uint32_t y = e->wait_head[ch]; y != w; y = e->worms[y].next)
-            prev = y;
-        if (prev == MSG_NONE)
-            e->wait_head[ch] = x->next;
-        else
-            e->worms[prev].next = x->next;
-        if (e->wait_tail[ch] == w)
-            e->wait_tail[ch] = prev;
-    }
-    e->waiting--;
-    for (uint32_t j = 0; j < x->acquired; j++)
-        if (e->owner[(size_t)x->channel[j] * e->V + x->vc[j]] == w)
-            release(e, w, j);
-    if (x->acquired > 0)
-        make_inactive(e, w);
-    if (x->lo == 0) /* its tail had not left: the injection line is still its */
-        source_next(e, x->src, c + 1);
-    x->acquired = x->lo = 0;
-    x->next = MSG_NONE;
-    x->eligible = c + 1 + e->recovery_delay;
-    e->at_source++;
-    if (e->env.probe->window_open)
-        e->recoveries++;
-    push(e, &e->retries, w);
-}
-
-/* The periodic deadlock search: false when the run must stop. */
-static bool resolve_deadlocks(struct flit_engine *e, int64_t c)
-{
-    uint32_t victim;
-    if (!e->recover)
-        return !flit_find_deadlock(e, e->env.fatal, e->env.fatal_size, &victim);
-    char found[256]; /* what a stop would say: not needed when recovering */
-    while (e->waiting && flit_find_deadlock(e, found, sizeof found, &victim))
-        abort_worm(e, victim, c);
-    return true;
-}
+/* What recovery (flit_deadlock.c) does to a worm, through the cycle's own steps. */
+void flit_release(struct flit_engine *e, uint32_t w, uint32_t hop) { release(e, w, hop); }
+void flit_make_inactive(struct flit_engine *e, uint32_t w) { make_inactive(e, w); }
+void flit_source_next(struct flit_engine *e, uint32_t node, int64_t cycle) { source_next(e, node, cycle); }
 
 void flit_tick(struct kernel *k, void *ctx, uint32_t unused)
 {
@@ -594,7 +552,7 @@ void flit_tick(struct kernel *k, void *ctx, uint32_t unused)
         allocate(e, c);
     move(e, c);
     deliver(e, c);
-    if (e->waiting && c % e->deadlock_interval == 0 && !resolve_deadlocks(e, c)) {
+    if (e->waiting && c % e->deadlock_interval == 0 && !flit_resolve_deadlocks(e, c)) {
         kernel_request_stop(k, KERNEL_FAILED);
         return;
     }

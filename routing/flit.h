@@ -154,6 +154,14 @@ bool flit_pool_grow(struct flit_engine *e);
 
 /* Internal: appends x to a (stops the run when out of memory). */
 void flit_push(struct flit_engine *e, struct u32vec *a, uint32_t x);
+/* Internal (recovery): worm w gives up the VC of its hop; leaves the active list; the
+ * source's injection line is free from `cycle` on. */
+void flit_release(struct flit_engine *e, uint32_t w, uint32_t hop);
+void flit_make_inactive(struct flit_engine *e, uint32_t w);
+void flit_source_next(struct flit_engine *e, uint32_t node, int64_t cycle);
+/* The periodic deadlock search at the end of cycle c, and recovery when asked for: false
+ * when the run must stop (env.fatal then says why).  (routing/flit_deadlock.c) */
+bool flit_resolve_deadlocks(struct flit_engine *e, int64_t c);
 /* Internal: worm w's header is granted VC v of channel x->channel[x->acquired] at cycle c. */
 void flit_grant(struct flit_engine *e, uint32_t w, uint32_t v, int64_t c);
 

@@ -1,4 +1,4 @@
-/* Deadlock detection for the wormhole engine (cut-through has none).  A waiting header will
+/* Deadlock detection for the wormhole engine (cut-through has none), and recovery.  A waiting header will
  * eventually be granted if some VC it may take (its class on its channel; per hop: an
  * adaptive VC of a minimal hop or an escape VC of its class) is free or held by a
  * worm that will itself move on (a worm whose header is not queued always does: its
@@ -160,5 +160,52 @@ bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size, uint32_t 
     free(proceeds);
     free(seen);
     free(wait);
+    return true;
+}
+
+/* Deadlock recovery: worm w, whose header waits in a channel queue at the end of
+ * cycle c, gives up every VC it holds and waits recovery_delay cycles for its new offer. */
+static void abort_worm(struct flit_engine *e, uint32_t w, int64_t c)
+{
+    struct worm *x = &e->worms[w];
+    if (e->routing == FLIT_PER_HOP) {
+        flit_forget_header(e, w);
+    } else {
+        uint32_t ch = x->channel[x->acquired], prev = MSG_NONE;
+        for (uint32_t y = e->wait_head[ch]; y != w; y = e->worms[y].next)
+            prev = y;
+        if (prev == MSG_NONE)
+            e->wait_head[ch] = x->next;
+        else
+            e->worms[prev].next = x->next;
+        if (e->wait_tail[ch] == w)
+            e->wait_tail[ch] = prev;
+    }
+    e->waiting--;
+    for (uint32_t j = 0; j < x->acquired; j++)
+        if (e->owner[(size_t)x->channel[j] * e->V + x->vc[j]] == w)
+            flit_release(e, w, j);
+    if (x->acquired > 0)
+        flit_make_inactive(e, w);
+    if (x->lo == 0) /* its tail had not left: the injection line is still its */
+        flit_source_next(e, x->src, c + 1);
+    x->acquired = x->lo = 0;
+    x->next = MSG_NONE;
+    x->eligible = c + 1 + e->recovery_delay;
+    e->at_source++;
+    if (e->env.probe->window_open)
+        e->recoveries++;
+    flit_push(e, &e->retries, w);
+}
+
+/* The periodic deadlock search: false when the run must stop. */
+bool flit_resolve_deadlocks(struct flit_engine *e, int64_t c)
+{
+    uint32_t victim;
+    if (!e->recover)
+        return !flit_find_deadlock(e, e->env.fatal, e->env.fatal_size, &victim);
+    char found[256]; /* what a stop would say: not needed when recovering */
+    while (e->waiting && flit_find_deadlock(e, found, sizeof found, &victim))
+        abort_worm(e, victim, c);
     return true;
 }

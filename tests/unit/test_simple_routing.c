@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../../routing/flit.h"
+#include "../common/checks.h"
 #include "../common/test.h"
 
 enum { MAX_SETTINGS = 24 };
@@ -26,57 +27,6 @@ static void joined(const char **out, const char *const *settings, const char *co
     out[n] = NULL;
 }
 
-struct invariants {
-    const struct flit_engine *e;
-    uint64_t checks;
-};
-
-/* At every delivery: every owned VC is held by its owner on a hop it has acquired and
- * not yet released (wormhole: from the hop before the first the tail has not crossed;
- * cut-through: from that hop), and every such hop owns its VC; the waiting headers (channel
- * queues and the per-hop list) number `waiting`; the delivered worm's hops are each
- * one step closer to its destination. */
-static uint32_t first_held(const struct flit_engine *e, const struct worm *x)
-{
-    return e->wormhole && x->lo ? x->lo - 1 : x->lo;
-}
-
-static void check_invariants(void *ctx, const struct worm *done, int64_t cycle)
-{
-    struct invariants *k = ctx;
-    const struct flit_engine *e = k->e;
-    const struct topo *t = e->env.topo;
-    uint64_t owned = 0, held = 0, queued = e->per_hop.n;
-    for (uint32_t ch = 0; ch < t->channels; ch++) {
-        for (uint32_t v = 0; v < e->V; v++) {
-            uint32_t w = e->owner[(size_t)ch * e->V + v];
-            if (w == MSG_NONE)
-                continue;
-            owned++;
-            const struct worm *x = &e->worms[w];
-            bool found = false;
-            for (uint32_t j = first_held(e, x); j < x->acquired && !found; j++)
-                found = x->channel[j] == ch && x->vc[j] == v;
-            ck_assert_msg(found, "cycle %lld: channel %u VC %u owned by worm %u, which does not hold it",
-                          (long long)cycle, ch, v, w);
-        }
-        for (uint32_t w = e->wait_head[ch]; w != MSG_NONE; w = e->worms[w].next)
-            queued++;
-    }
-    for (uint32_t i = 0; i < e->n_active; i++) {
-        const struct worm *x = &e->worms[e->active[i]];
-        held += x->acquired - first_held(e, x);
-    }
-    ck_assert_uint_eq(queued, e->waiting);
-    ck_assert_uint_eq(owned, held);
-    if (e->routing == FLIT_PER_HOP) {
-        uint32_t dst = e->env.pool->msgs[done->msg].dst;
-        for (uint32_t j = 0; j < done->hops; j++)
-            ck_assert_uint_eq(t->ops->distance(t, done->to[j], dst), done->hops - j - 1);
-    }
-    k->checks++;
-}
-
 /* One run with the invariants checked at every delivery: it must complete, every
  * measured message delivered. */
 static void run_checked(const char *const *settings)
@@ -88,8 +38,8 @@ static void run_checked(const char *const *settings)
     ck_assert_msg(net_create(&net, &cfg, &err), "net_create: %s", err.message);
     struct flit_engine *e = flit_engine_of(net.engine, net.engine_state);
     ck_assert_ptr_nonnull(e);
-    struct invariants k = { e, 0 };
-    e->obs = (struct flit_observer){ &k, NULL, check_invariants };
+    struct flit_invariants k = { e, 0 };
+    e->obs = (struct flit_observer){ &k, NULL, flit_check_invariants };
     enum kernel_stop stop = net_run(&net);
     ck_assert_msg(stop == KERNEL_DONE, "%s %s: %s", settings[0], settings[1], net.fatal);
     ck_assert_uint_eq(net.probe.delay.count, (uint64_t)cfg_int(&cfg, "run.messages"));
@@ -165,8 +115,8 @@ START_TEST(without_escapes_the_search_finds_deadlock)
         ck_assert_int_eq(e->routing, FLIT_PER_HOP);
         e->E = 0; /* no escape route, one adaptive VC (owner keeps its stride of 2: VC 1 unused) */
         e->V = 1;
-        struct invariants k = { e, 0 };
-        e->obs = (struct flit_observer){ &k, NULL, check_invariants };
+        struct flit_invariants k = { e, 0 };
+        e->obs = (struct flit_observer){ &k, NULL, flit_check_invariants };
         enum kernel_stop stop = net_run(&net);
         if (!recover) {
             ck_assert_int_eq(stop, KERNEL_FAILED);
