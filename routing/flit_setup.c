@@ -156,8 +156,10 @@ static void set_routing(struct flit_engine *e, const struct config *cfg, const s
         e->class_hi[c] = e->V;
         if (e->routing == FLIT_VALIANT)
             valiant_vc_range(e->V, c / 2, e->dateline, c % 2, &e->class_lo[c], &e->class_hi[c]);
-        else if (e->dateline) /* upper half once the path has crossed the wrap-around link */
-            e->class_lo[c] = c ? e->V / 2 : 0, e->class_hi[c] = c ? e->V : e->V / 2;
+        else if (e->dateline && c) /* the upper half once the path has crossed the wrap-around link */
+            e->class_lo[c] = e->V / 2;
+        else if (e->dateline)
+            e->class_hi[c] = e->V / 2;
     }
     if (e->routing == FLIT_PER_HOP) {
         e->E = (uint32_t)iq_escape_vcs(cfg, t);
