@@ -36,6 +36,8 @@ static inline void push(struct flit_engine *e, struct u32vec *a, uint32_t x)
     a->v[a->n++] = x;
 }
 
+void flit_push(struct flit_engine *e, struct u32vec *a, uint32_t x) { push(e, a, x); }
+
 /* --- classes: the dateline of a torus --- */
 
 /* Whether the hop cur -> next crosses the wrap-around link, and its dimension. */
@@ -53,13 +55,8 @@ static bool wraps(const struct flit_engine *e, uint32_t cur, uint32_t next, unsi
 
 static void vc_range(const struct flit_engine *e, uint32_t cls, uint32_t *lo, uint32_t *hi)
 {
-    if (!e->dateline) {
-        *lo = 0;
-        *hi = e->V;
-    } else {
-        *lo = cls ? e->V / 2 : 0;
-        *hi = cls ? e->V : e->V / 2;
-    }
+    *lo = e->class_lo[cls];
+    *hi = e->class_hi[cls];
 }
 
 /* --- calendars --- */
@@ -131,6 +128,19 @@ static bool draw_path(struct flit_engine *e, struct worm *x, struct message *msg
     return true;
 }
 
+/* x's path as the routing goes: drawn now, or set up for choices hop by hop. */
+static bool new_path(struct flit_engine *e, struct worm *x, struct message *msg)
+{
+    switch (e->routing) {
+    case FLIT_VALIANT:
+        return flit_valiant_path(e, x, msg);
+    case FLIT_PER_HOP:
+        return flit_per_hop_path(e, x, msg);
+    default:
+        return draw_path(e, x, msg);
+    }
+}
+
 void flit_inject(struct flit_engine *e, uint32_t m)
 {
     const struct engine_env *env = &e->env;
@@ -153,7 +163,7 @@ void flit_inject(struct flit_engine *e, uint32_t m)
     x->eligible = (int64_t)floor(env->kernel->now) + 1;
     x->grant0 = -1;
     x->blocked = 0;
-    if (!draw_path(e, x, msg))
+    if (!new_path(e, x, msg))
         return;
     if (e->pending_tail == MSG_NONE)
         e->pending_head = w;
@@ -253,7 +263,7 @@ static void offer_retries(struct flit_engine *e, int64_t c)
             e->retries.v[keep++] = w;
             continue;
         }
-        if (!draw_path(e, x, &e->env.pool->msgs[x->msg]))
+        if (!new_path(e, x, &e->env.pool->msgs[x->msg]))
             return;
         uint32_t node = x->src;
         if (e->src_busy[node] == MSG_NONE) {
@@ -327,6 +337,12 @@ static void join_queues(struct flit_engine *e, int64_t c)
     struct u32vec *b = &e->ready_cal[c % e->ready_slots];
     /* Ties among headers ready in the same cycle: creation order. */
     creation_order(e, b);
+    if (e->routing == FLIT_PER_HOP) { /* no channel yet: one list of its own */
+        flit_join_per_hop(e, b);
+        e->ready_count -= b->n;
+        b->n = 0;
+        return;
+    }
     for (uint32_t i = 0; i < b->n; i++) {
         uint32_t w = b->v[i];
         struct worm *x = &e->worms[w];
@@ -346,7 +362,7 @@ static void join_queues(struct flit_engine *e, int64_t c)
     b->n = 0;
 }
 
-static void grant(struct flit_engine *e, uint32_t w, uint32_t v, int64_t c)
+void flit_grant(struct flit_engine *e, uint32_t w, uint32_t v, int64_t c)
 {
     struct worm *x = &e->worms[w];
     uint32_t a = x->acquired, ch = x->channel[a];
@@ -388,7 +404,7 @@ static void allocate(struct flit_engine *e, int64_t c)
                     e->wait_tail[ch] = prev;
                 x->next = MSG_NONE;
                 e->waiting--;
-                grant(e, w, v, c);
+                flit_grant(e, w, v, c);
             } else {
                 prev = w;
             }
@@ -510,48 +526,10 @@ static void deliver(struct flit_engine *e, int64_t c)
     b->n = 0;
 }
 
-/* Deadlock recovery: worm w, whose header waits in a channel queue at the end of
- * cycle c, gives up every VC it holds and waits recovery_delay cycles for its new offer. */
-static void abort_worm(struct flit_engine *e, uint32_t w, int64_t c)
-{
-    struct worm *x = &e->worms[w];
-    uint32_t ch = x->channel[x->acquired], prev = MSG_NONE;
-    for (uint32_t y = e->wait_head[ch]; y != w; y = e->worms[y].next)
-        prev = y;
-    if (prev == MSG_NONE)
-        e->wait_head[ch] = x->next;
-    else
-        e->worms[prev].next = x->next;
-    if (e->wait_tail[ch] == w)
-        e->wait_tail[ch] = prev;
-    e->waiting--;
-    for (uint32_t j = 0; j < x->acquired; j++)
-        if (e->owner[(size_t)x->channel[j] * e->V + x->vc[j]] == w)
-            release(e, w, j);
-    if (x->acquired > 0)
-        make_inactive(e, w);
-    if (x->lo == 0) /* its tail had not left: the injection line is still its */
-        source_next(e, x->src, c + 1);
-    x->acquired = x->lo = 0;
-    x->next = MSG_NONE;
-    x->eligible = c + 1 + e->recovery_delay;
-    e->at_source++;
-    if (e->env.probe->window_open)
-        e->recoveries++;
-    push(e, &e->retries, w);
-}
-
-/* The periodic deadlock search: false when the run must stop. */
-static bool resolve_deadlocks(struct flit_engine *e, int64_t c)
-{
-    uint32_t victim;
-    if (!e->recover)
-        return !flit_find_deadlock(e, e->env.fatal, e->env.fatal_size, &victim);
-    char found[256]; /* what a stop would say: not needed when recovering */
-    while (e->waiting && flit_find_deadlock(e, found, sizeof found, &victim))
-        abort_worm(e, victim, c);
-    return true;
-}
+/* What recovery (flit_deadlock.c) does to a worm, through the cycle's own steps. */
+void flit_release(struct flit_engine *e, uint32_t w, uint32_t hop) { release(e, w, hop); }
+void flit_make_inactive(struct flit_engine *e, uint32_t w) { make_inactive(e, w); }
+void flit_source_next(struct flit_engine *e, uint32_t node, int64_t cycle) { source_next(e, node, cycle); }
 
 void flit_tick(struct kernel *k, void *ctx, uint32_t unused)
 {
@@ -568,10 +546,13 @@ void flit_tick(struct kernel *k, void *ctx, uint32_t unused)
         offer_retries(e, c);
     offer(e, c);
     join_queues(e, c);
-    allocate(e, c);
+    if (e->routing == FLIT_PER_HOP)
+        flit_allocate_per_hop(e, c);
+    else
+        allocate(e, c);
     move(e, c);
     deliver(e, c);
-    if (e->waiting && c % e->deadlock_interval == 0 && !resolve_deadlocks(e, c)) {
+    if (e->waiting && c % e->deadlock_interval == 0 && !flit_resolve_deadlocks(e, c)) {
         kernel_request_stop(k, KERNEL_FAILED);
         return;
     }

@@ -39,9 +39,23 @@
  *    its tail had not left, and at c + 1 + recovery_delay it is offered again at its
  *    source ahead of the messages queued there, on a path drawn anew.  Its delay
  *    counts from its creation; its source wait ends at its first grant.
- * Paths are drawn hop by hop when the message is created (routing stream of each node
- * on the path; a retry's when it is offered again), so routing must be oblivious
- * (ecube, random-minimal).
+ *  - Routing (enum flit_routing).  Drawn: an oblivious algorithm's path (ecube,
+ *    random-minimal) is drawn hop by hop when the message is created (routing stream
+ *    of each node on the path; a retry's when it is offered again).  Valiant: drawn
+ *    then too, by dimension order to an intermediate node drawn uniformly from the
+ *    source's routing stream and on to the destination; phase 0 on the lower half of
+ *    the VCs, phase 1 on the upper, each split into dateline classes on a torus as on
+ *    the iq router (vc_classes.h).  Per hop (adaptive-minimal; random-minimal with
+ *    routing.escape_vcs >= 1): VCs [0, E) are escape VCs, [E, V) adaptive; in step (1)
+ *    a ready header joins one list instead of a channel queue, and in step (2) every
+ *    header of that list asks, in creation order: among the minimal hops from its node
+ *    with a free adaptive VC, the one with the most free adaptive VCs (random-minimal:
+ *    any), ties uniformly from the routing stream of its node, and its lowest free
+ *    adaptive VC; when none has one, the lowest free escape VC of the dimension-order
+ *    hop (on a torus, of its dateline class), else it waits.  Its hops (channel, to,
+ *    vc) are filled as it is granted; hops is the distance.  Escape routes make the
+ *    per-hop configurations deadlock-free (Duato); the search treats a per-hop header
+ *    as waiting for every VC it could take.
  */
 #ifndef ROUTING_FLIT_H
 #define ROUTING_FLIT_H
@@ -80,11 +94,22 @@ struct ready_header { /* sorting the headers ready in one cycle */
     uint32_t worm;
 };
 
+/* How the simple router routes: paths drawn at creation (oblivious algorithms, and
+ * Valiant's two phases), or each hop when the header asks (escape VCs). */
+enum flit_routing { FLIT_DRAWN, FLIT_VALIANT, FLIT_PER_HOP };
+
 struct flit_engine {
     struct engine_env env;
     bool wormhole, finite;
     uint32_t V, B, r, L; /* VCs, flit buffers (UINT32_MAX: unbounded), router delay, link latency */
     bool dateline;
+    enum flit_routing routing;
+    uint32_t class_lo[4], class_hi[4]; /* a drawn hop's class: its VCs [lo, hi) */
+    /* Per-hop routing: escape VCs [0, E), adaptive [E, V); most free adaptive VCs
+     * (adaptive-minimal) or any (random-minimal). */
+    uint32_t E;
+    bool most_free, both_ways;
+    struct u32vec per_hop; /* per-hop headers waiting for a VC, by creation number */
     bool recover;        /* routing.deadlock = recover */
     uint32_t deadlock_interval, recovery_delay;
     uint32_t radix;      /* torus: k, for the dateline */
@@ -126,6 +151,36 @@ struct flit_engine {
 void flit_inject(struct flit_engine *e, uint32_t msg);
 void flit_tick(struct kernel *k, void *ctx, uint32_t unused);
 bool flit_pool_grow(struct flit_engine *e);
+
+/* Internal: appends x to a (stops the run when out of memory). */
+void flit_push(struct flit_engine *e, struct u32vec *a, uint32_t x);
+/* Internal (recovery): worm w gives up the VC of its hop; leaves the active list; the
+ * source's injection line is free from `cycle` on. */
+void flit_release(struct flit_engine *e, uint32_t w, uint32_t hop);
+void flit_make_inactive(struct flit_engine *e, uint32_t w);
+void flit_source_next(struct flit_engine *e, uint32_t node, int64_t cycle);
+/* The periodic deadlock search at the end of cycle c, and recovery when asked for: false
+ * when the run must stop (env.fatal then says why).  (routing/flit_deadlock.c) */
+bool flit_resolve_deadlocks(struct flit_engine *e, int64_t c);
+/* Internal: worm w's header is granted VC v of channel x->channel[x->acquired] at cycle c. */
+void flit_grant(struct flit_engine *e, uint32_t w, uint32_t v, int64_t c);
+
+/* Per-hop routing and Valiant's paths (routing/flit_route.c).  flit_valiant_path draws
+ * both phases of x's path at creation; flit_per_hop_path sets up a path whose hops are
+ * chosen as its header is granted (hops: the distance); false when out of room. */
+bool flit_valiant_path(struct flit_engine *e, struct worm *x, struct message *msg);
+bool flit_per_hop_path(struct flit_engine *e, struct worm *x, struct message *msg);
+/* Headers ready at c join the per-hop waiting list (b: by creation number); the list is
+ * served oldest first; flit_forget_header takes w's waiting header out (an abort). */
+void flit_join_per_hop(struct flit_engine *e, struct u32vec *b);
+void flit_allocate_per_hop(struct flit_engine *e, int64_t c);
+void flit_forget_header(struct flit_engine *e, uint32_t w);
+/* The VCs the waiting header of x may take: channels and VC ranges [lo, hi), at most
+ * max; returns their number.  (A header in a channel queue: its own hop's class.) */
+struct vc_option {
+    uint32_t channel, lo, hi;
+};
+unsigned flit_vc_options(const struct flit_engine *e, const struct worm *x, struct vc_option *out, unsigned max);
 
 /* engine_ops.figures of both (routing/flit_figures.c). */
 void flit_figures(const void *self, const struct figure_sink *sink);

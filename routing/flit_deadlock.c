@@ -1,5 +1,6 @@
-/* Deadlock detection for the wormhole engine (cut-through has none).  A header in a channel queue will
- * eventually be granted if some VC of its class on that channel is free or held by a
+/* Deadlock detection for the wormhole engine (cut-through has none), and recovery.  A waiting header will
+ * eventually be granted if some VC it may take (its class on its channel; per hop: an
+ * adaptive VC of a minimal hop or an escape VC of its class) is free or held by a
  * worm that will itself move on (a worm whose header is not queued always does: its
  * flits keep draining toward a destination that never blocks).  The worms that can
  * move on are found by propagation (a worklist: each queued worm enters it at most
@@ -12,36 +13,35 @@
 
 #include "flit.h"
 
+enum { OPTIONS_MAX = 65 }; /* the minimal hops (at most 64) and the escape hop */
+
 static bool may_proceed(const struct flit_engine *e, const struct worm *x, const uint8_t *proceeds)
 {
-    uint32_t ch = x->channel[x->acquired];
-    uint32_t lo = 0, hi = e->V;
-    if (e->dateline) {
-        lo = x->cls[x->acquired] ? e->V / 2 : 0;
-        hi = x->cls[x->acquired] ? e->V : e->V / 2;
-    }
-    for (uint32_t v = lo; v < hi; v++) {
-        uint32_t o = e->owner[(size_t)ch * e->V + v];
-        if (o == MSG_NONE || proceeds[o])
-            return true;
-    }
+    struct vc_option opt[OPTIONS_MAX];
+    unsigned n = flit_vc_options(e, x, opt, OPTIONS_MAX);
+    for (unsigned i = 0; i < n; i++)
+        for (uint32_t v = opt[i].lo; v < opt[i].hi; v++) {
+            uint32_t o = e->owner[(size_t)opt[i].channel * e->V + v];
+            if (o == MSG_NONE || proceeds[o])
+                return true;
+        }
     return false;
 }
 
-/* A deadlocked holder of a VC the queued header x could use (one exists when x is
- * deadlocked: every such VC is held by a worm that cannot proceed). */
-static uint32_t next_holder(const struct flit_engine *e, const struct worm *x, const uint8_t *proceeds)
+/* A deadlocked holder of a VC the queued header x could use, and that VC's channel (one
+ * exists when x is deadlocked: every such VC is held by a worm that cannot proceed). */
+static uint32_t next_holder(const struct flit_engine *e, const struct worm *x, const uint8_t *proceeds, uint32_t *ch)
 {
-    uint32_t ch = x->channel[x->acquired], lo = 0, hi = e->V;
-    if (e->dateline) {
-        lo = x->cls[x->acquired] ? e->V / 2 : 0;
-        hi = x->cls[x->acquired] ? e->V : e->V / 2;
-    }
-    for (uint32_t v = lo; v < hi; v++) {
-        uint32_t o = e->owner[(size_t)ch * e->V + v];
-        if (o != MSG_NONE && !proceeds[o])
-            return o;
-    }
+    struct vc_option opt[OPTIONS_MAX];
+    unsigned n = flit_vc_options(e, x, opt, OPTIONS_MAX);
+    for (unsigned i = 0; i < n; i++)
+        for (uint32_t v = opt[i].lo; v < opt[i].hi; v++) {
+            uint32_t o = e->owner[(size_t)opt[i].channel * e->V + v];
+            if (o != MSG_NONE && !proceeds[o]) {
+                *ch = opt[i].channel;
+                return o;
+            }
+        }
     return MSG_NONE; /* not reached */
 }
 
@@ -52,6 +52,8 @@ static uint32_t queued(const struct flit_engine *e, uint32_t *out)
     for (uint32_t ch = 0; ch < e->env.topo->channels; ch++)
         for (uint32_t w = e->wait_head[ch]; w != MSG_NONE; w = e->worms[w].next)
             out[n++] = w;
+    for (uint32_t k = 0; k < e->per_hop.n; k++)
+        out[n++] = e->per_hop.v[k];
     return n;
 }
 
@@ -101,6 +103,15 @@ bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size, uint32_t 
         }
     }
     free(work);
+    /* Per-hop headers wait in no channel's queue: repeat until nothing more proceeds. */
+    for (bool changed = e->routing == FLIT_PER_HOP; changed;) {
+        changed = false;
+        for (uint32_t k = 0; k < n; k++)
+            if (!proceeds[wait[k]] && may_proceed(e, &e->worms[wait[k]], proceeds)) {
+                proceeds[wait[k]] = 1;
+                changed = true;
+            }
+    }
     uint32_t stuck = MSG_NONE, count = 0;
     for (uint32_t k = 0; k < n; k++)
         if (!proceeds[wait[k]]) {
@@ -116,9 +127,10 @@ bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size, uint32_t 
     }
     /* Walk "waits for the holder of" until a worm repeats: that part is the cycle. */
     uint32_t w = stuck;
+    uint32_t ch;
     while (!seen[w]) {
         seen[w] = 1;
-        w = next_holder(e, &e->worms[w], proceeds);
+        w = next_holder(e, &e->worms[w], proceeds, &ch);
     }
     /* The channel cycle: what each worm waits for, then the channels its holder
      * holds from there up to its own header, and so on round. */
@@ -131,8 +143,7 @@ bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size, uint32_t 
         const struct worm *x = &e->worms[w];
         if (x->id > e->worms[*victim].id)
             *victim = w;
-        uint32_t ch = x->channel[x->acquired];
-        uint32_t holder = next_holder(e, x, proceeds);
+        uint32_t holder = next_holder(e, x, proceeds, &ch);
         const struct worm *y = &e->worms[holder];
         uint32_t j = 0;
         while (j < y->acquired && y->channel[j] != ch)
@@ -149,5 +160,52 @@ bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size, uint32_t 
     free(proceeds);
     free(seen);
     free(wait);
+    return true;
+}
+
+/* Deadlock recovery: worm w, whose header waits in a channel queue at the end of
+ * cycle c, gives up every VC it holds and waits recovery_delay cycles for its new offer. */
+static void abort_worm(struct flit_engine *e, uint32_t w, int64_t c)
+{
+    struct worm *x = &e->worms[w];
+    if (e->routing == FLIT_PER_HOP) {
+        flit_forget_header(e, w);
+    } else {
+        uint32_t ch = x->channel[x->acquired], prev = MSG_NONE;
+        for (uint32_t y = e->wait_head[ch]; y != w; y = e->worms[y].next)
+            prev = y;
+        if (prev == MSG_NONE)
+            e->wait_head[ch] = x->next;
+        else
+            e->worms[prev].next = x->next;
+        if (e->wait_tail[ch] == w)
+            e->wait_tail[ch] = prev;
+    }
+    e->waiting--;
+    for (uint32_t j = 0; j < x->acquired; j++)
+        if (e->owner[(size_t)x->channel[j] * e->V + x->vc[j]] == w)
+            flit_release(e, w, j);
+    if (x->acquired > 0)
+        flit_make_inactive(e, w);
+    if (x->lo == 0) /* its tail had not left: the injection line is still its */
+        flit_source_next(e, x->src, c + 1);
+    x->acquired = x->lo = 0;
+    x->next = MSG_NONE;
+    x->eligible = c + 1 + e->recovery_delay;
+    e->at_source++;
+    if (e->env.probe->window_open)
+        e->recoveries++;
+    flit_push(e, &e->retries, w);
+}
+
+/* The periodic deadlock search: false when the run must stop. */
+bool flit_resolve_deadlocks(struct flit_engine *e, int64_t c)
+{
+    uint32_t victim;
+    if (!e->recover)
+        return !flit_find_deadlock(e, e->env.fatal, e->env.fatal_size, &victim);
+    char found[256]; /* what a stop would say: not needed when recovering */
+    while (e->waiting && flit_find_deadlock(e, found, sizeof found, &victim))
+        abort_worm(e, victim, c);
     return true;
 }

@@ -7,6 +7,7 @@
 #include "../sim/core/params.h"
 #include "flit.h"
 #include "flit_params.h"
+#include "vc_classes.h"
 
 /* The flit engines' keys, one table for wormhole and cut-through, both routers
  * (struct flit_params: flit_params.h). */
@@ -121,6 +122,7 @@ static void engine_free(void *self)
     free(e->cand_i.v);
     free(e->touched.v);
     free(e->retries.v);
+    free(e->per_hop.v);
     free(e->order);
     free(e->rr_last);
     free(e->pick);
@@ -134,6 +136,36 @@ static void engine_free(void *self)
     free(e->blocked_requests);
     free(e->blocked_cycles);
     free(e);
+}
+
+/* Whether the simple router routes hop by hop: adaptive-minimal, and random-minimal
+ * given escape VCs (without them it keeps its paths drawn at creation). */
+static bool routes_per_hop(const struct config *cfg)
+{
+    unsigned traits = route_select(cfg)->traits;
+    return (traits & ROUTE_ADAPTIVE) || ((traits & ROUTE_UNIFORM_SPLIT) && flit_params_of(cfg)->escape_vcs >= 1);
+}
+
+/* The routing mode and the VC range of each class a drawn hop may have. */
+static void set_routing(struct flit_engine *e, const struct config *cfg, const struct topo *t)
+{
+    unsigned traits = route_select(cfg)->traits;
+    e->routing = traits & ROUTE_VALIANT ? FLIT_VALIANT : routes_per_hop(cfg) ? FLIT_PER_HOP : FLIT_DRAWN;
+    for (unsigned c = 0; c < 4; c++) {
+        e->class_lo[c] = 0;
+        e->class_hi[c] = e->V;
+        if (e->routing == FLIT_VALIANT)
+            valiant_vc_range(e->V, c / 2, e->dateline, c % 2, &e->class_lo[c], &e->class_hi[c]);
+        else if (e->dateline && c) /* the upper half once the path has crossed the wrap-around link */
+            e->class_lo[c] = e->V / 2;
+        else if (e->dateline)
+            e->class_hi[c] = e->V / 2;
+    }
+    if (e->routing == FLIT_PER_HOP) {
+        e->E = (uint32_t)iq_escape_vcs(cfg, t);
+        e->most_free = traits & ROUTE_ADAPTIVE;
+        e->dateline = (t->ops->traits & TOPO_KARY_NCUBE) && cfg_bool(cfg, "network.wrap"); /* of the escapes */
+    }
 }
 
 static void *engine_create(const struct engine_env *env, bool wormhole)
@@ -155,7 +187,11 @@ static void *engine_create(const struct engine_env *env, bool wormhole)
     /* rings that close need a dateline to break their cycles (the torus enforces wrap) */
     e->dateline = e->V >= 2 && (env->topo->ops->traits & TOPO_KARY_NCUBE) && cfg_bool(cfg, "network.wrap");
     e->radix = (uint32_t)cfg_int(cfg, "network.radix");
+    e->both_ways = !(env->topo->ops->traits & TOPO_KARY_NCUBE) || cfg_bool(cfg, "network.bidirectional");
+    set_routing(e, cfg, env->topo);
     e->max_hops = env->topo->diameter ? env->topo->diameter : 1;
+    if (e->routing == FLIT_VALIANT) /* two phases */
+        e->max_hops *= 2;
     e->stride = e->max_hops * (5 + (e->L > 1 ? e->L : 0));
     e->tick_at = -1;
     e->worm_free = e->pending_head = e->pending_tail = MSG_NONE;
@@ -217,9 +253,27 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
                   "routing.router = simple", sw);
         return false;
     }
-    if (!(route_select(cfg)->traits & ROUTE_OBLIVIOUS)) {
-        cfg_blame(cfg, "routing.algorithm", err, "%s switching draws the path when a message is created: it "
-                  "needs an oblivious routing (ecube or random-minimal)", sw);
+    unsigned route_traits = route_select(cfg)->traits;
+    if (route_traits & ROUTE_VALIANT) {
+        if (!valiant_has_dimension_order(cfg, t, err) || !valiant_vcs_fit(cfg, t, "simple", err))
+            return false;
+    } else if (routes_per_hop(cfg)) {
+        if (!(t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE)) || !t->ops->channel_dimension) {
+            cfg_blame(cfg, "network.topology", err, "%s on the simple router routes hop by hop with dimension-order "
+                      "escape VCs: it runs on hypercubes and k-ary n-cubes (torus, mesh), not on %s",
+                      cfg->routing.algorithm, t->label);
+            return false;
+        }
+        if (!escapes_fit(cfg, t, route_traits & ROUTE_ADAPTIVE, false, err))
+            return false;
+        if (flit_params_of(cfg)->finite_buffer) {
+            cfg_blame(cfg, "routing.finite_buffer", err, "seed 003's finite-buffer mode refuses a message whose first "
+                      "channel is busy, which %s chooses only when its header asks", cfg->routing.algorithm);
+            return false;
+        }
+    } else if (!(route_traits & ROUTE_OBLIVIOUS)) {
+        cfg_blame(cfg, "routing.algorithm", err, "%s switching on the simple router runs ecube, random-minimal, "
+                  "adaptive-minimal or valiant", sw);
         return false;
     }
     bool fifo_link = proto_find(cfg->protocol.link)->traits & ACCESS_FIFO_CHANNEL;
@@ -260,7 +314,7 @@ const struct engine_ops switch_wormhole = {
     .name = "wormhole",
     .help = "flits follow the header; a blocked header holds every channel its flits occupy",
     .params = &flit_param_table,
-    .traits = SWITCH_PIPELINED | SWITCH_HOLDS_CHANNELS,
+    .traits = SWITCH_PIPELINED | SWITCH_HOLDS_CHANNELS | ENGINE_ROUTES_ADAPTIVELY,
     .check = check,
     .create = create_wormhole,
     .inject = inject,
@@ -273,7 +327,7 @@ const struct engine_ops switch_cut_through = {
     .name = "cut-through",
     .help = "virtual cut-through: as wormhole, but a blocked message is buffered whole at the header's node",
     .params = &flit_param_table,
-    .traits = SWITCH_PIPELINED,
+    .traits = SWITCH_PIPELINED | ENGINE_ROUTES_ADAPTIVELY,
     .check = check,
     .create = create_cut_through,
     .inject = inject,

@@ -59,6 +59,7 @@
 
 #include "../sim/core/stats.h"
 #include "engine.h"
+#include "vc_classes.h"
 
 enum { IQ_MAX_BUFFERS = 4096, IQ_MINIMAL_HOPS_MAX = 128 };
 
@@ -194,8 +195,6 @@ bool iq_vec_push(struct iq_vec *a, const void *x, size_t size);
 /* routing/iq_setup.c: the route of the head at the front of input VC iv, at router
  * `node`: sets its output unit and class range (and draws a tie). */
 void iq_route(struct iq_engine *e, uint32_t iv, uint32_t node);
-/* routing.escape_vcs, or the least the topology needs (-1): 2 on a torus, else 1. */
-int64_t iq_escape_vcs(const struct config *cfg, const struct topo *t);
 /* The node whose router owns input unit u. */
 static inline uint32_t iq_unit_node(const struct iq_engine *e, uint32_t u)
 {

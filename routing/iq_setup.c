@@ -72,20 +72,14 @@ static void route_valiant(struct iq_engine *e, struct iq_input_vc *x, struct iq_
     if (dim != p->dim || (e->dateline_topology && !e->both_ways)) {
         p->dim = dim;
         p->cls = 0;
-        if (e->dateline_topology) {
-            uint32_t a = digit(e, node, dim), b = digit(e, target, dim), next = digit(e, h.next, dim);
-            bool up = next == (a + 1) % e->radix;
-            p->cls = up ? b < a : b > a;
-        }
+        if (e->dateline_topology)
+            p->cls = dateline_ahead(e->radix, digit(e, node, dim), digit(e, target, dim), digit(e, h.next, dim));
     }
-    uint32_t half = e->V / 2, lo = p->phase ? half : 0, width = p->phase ? e->V - half : half;
+    uint32_t lo, hi;
+    valiant_vc_range(e->V, p->phase, e->dateline_topology, p->cls, &lo, &hi);
     x->out_unit = h.channel;
     x->vc_lo = (uint16_t)lo;
-    x->vc_hi = (uint16_t)(lo + width);
-    if (e->dateline_topology) {
-        x->vc_lo = (uint16_t)(p->cls ? lo + width / 2 : lo);
-        x->vc_hi = (uint16_t)(p->cls ? lo + width : lo + width / 2);
-    }
+    x->vc_hi = (uint16_t)hi;
 }
 
 void iq_route(struct iq_engine *e, uint32_t iv, uint32_t node)
@@ -107,15 +101,14 @@ void iq_route(struct iq_engine *e, uint32_t iv, uint32_t node)
     uint32_t dim;
     if (e->selection != IQ_DIMENSION_ORDER) { /* the escape hop; the adaptive hops are chosen at each request */
         route_by_digits(e, node, p->dst, &h, &dim);
+        /* escape classes switch at the dateline */
+        bool ahead = e->dateline_topology &&
+                     dateline_ahead(e->radix, digit(e, node, dim), digit(e, p->dst, dim), digit(e, h.next, dim));
+        uint32_t lo, hi;
+        escape_vc_range(e->E, e->dateline_topology, ahead, &lo, &hi);
         x->out_unit = h.channel;
-        x->vc_lo = 0;
-        x->vc_hi = (uint16_t)e->E;
-        if (e->dateline_topology && e->E >= 2) { /* escape classes switch at the dateline */
-            uint32_t a = digit(e, node, dim), b = digit(e, p->dst, dim), next = digit(e, h.next, dim);
-            bool up = next == (a + 1) % e->radix, crosses = up ? b < a : b > a;
-            x->vc_lo = (uint16_t)(crosses ? e->E / 2 : 0);
-            x->vc_hi = (uint16_t)(crosses ? e->E : e->E / 2);
-        }
+        x->vc_lo = (uint16_t)lo;
+        x->vc_hi = (uint16_t)hi;
         return;
     }
     if (e->by_digits) {
@@ -358,16 +351,16 @@ int64_t iq_escape_vcs(const struct config *cfg, const struct topo *t)
     return set >= 0 ? set : torus ? 2 : 1;
 }
 
-/* Adaptive and random-minimal selections: enough VCs for the escape routes and at
- * least one adaptive VC; adaptive-minimal is deadlock-free only with escapes. */
-static bool escapes_fit(const struct config *cfg, const struct topo *t, bool adaptive, struct cfg_error *err)
+/* Adaptive and random-minimal selections (both routers): enough VCs for the escape
+ * routes and at least one adaptive VC; adaptive-minimal is deadlock-free only with escapes. */
+bool escapes_fit(const struct config *cfg, const struct topo *t, bool adaptive, bool iq, struct cfg_error *err)
 {
     bool torus = (t->ops->traits & TOPO_KARY_NCUBE) && cfg_bool(cfg, "network.wrap");
     int64_t escape = iq_escape_vcs(cfg, t), least = torus ? 2 : 1;
     int64_t vcs = flit_params_of(cfg)->virtual_channels;
     if ((t->ops->traits & TOPO_KARY_NCUBE) && cfg_int(cfg, "network.radix") <= 2) {
-        cfg_blame(cfg, "network.radix", err, "the iq router routes adaptively on k-ary n-cubes of radix 3 or more "
-                  "(and hypercubes)");
+        cfg_blame(cfg, "network.radix", err, "the %s router routes adaptively on k-ary n-cubes of radix 3 or more "
+                  "(and hypercubes)", iq ? "iq" : "simple");
         return false;
     }
     if ((escape > 0 || adaptive) && escape < least) {
@@ -376,7 +369,7 @@ static bool escapes_fit(const struct config *cfg, const struct topo *t, bool ada
                   : "one dimension-order VC", (long long)escape);
         return false;
     }
-    if (escape > 0 && cfg_is_set(cfg, "routing.vc_release") && strcmp(flit_params_of(cfg)->vc_release, "tail") == 0) {
+    if (iq && escape > 0 && cfg_is_set(cfg, "routing.vc_release") && strcmp(flit_params_of(cfg)->vc_release, "tail") == 0) {
         cfg_blame(cfg, "routing.vc_release", err, "with escape VCs a VC is taken only when empty (tail-credit): a head "
                   "queued behind another packet could never take its escape VC");
         return false;
@@ -414,19 +407,9 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
         return false;
     }
     if (route_traits & ROUTE_VALIANT) {
-        bool torus = (t->ops->traits & TOPO_KARY_NCUBE) && cfg_bool(cfg, "network.wrap");
-        int64_t need = torus ? 4 : 2, vcs = fp->virtual_channels;
-        if ((t->ops->traits & TOPO_KARY_NCUBE) && cfg_int(cfg, "network.radix") <= 2) {
-            cfg_blame(cfg, "network.radix", err, "valiant on the iq router needs a radix of 3 or more");
+        if (!valiant_vcs_fit(cfg, t, "iq", err))
             return false;
-        }
-        if (vcs < need) {
-            cfg_blame(cfg, "routing.virtual_channels", err, "valiant needs %lld virtual channels here (two phases%s) "
-                      "to be deadlock-free (got %lld)", (long long)need, torus ? ", each with two dateline classes" : "",
-                      (long long)vcs);
-            return false;
-        }
-    } else if (!dimension_order && !escapes_fit(cfg, t, route_traits & ROUTE_ADAPTIVE, err)) {
+    } else if (!dimension_order && !escapes_fit(cfg, t, route_traits & ROUTE_ADAPTIVE, true, err)) {
         return false;
     }
     bool fifo_link = proto_find(cfg->protocol.link)->traits & ACCESS_FIFO_CHANNEL;

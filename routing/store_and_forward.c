@@ -19,6 +19,7 @@
 #include <stdlib.h>
 
 #include "engine.h"
+#include "vc_classes.h"
 
 enum saf_mode { SAF_OBLIVIOUS, SAF_SHORTEST_QUEUE, SAF_VALIANT };
 enum { MINIMAL_HOPS_MAX = 64, NO_MID = UINT32_MAX };
@@ -258,11 +259,8 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
                   "which the %s protocol does not count", cfg->protocol.link);
         return false;
     }
-    if ((route & ROUTE_VALIANT) && !spec->topo->ops->channel_dimension) {
-        cfg_blame(cfg, "routing.algorithm", err, "valiant routes both phases by dimension order, which %s does not "
-                  "have (it runs on hypercube, kary-ncube, torus and spanning-bus-hypercube)", cfg->network.topology);
+    if ((route & ROUTE_VALIANT) && !valiant_has_dimension_order(cfg, spec->topo, err))
         return false;
-    }
     return true;
 }
 

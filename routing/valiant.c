@@ -1,14 +1,43 @@
 /* Valiant's randomised routing: every packet goes to an intermediate node drawn
  * uniformly (from its source's routing stream) by dimension order, then to its
- * destination by dimension order.  On the iq router the two phases use separate halves
- * of the virtual channels (each split into dateline classes on a torus), which keeps the
- * whole deadlock-free; store-and-forward needs no classes (its queues are unbounded).
- * It balances any permutation at the price of twice the mean distance.  The
- * intermediate node is per-packet state, so only an engine that routes hop by hop runs
- * it (ENGINE_ROUTES_ADAPTIVELY: store-and-forward, routing.router = iq), which keeps that
- * state; its channel loads are left unknown to the analytic side. */
+ * destination by dimension order.  On the flit routers the two phases use separate
+ * halves of the virtual channels (each split into dateline classes on a torus), which
+ * keeps the whole deadlock-free; store-and-forward needs no classes (its queues are
+ * unbounded).  It balances any permutation at the price of twice the mean distance.
+ * The intermediate node is per-packet state, so only an engine that keeps it runs it
+ * (ENGINE_ROUTES_ADAPTIVELY: store-and-forward; wormhole and cut-through, whose simple
+ * router draws both phases when the message is created; routing.router = iq); its
+ * channel loads are left unknown to the analytic side. */
 #include "engine.h"
+#include "flit_params.h"
 #include "routing.h"
+#include "vc_classes.h"
+
+bool valiant_has_dimension_order(const struct config *cfg, const struct topo *t, struct cfg_error *err)
+{
+    if (t->ops->channel_dimension)
+        return true;
+    cfg_blame(cfg, "routing.algorithm", err, "valiant routes both phases by dimension order, which %s does not "
+              "have (it runs on hypercube, kary-ncube, torus and spanning-bus-hypercube)", cfg->network.topology);
+    return false;
+}
+
+bool valiant_vcs_fit(const struct config *cfg, const struct topo *t, const char *router, struct cfg_error *err)
+{
+    bool torus = (t->ops->traits & TOPO_KARY_NCUBE) && cfg_bool(cfg, "network.wrap");
+    int64_t need = torus ? 4 : 2, vcs = flit_params_of(cfg)->virtual_channels;
+    if ((t->ops->traits & TOPO_KARY_NCUBE) && cfg_int(cfg, "network.radix") <= 2) {
+        cfg_blame(cfg, "network.radix", err, "valiant on the %s router needs a radix of 3 or more", router);
+        return false;
+    }
+    if (vcs < need) {
+        cfg_blame(cfg, "routing.virtual_channels", err, "valiant needs %lld virtual channels here (two phases%s) "
+                  "to be deadlock-free (got %lld)", (long long)need, torus ? ", each with two dateline classes" : "",
+                  (long long)vcs);
+        return false;
+    }
+    return true;
+}
 
 static bool check(const struct config *cfg, const struct topo *t, struct cfg_error *err)
 {
@@ -16,7 +45,7 @@ static bool check(const struct config *cfg, const struct topo *t, struct cfg_err
     const struct engine_ops *e = engine_select(cfg);
     if (!e || !(e->traits & ENGINE_ROUTES_ADAPTIVELY)) {
         cfg_blame(cfg, "routing.algorithm", err, "valiant keeps each packet's intermediate node: it runs on "
-                  "routing.switching = store-and-forward, or wormhole with routing.router = iq");
+                  "routing.switching = store-and-forward, wormhole or cut-through");
         return false;
     }
     return true;

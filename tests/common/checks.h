@@ -12,6 +12,17 @@
 #include "../../sim/config/config.h"
 #include "../../sim/report/report.h"
 
+/* flit_checks.c: set as flit_observer.delivered with ctx a struct flit_invariants; at
+ * every delivery: VC ownership matches the hops each worm holds, the waiting headers
+ * number e->waiting, and a per-hop worm's hops were all minimal. */
+struct flit_engine;
+struct worm;
+struct flit_invariants {
+    const struct flit_engine *e;
+    uint64_t checks;
+};
+void flit_check_invariants(void *ctx, const struct worm *done, int64_t cycle);
+
 /* checks.c */
 
 /* Seed 001's backtracking engine on an n-cube: base settings, then `extra`

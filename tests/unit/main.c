@@ -33,6 +33,7 @@
     X(flit)                                                                                                      \
     X(iq)                                                                                                        \
     X(recovery)                                                                                                  \
+    X(simple_routing)                                                                                            \
     X(sweep)                                                                                                     \
     X(sweep_failures)                                                                                            \
     X(replication_jobs)                                                                                          \

@@ -480,9 +480,9 @@ START_TEST(impossible_combinations_refused)
         { "routing.algorithm=adaptive-minimal", "routing.virtual_channels=2", "routing.virtual_channels" },
         { "routing.algorithm=adaptive-minimal", "routing.escape_vcs=1", "routing.escape_vcs" },
         { "routing.algorithm=adaptive-minimal", "routing.vc_release=tail", "routing.vc_release" },
-        { "routing.algorithm=adaptive-minimal", "routing.router=simple", "routing.algorithm" },
+        { "routing.algorithm=adaptive-minimal", "routing.router=simple", "routing.virtual_channels" },
         { "routing.algorithm=valiant", "routing.virtual_channels=3", "routing.virtual_channels" },
-        { "routing.algorithm=valiant", "routing.router=simple", "routing.algorithm" },
+        { "routing.algorithm=valiant", "routing.router=simple", "routing.virtual_channels" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *const argv[] = { test_binary(), "configs/iq/torus-8x8.ini", "--no-progress", "-s", cases[i][0],

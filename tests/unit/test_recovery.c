@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../../routing/flit.h"
+#include "../common/checks.h"
 #include "../common/test.h"
 
 /* A 4-cube, one VC of one flit buffer, random shortest paths, short worms at a load
@@ -15,49 +16,6 @@
     "network.topology=hypercube", "network.dimension=4", "routing.switching=wormhole",                            \
         "routing.algorithm=random-minimal", "routing.flit_buffers=1", "workload.rate=0.04",                       \
         "workload.mean_length=12", "workload.length=constant", "run.allow_unstable=true"
-
-struct ownership_check {
-    const struct flit_engine *e;
-    uint64_t checks;
-};
-
-/* Every VC owner holds it on one of the hops it has acquired and not yet released, and
- * every such hop's VC is owned by its worm; the queues hold `waiting` headers. */
-static void check_ownership(void *ctx, const struct worm *unused, int64_t cycle)
-{
-    (void)unused;
-    struct ownership_check *k = ctx;
-    const struct flit_engine *e = k->e;
-    uint32_t channels = e->env.topo->channels;
-    uint64_t owned = 0, held = 0, queued = 0;
-    for (uint32_t ch = 0; ch < channels; ch++) {
-        for (uint32_t v = 0; v < e->V; v++) {
-            uint32_t w = e->owner[(size_t)ch * e->V + v];
-            if (w == MSG_NONE)
-                continue;
-            owned++;
-            const struct worm *x = &e->worms[w];
-            bool found = false;
-            for (uint32_t j = x->lo ? x->lo - 1 : 0; j < x->acquired && !found; j++)
-                found = x->channel[j] == ch && x->vc[j] == v;
-            ck_assert_msg(found, "cycle %lld: channel %u VC %u owned by worm %u, which does not hold it",
-                          (long long)cycle, ch, v, w);
-        }
-        for (uint32_t w = e->wait_head[ch]; w != MSG_NONE; w = e->worms[w].next) {
-            ck_assert_uint_eq(e->worms[w].channel[e->worms[w].acquired], ch);
-            queued++;
-        }
-    }
-    for (uint32_t k2 = 0; k2 < e->n_active; k2++) {
-        const struct worm *x = &e->worms[e->active[k2]];
-        /* (the worm being delivered released its last hop and left the list before this call) */
-        for (uint32_t j = x->lo ? x->lo - 1 : 0; j < x->acquired; j++)
-            held++;
-    }
-    ck_assert_uint_eq(queued, e->waiting);
-    ck_assert_uint_eq(owned, held);
-    k->checks++;
-}
 
 START_TEST(recovery_completes_a_deadlocking_run)
 {
@@ -71,8 +29,8 @@ START_TEST(recovery_completes_a_deadlocking_run)
     ck_assert_msg(net_create(&net, &cfg, &err), "net_create: %s", err.message);
     struct flit_engine *e = flit_engine_of(net.engine, net.engine_state);
     ck_assert_ptr_nonnull(e);
-    struct ownership_check k = { e, 0 };
-    e->obs = (struct flit_observer){ &k, NULL, check_ownership };
+    struct flit_invariants k = { e, 0 };
+    e->obs = (struct flit_observer){ &k, NULL, flit_check_invariants };
     ck_assert_int_eq(net_run(&net), KERNEL_DONE);
     ck_assert_uint_gt(k.checks, 20000);
     ck_assert_uint_eq(net.probe.delay.count, 20000);

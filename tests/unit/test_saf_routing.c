@@ -288,8 +288,9 @@ static void refused(const char *const *settings, const char *key, const char *wo
     ck_assert_msg(strstr(err.message, words), "%s", err.message);
 }
 
-/* Valiant needs a dimension order; the simple flit router routes neither algorithm;
- * both run on every other network (hierarchical, CCC, buses) where their hops exist. */
+/* Valiant needs a dimension order; on the simple flit router both need virtual channels
+ * for their classes (one VC is too few); both run on every other network (hierarchical,
+ * CCC, buses) where their hops exist. */
 START_TEST(refusals_and_networks)
 {
     const char *ccc[] = { "network.topology=ccc", "routing.algorithm=valiant", NULL };
@@ -297,9 +298,9 @@ START_TEST(refusals_and_networks)
     const char *bh[] = { "network.topology=bh-bh", "network.cluster_dimension=3", "routing.algorithm=valiant", NULL };
     refused(bh, "routing.algorithm", "dimension order");
     const char *wormhole[] = { "routing.switching=wormhole", "routing.algorithm=adaptive-minimal", NULL };
-    refused(wormhole, "routing.algorithm", "store-and-forward");
+    refused(wormhole, "routing.virtual_channels", "an adaptive VC beyond the 1 escape VCs");
     const char *cut[] = { "routing.switching=cut-through", "routing.algorithm=valiant", NULL };
-    refused(cut, "routing.algorithm", "store-and-forward");
+    refused(cut, "routing.virtual_channels", "valiant needs 2 virtual channels");
     const char *runs[][6] = {
         { "network.topology=bh-bh", "network.cluster_dimension=3", "routing.algorithm=adaptive-minimal", NULL },
         { "network.topology=ccc", "routing.algorithm=adaptive-minimal", NULL },

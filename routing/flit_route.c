@@ -1,0 +1,218 @@
+/* The simple router's routing beyond oblivious paths (contract in flit.h): Valiant's
+ * two phases, drawn when the message is created, and per-hop routing with escape VCs
+ * (adaptive-minimal; random-minimal with routing.escape_vcs >= 1), where a waiting
+ * header chooses its channel each cycle until it is granted.  Kept apart from flit.c
+ * so that oblivious runs keep their own path. */
+#include "flit.h"
+#include "vc_classes.h"
+
+enum { MINIMAL_HOPS_MAX = 64 };
+
+static void fail(struct flit_engine *e) { kernel_request_stop(e->env.kernel, KERNEL_FAILED); }
+
+/* Digit `dim` of node on a k-ary n-cube. */
+static uint32_t digit(const struct flit_engine *e, uint32_t node, unsigned dim)
+{
+    for (unsigned i = 0; i < dim; i++)
+        node /= e->radix;
+    return node % e->radix;
+}
+
+/* Dimension order: the topology's canonical first minimal hop (ecube's). */
+static struct hop dimension_order(const struct flit_engine *e, uint32_t at, uint32_t target)
+{
+    struct hop h;
+    e->env.topo->ops->minimal_hops(e->env.topo, at, target, &h, 1);
+    return h;
+}
+
+/* Whether hop h from `at` toward target still has the wrap-around link of its
+ * dimension ahead (torus only), and that dimension. */
+static bool ahead_of_dateline(const struct flit_engine *e, uint32_t at, uint32_t target, struct hop h, unsigned *dim)
+{
+    *dim = e->env.topo->ops->channel_dimension(e->env.topo, h.channel);
+    return e->dateline && dateline_ahead(e->radix, digit(e, at, *dim), digit(e, target, *dim), digit(e, h.next, *dim));
+}
+
+/* --- Valiant --- */
+
+/* Dimension order to an intermediate node drawn uniformly from the source's routing
+ * stream, then to the destination.  Class: phase * 2 + dateline class; on a torus the
+ * dateline class is fixed on entering a dimension (recomputed every hop on one-way
+ * rings), and the second phase starts afresh at the intermediate node, as on the iq
+ * router. */
+bool flit_valiant_path(struct flit_engine *e, struct worm *x, struct message *msg)
+{
+    uint32_t mid = (uint32_t)rng_below(&e->env.rng_route[msg->src], e->env.topo->nodes);
+    uint32_t at = msg->src, h = 0;
+    for (unsigned phase = 0; phase < 2; phase++) {
+        uint32_t target = phase ? msg->dst : mid;
+        unsigned in_dim = UINT32_MAX;
+        bool ahead = false;
+        while (at != target) {
+            if (h == e->max_hops) { /* two minimal phases never get here */
+                fail(e);
+                return false;
+            }
+            struct hop hop = dimension_order(e, at, target);
+            unsigned dim;
+            bool now = ahead_of_dateline(e, at, target, hop, &dim);
+            if (dim != in_dim || !e->both_ways)
+                ahead = now;
+            in_dim = dim;
+            x->channel[h] = hop.channel;
+            x->to[h] = hop.next;
+            x->cls[h] = 2 * phase + ahead;
+            x->sent[h] = 0;
+            at = hop.next;
+            h++;
+        }
+    }
+    x->hops = h;
+    msg->hops = h;
+    return true;
+}
+
+/* --- per-hop routing --- */
+
+bool flit_per_hop_path(struct flit_engine *e, struct worm *x, struct message *msg)
+{
+    uint32_t hops = e->env.topo->ops->distance(e->env.topo, msg->src, msg->dst);
+    if (hops > e->max_hops) {
+        fail(e);
+        return false;
+    }
+    for (uint32_t h = 0; h < hops; h++)
+        x->sent[h] = 0;
+    x->hops = hops;
+    msg->hops = hops;
+    return true;
+}
+
+void flit_join_per_hop(struct flit_engine *e, struct u32vec *b)
+{
+    for (uint32_t i = 0; i < b->n; i++) {
+        uint32_t w = b->v[i];
+        e->worms[w].next = MSG_NONE;
+        uint32_t j = e->per_hop.n;
+        flit_push(e, &e->per_hop, w);
+        if (e->per_hop.n == j) /* out of memory: the run stops */
+            return;
+        for (; j > 0 && e->worms[e->per_hop.v[j - 1]].id > e->worms[w].id; j--)
+            e->per_hop.v[j] = e->per_hop.v[j - 1];
+        e->per_hop.v[j] = w;
+        e->waiting++;
+    }
+}
+
+void flit_forget_header(struct flit_engine *e, uint32_t w)
+{
+    uint32_t keep = 0;
+    for (uint32_t k = 0; k < e->per_hop.n; k++)
+        if (e->per_hop.v[k] != w)
+            e->per_hop.v[keep++] = e->per_hop.v[k];
+    e->per_hop.n = keep;
+}
+
+static uint32_t header_node(const struct worm *x) { return x->acquired ? x->to[x->acquired - 1] : x->src; }
+
+/* The escape hop of a header at `node` toward dst: dimension order, its dateline class. */
+static struct vc_option escape_option(const struct flit_engine *e, uint32_t node, uint32_t dst, struct hop *h)
+{
+    *h = dimension_order(e, node, dst);
+    unsigned dim;
+    bool ahead = e->dateline && ahead_of_dateline(e, node, dst, *h, &dim);
+    struct vc_option o = { h->channel, 0, 0 };
+    escape_vc_range(e->E, e->dateline, ahead, &o.lo, &o.hi);
+    return o;
+}
+
+static uint32_t lowest_free(const struct flit_engine *e, uint32_t ch, uint32_t lo, uint32_t hi)
+{
+    for (uint32_t v = lo; v < hi; v++)
+        if (e->owner[(size_t)ch * e->V + v] == MSG_NONE)
+            return v;
+    return MSG_NONE;
+}
+
+/* The header of w asks: the minimal hop with the most free adaptive VCs (or any with
+ * one, random-minimal), ties from the routing stream of its node; else the escape VCs
+ * of the dimension-order hop.  Granted the lowest free VC of its choice, if any. */
+static bool ask(struct flit_engine *e, uint32_t w, int64_t c)
+{
+    struct worm *x = &e->worms[w];
+    const struct topo *t = e->env.topo;
+    uint32_t node = header_node(x), dst = e->env.pool->msgs[x->msg].dst;
+    struct hop hops[MINIMAL_HOPS_MAX];
+    unsigned n = t->ops->minimal_hops(t, node, dst, hops, MINIMAL_HOPS_MAX);
+    struct rng *r = &e->env.rng_route[node];
+    uint32_t best = MSG_NONE, best_vc = MSG_NONE, ties = 0, best_free = 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t free = 0, lowest = MSG_NONE;
+        for (uint32_t v = e->E; v < e->V; v++)
+            if (e->owner[(size_t)hops[i].channel * e->V + v] == MSG_NONE) {
+                lowest = lowest == MSG_NONE ? v : lowest;
+                free++;
+            }
+        if (!free)
+            continue;
+        if (!e->most_free)
+            free = 1;
+        if (best == MSG_NONE || free > best_free) {
+            best = i;
+            best_vc = lowest;
+            best_free = free;
+            ties = 1;
+        } else if (free == best_free && rng_below(r, ++ties) == 0) {
+            best = i;
+            best_vc = lowest;
+        }
+    }
+    struct hop h;
+    if (best != MSG_NONE) {
+        h = hops[best];
+    } else {
+        struct vc_option o = escape_option(e, node, dst, &h);
+        best_vc = lowest_free(e, o.channel, o.lo, o.hi);
+        if (best_vc == MSG_NONE)
+            return false;
+    }
+    uint32_t a = x->acquired;
+    x->channel[a] = h.channel;
+    x->to[a] = h.next;
+    x->cls[a] = 0;
+    if (e->env.probe->window_open)
+        e->requests[h.channel]++;
+    flit_grant(e, w, best_vc, c);
+    return true;
+}
+
+void flit_allocate_per_hop(struct flit_engine *e, int64_t c)
+{
+    uint32_t keep = 0;
+    for (uint32_t k = 0; k < e->per_hop.n; k++) {
+        uint32_t w = e->per_hop.v[k];
+        if (ask(e, w, c))
+            e->waiting--;
+        else
+            e->per_hop.v[keep++] = w;
+    }
+    e->per_hop.n = keep;
+}
+
+unsigned flit_vc_options(const struct flit_engine *e, const struct worm *x, struct vc_option *out, unsigned max)
+{
+    if (e->routing != FLIT_PER_HOP) {
+        uint32_t cls = x->cls[x->acquired];
+        out[0] = (struct vc_option){ x->channel[x->acquired], e->class_lo[cls], e->class_hi[cls] };
+        return 1;
+    }
+    const struct topo *t = e->env.topo;
+    uint32_t node = header_node(x), dst = e->env.pool->msgs[x->msg].dst;
+    struct hop hops[MINIMAL_HOPS_MAX], h;
+    unsigned n = t->ops->minimal_hops(t, node, dst, hops, MINIMAL_HOPS_MAX), k = 0;
+    for (unsigned i = 0; i < n && k + 1 < max; i++)
+        out[k++] = (struct vc_option){ hops[i].channel, e->E, e->V };
+    out[k++] = escape_option(e, node, dst, &h);
+    return k;
+}

@@ -1,0 +1,70 @@
+/* Virtual-channel classes shared by the two flit routers (routing.router = simple and
+ * iq): which VCs a hop of Valiant's two phases or of a dimension-order escape route
+ * may use, and the checks that a configuration has enough VCs for them.
+ *
+ * Promise: the same arithmetic for both routers, so that the two give every hop the
+ * same VC range.  Dateline on a torus: a hop whose remaining way in its dimension
+ * still crosses the wrap-around link (`ahead`) uses the upper part of its range, else
+ * the lower part; both parts are free of cycles, so dimension order in each is
+ * deadlock-free.
+ * Needs: sim/core (config), topo.
+ */
+#ifndef ROUTING_VC_CLASSES_H
+#define ROUTING_VC_CLASSES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../sim/core/config_value.h"
+#include "../topo/topo.h"
+
+/* Whether the way from digit a to digit b of a ring of radix k, whose next hop goes to
+ * digit `next`, still crosses the wrap-around link. */
+static inline bool dateline_ahead(uint32_t k, uint32_t a, uint32_t b, uint32_t next)
+{
+    bool up = next == (a + 1) % k;
+    return up ? b < a : b > a;
+}
+
+/* Valiant: phase 0 on the lower half of V VCs, phase 1 on the upper half; on a torus
+ * each half split into its two dateline classes. */
+static inline void valiant_vc_range(uint32_t V, unsigned phase, bool dateline, bool ahead, uint32_t *lo,
+                                    uint32_t *hi)
+{
+    uint32_t half = V / 2, base = phase ? half : 0, width = phase ? V - half : half;
+    *lo = base;
+    *hi = base + width;
+    if (dateline) {
+        *lo = ahead ? base + width / 2 : base;
+        *hi = ahead ? base + width : base + width / 2;
+    }
+}
+
+/* The escape VCs [0, E) of a dimension-order hop; on a torus (E >= 2) split into the
+ * two dateline classes. */
+static inline void escape_vc_range(uint32_t E, bool dateline, bool ahead, uint32_t *lo, uint32_t *hi)
+{
+    *lo = 0;
+    *hi = E;
+    if (dateline && E >= 2) {
+        *lo = ahead ? E / 2 : 0;
+        *hi = ahead ? E : E / 2;
+    }
+}
+
+/* routing.escape_vcs, or the least the topology needs (-1): 2 on a torus, else 1.
+ * (routing/iq_setup.c) */
+int64_t iq_escape_vcs(const struct config *cfg, const struct topo *t);
+/* Adaptive-minimal and random-minimal with escape VCs on router `router` (a name for
+ * the message): enough VCs for the escape routes and at least one adaptive VC, on a
+ * k-ary n-cube of radix 3 or more or a hypercube; tail-credit release on the iq router.
+ * (routing/iq_setup.c) */
+bool escapes_fit(const struct config *cfg, const struct topo *t, bool adaptive, bool iq, struct cfg_error *err);
+/* Valiant on a flit router named `router`: radix 3 or more, and 2 VCs (4 on a torus)
+ * for the two phases.  (routing/valiant.c) */
+bool valiant_vcs_fit(const struct config *cfg, const struct topo *t, const char *router, struct cfg_error *err);
+/* Valiant routes both phases by dimension order: false with *err on a topology without
+ * one.  (routing/valiant.c) */
+bool valiant_has_dimension_order(const struct config *cfg, const struct topo *t, struct cfg_error *err);
+
+#endif
