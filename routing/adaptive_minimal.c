@@ -29,7 +29,7 @@ static bool check(const struct config *cfg, const struct topo *t, struct cfg_err
 const struct route_ops route_adaptive_minimal = {
     .name = "adaptive-minimal",
     .help = "minimal adaptive: the minimal next hop with the shortest queue (store-and-forward) or the most free "
-            "credits, escape VCs in dimension order (routing.router = iq)",
+            "free adaptive VCs (flit switching), escape VCs in dimension order",
     .traits = ROUTE_ADAPTIVE,
     .check = check,
 };

@@ -43,8 +43,9 @@ static const struct cfg_key flit_keys[] = {
     { "routing", "tie", CFG_CHOICE, offsetof(struct flit_params, tie), "random", 0, 0, false, &tie_choices,
       "iq router, torus: the direction of a dimension whose two ways are equally short" },
     { "routing", "escape_vcs", CFG_INT, offsetof(struct flit_params, escape_vcs), "-1", -1, 64, false, NULL,
-      "iq router, adaptive-minimal and random-minimal: VCs kept for dimension-order escape routes; -1: the least "
-      "the topology needs (2 dateline VCs on a torus, 1 on a mesh or hypercube)" },
+      "wormhole, cut-through: adaptive-minimal and random-minimal's VCs kept for dimension-order escape routes; "
+      "-1: the least the topology needs (2 dateline VCs on a torus, 1 on a mesh or hypercube; simple router, "
+      "random-minimal: none, paths drawn at creation)" },
     { "routing", "deadlock", CFG_CHOICE, offsetof(struct flit_params, deadlock), "stop", 0, 0, false,
       &deadlock_choices, "wormhole: what a deadlock found by the periodic search does (recover: simple router only)" },
     { "routing", "deadlock_interval", CFG_INT, offsetof(struct flit_params, deadlock_interval), "1024", 1, 1 << 30,

@@ -14,7 +14,8 @@ static struct hop next(const struct topo *t, uint32_t cur, uint32_t dst, struct 
 
 const struct route_ops route_random_minimal = {
     .name = "random-minimal",
-    .help = "random shortest path: uniform among the minimal next hops at every node",
+    .help = "random shortest path: uniform among the minimal next hops at every node (flit switching with escape VCs: "
+            "among those with a free adaptive VC, chosen per hop)",
     .traits = ROUTE_UNIFORM_SPLIT | ROUTE_OBLIVIOUS,
     .next = next,
 };

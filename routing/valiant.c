@@ -53,8 +53,8 @@ static bool check(const struct config *cfg, const struct topo *t, struct cfg_err
 
 const struct route_ops route_valiant = {
     .name = "valiant",
-    .help = "Valiant: dimension order to a random intermediate node, then to the destination (store-and-forward; "
-            "routing.router = iq: each phase on its own VCs)",
+    .help = "Valiant: dimension order to a random intermediate node, then to the destination (flit switching: each "
+            "phase on its own half of the VCs)",
     .traits = ROUTE_VALIANT,
     .check = check,
 };
