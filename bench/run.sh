@@ -42,6 +42,10 @@ wh_field() { sed -n "s/.*\"$1\": \([0-9.e+-]*\).*/\1/p" build/bench_wormhole.jso
 awk -v n="$(wh_field count)" -v w="$(wh_field warmup_messages)" -v s="$(wh_field wall_seconds)" 'BEGIN {
     printf "%d packets delivered in %.3f s: %.3g packets/s (target >= 1e6)\n", n + w, s, (n + w) / s }'
 echo
+echo "== the flit engines at scale (issue 18): the same tables for the simple and the iq router"
+bench/flit_tori.sh simple
+bench/flit_tori.sh iq
+echo
 echo "== the input-queued router (routing.router = iq): three tori, 2 VCs x 8 flits, 4-flit packets"
 echo "(target: 8x8 at 0.1 flits/node/cycle >= 1e6 packets per CPU-second; the reference simulator does about 35e3)"
 bench/iq_tori.sh

@@ -137,7 +137,7 @@ static bool new_path(struct flit_engine *e, struct worm *x, struct message *msg)
     case FLIT_PER_HOP:
         return flit_per_hop_path(e, x, msg);
     default:
-        return draw_path(e, x, msg);
+        return e->dor_chan ? flit_dor_path(e, x, msg) : draw_path(e, x, msg);
     }
 }
 

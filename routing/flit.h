@@ -94,6 +94,8 @@ struct ready_header { /* sorting the headers ready in one cycle */
     uint32_t worm;
 };
 
+enum { FLIT_DOR_MAX_DIMS = 32 };
+
 /* How the simple router routes: paths drawn at creation (oblivious algorithms, and
  * Valiant's two phases), or each hop when the header asks (escape VCs). */
 enum flit_routing { FLIT_DRAWN, FLIT_VALIANT, FLIT_PER_HOP };
@@ -114,6 +116,11 @@ struct flit_engine {
     uint32_t deadlock_interval, recovery_delay;
     uint32_t radix;      /* torus: k, for the dateline */
     uint32_t max_hops, stride;
+    /* Dimension order on a k-ary n-cube of radix > 2 (flit_dor.c): every node's
+     * outgoing channel by dimension and direction (NULL when not used). */
+    uint32_t *dor_chan;
+    uint32_t dims, pow[FLIT_DOR_MAX_DIMS];
+    bool wrap, descending;
     uint32_t ev_tick;
     int64_t tick_at;     /* cycle of the scheduled tick, -1 when none */
     int64_t cycle;
@@ -181,6 +188,13 @@ struct vc_option {
     uint32_t channel, lo, hi;
 };
 unsigned flit_vc_options(const struct flit_engine *e, const struct worm *x, struct vc_option *out, unsigned max);
+
+/* Dimension-order paths walked on the digits (routing/flit_dor.c), byte for byte the
+ * paths draw_path() gets from the topology: flit_dor_setup() builds the channel table
+ * when the routing is drawn dimension order on a k-ary n-cube of radix > 2 (else
+ * leaves dor_chan NULL; false when out of memory); flit_dor_path() draws x's path. */
+bool flit_dor_setup(struct flit_engine *e, const struct config *cfg, const struct topo *t);
+bool flit_dor_path(struct flit_engine *e, struct worm *x, struct message *msg);
 
 /* engine_ops.figures of both (routing/flit_figures.c). */
 void flit_figures(const void *self, const struct figure_sink *sink);

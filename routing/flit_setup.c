@@ -110,6 +110,7 @@ static void engine_free(void *self)
         return;
     free(e->worms);
     free(e->slab);
+    free(e->dor_chan);
     free(e->src_busy);
     free(e->src_head);
     free(e->src_tail);
@@ -215,7 +216,7 @@ static void *engine_create(const struct engine_env *env, bool wormhole)
     e->blocked_cycles = calloc(ch, sizeof *e->blocked_cycles);
     if (!e->src_busy || !e->src_head || !e->src_tail || !e->owner || !e->wait_head || !e->wait_tail || !e->pick ||
         !e->rr_last || !e->dirty || !e->ready_cal || !e->deliver_cal || !e->requests || !e->blocked_requests ||
-        !e->blocked_cycles || !flit_pool_grow(e)) {
+        !e->blocked_cycles || !flit_pool_grow(e) || !flit_dor_setup(e, cfg, env->topo)) {
         engine_free(e);
         return NULL;
     }

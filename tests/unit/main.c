@@ -50,7 +50,8 @@
     X(signals)                                                                                                   \
     X(common_numbers)                                                                                            \
     X(observe)                                                                                                   \
-    X(backlog)
+    X(backlog)                                                                                                   \
+    X(flit_dor)
 
 #define X(name) Suite *name##_suite(void);
 SUITES

@@ -1,0 +1,133 @@
+/* Dimension-order paths walked on the digits (routing/flit_dor.c) against the paths the
+ * topology gives hop by hop (ecube's path selection, as draw_path() asks it), for every
+ * (source, destination) pair of tori, meshes and one-way rings, ascending and descending:
+ * the same channels, nodes and dateline classes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../routing/flit.h"
+#include "../common/test.h"
+
+/* The path and classes the general way: the next hop from the path selection at every
+ * node; the class is 1 from the hop that crosses its dimension's wrap-around link on. */
+static uint32_t reference_path(const struct flit_engine *e, uint32_t src, uint32_t dst, uint32_t *channel,
+                               uint32_t *to, uint32_t *cls)
+{
+    const struct topo *t = e->env.topo;
+    uint32_t at = src, h = 0, k = e->radix;
+    uint64_t crossed = 0;
+    while (at != dst) {
+        struct hop hop = path_next(e->env.paths, at, dst);
+        unsigned dim = t->ops->channel_dimension(t, hop.channel);
+        uint32_t p = e->pow[dim], a = at / p % k, b = hop.next / p % k;
+        if (b == (a + 1) % k ? a == k - 1 : a == 0)
+            crossed |= 1ull << dim;
+        channel[h] = hop.channel;
+        to[h] = hop.next;
+        cls[h] = e->dateline && (crossed >> dim & 1);
+        at = hop.next;
+        h++;
+    }
+    return h;
+}
+
+static void check_every_pair(const char *const *settings)
+{
+    struct config cfg;
+    test_config(&cfg, settings);
+    static struct network net;
+    struct cfg_error err;
+    ck_assert_msg(net_create(&net, &cfg, &err), "net_create: %s", err.message);
+    struct flit_engine *e = flit_engine_of(net.engine, net.engine_state);
+    ck_assert_msg(e && e->dor_chan, "%s: no digit walk", settings[0]);
+    uint32_t n = net.topo.nodes, d = e->max_hops;
+    uint32_t *slab = calloc((size_t)6 * d, sizeof *slab);
+    ck_assert(slab);
+    struct worm x = { .channel = slab, .to = slab + d, .cls = slab + 2 * d, .sent = slab + 3 * d };
+    uint32_t *channel = slab + 4 * d, *to = slab + 5 * d, cls[64];
+    ck_assert_uint_le(d, 64);
+    uint64_t hops = 0;
+    for (uint32_t s = 0; s < n; s++)
+        for (uint32_t t = 0; t < n; t++) {
+            struct message msg = { .src = s, .dst = t, .at = s };
+            ck_assert(flit_dor_path(e, &x, &msg));
+            uint32_t h = reference_path(e, s, t, channel, to, cls);
+            ck_assert_uint_eq(x.hops, h);
+            ck_assert_uint_eq(msg.hops, h);
+            ck_assert_uint_eq(msg.at, s);
+            for (uint32_t i = 0; i < h; i++) {
+                ck_assert_msg(x.channel[i] == channel[i] && x.to[i] == to[i] && x.cls[i] == cls[i],
+                              "%s: %u -> %u hop %u: channel %u/%u, to %u/%u, class %u/%u", settings[0], s, t, i,
+                              x.channel[i], channel[i], x.to[i], to[i], x.cls[i], cls[i]);
+                ck_assert_uint_eq(x.sent[i], 0);
+            }
+            hops += h;
+        }
+    ck_assert_uint_gt(hops, 0);
+    free(slab);
+    net_free(&net);
+}
+
+START_TEST(digit_walk_is_the_topology_path)
+{
+    const char *const cases[][8] = {
+        { "network.topology=torus", "network.radix=8", "network.dimension=2", "routing.virtual_channels=2", NULL },
+        { "network.topology=torus", "network.radix=5", "network.dimension=3", "routing.virtual_channels=2", NULL },
+        { "network.topology=torus", "network.radix=6", "network.dimension=3", "routing.virtual_channels=4",
+          "routing.dimension_order=descending", NULL },
+        { "network.topology=torus", "network.radix=3", "network.dimension=1", "routing.virtual_channels=1", NULL },
+        { "network.topology=kary-ncube", "network.wrap=false", "network.radix=6", "network.dimension=2", NULL },
+        { "network.topology=kary-ncube", "network.bidirectional=false", "network.radix=5", "network.dimension=2",
+          "routing.virtual_channels=2", NULL },
+        { "network.topology=kary-ncube", "network.links=half-duplex", "network.radix=4", "network.dimension=2",
+          "routing.virtual_channels=2", NULL },
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const char *settings[12] = { 0 };
+        size_t n = 0;
+        for (; cases[c][n]; n++)
+            settings[n] = cases[c][n];
+        settings[n++] = "routing.switching=wormhole";
+        settings[n++] = "routing.algorithm=ecube";
+        check_every_pair(settings);
+    }
+}
+END_TEST
+
+/* Where the walk does not apply, the topology's paths are used (no table). */
+START_TEST(general_way_elsewhere)
+{
+    const char *const cases[][6] = {
+        { "network.topology=hypercube", "network.dimension=4", NULL },
+        { "network.topology=torus", "network.radix=8", "network.dimension=2", "routing.algorithm=random-minimal",
+          NULL },
+        { "network.topology=kary-ncube", "network.radix=2", "network.dimension=3", NULL },
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const char *settings[8] = { 0 };
+        size_t n = 0;
+        for (; cases[c][n]; n++)
+            settings[n] = cases[c][n];
+        settings[n++] = "routing.switching=wormhole";
+        struct config cfg;
+        test_config(&cfg, settings);
+        static struct network net;
+        struct cfg_error err;
+        ck_assert_msg(net_create(&net, &cfg, &err), "net_create: %s", err.message);
+        const struct flit_engine *e = flit_engine_of(net.engine, net.engine_state);
+        ck_assert(e && !e->dor_chan);
+        net_free(&net);
+    }
+}
+END_TEST
+
+Suite *flit_dor_suite(void)
+{
+    Suite *s = suite_create("flit_dor");
+    TCase *tc = tcase_create("paths");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, digit_walk_is_the_topology_path);
+    tcase_add_test(tc, general_way_elsewhere);
+    suite_add_tcase(s, tc);
+    return s;
+}
