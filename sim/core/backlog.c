@@ -69,5 +69,6 @@ void backlog_judge(const struct backlog_trace *t, uint32_t sources, struct backl
     out->spread = m > 2 ? sqrt(ss / (m - 2)) : 0;
     double early = out->middle - out->start; /* the rise over the first half */
     out->saturated = out->growth > (double)sources && out->growth > BACKLOG_GROWTH * out->created_half &&
-                     out->growth > BACKLOG_PACE * early && out->growth > BACKLOG_SPREAD * out->spread;
+                     out->growth > BACKLOG_PACE * early && early > BACKLOG_PACE * out->growth &&
+                     out->growth > BACKLOG_SPREAD * out->spread;
 }

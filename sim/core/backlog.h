@@ -9,16 +9,17 @@
  * in creations over the whole window.
  *
  * backlog_judge() fits a least-squares line to the samples of the window's second
- * half (by creations) and calls the run saturated when that line rises, over the
- * half, by more than every one of: `sources` messages (one per source: a stable
- * network's backlog drifts by about that much), BACKLOG_GROWTH of the messages
- * created in the half (the same rule as the flit engines' source queues), and
- * BACKLOG_LEVEL of the fitted backlog at the window's middle, and BACKLOG_PACE of the
- * rise over the first half (from the backlog when the window opened to that middle):
- * a network still filling up after too short a warm-up rises steeply at first and
- * then slows down; one past saturation keeps rising at the same pace, in proportion
- * to the run.  Fewer than BACKLOG_MIN_SAMPLES samples in the
- * half: no verdict (too short a window to tell).
+ * half (by creations) and calls the run saturated when that line's rise over the half
+ * exceeds all of: `sources` messages (one per source: a stable network's backlog
+ * drifts by about that much); BACKLOG_GROWTH of the messages created in the half (the
+ * flit engines' rule for their source queues); BACKLOG_SPREAD times the samples'
+ * standard deviation about the line (a backlog wandering about its level); and
+ * BACKLOG_PACE of the rise over the first half (from the backlog when the window
+ * opened to the line's middle), which must in turn exceed BACKLOG_PACE of it: past
+ * saturation the backlog keeps rising at about one pace, where a network still
+ * filling up after too short a warm-up rises steeply and then slows down, and a
+ * stable one that happens to rise late was flat before.  Fewer than
+ * BACKLOG_MIN_SAMPLES samples in the half: no verdict (too short a window to tell).
  * Needs: nothing.
  */
 #ifndef SIM_CORE_BACKLOG_H

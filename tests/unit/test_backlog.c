@@ -37,6 +37,14 @@ END_TEST
 static double rising(double x) { return 100 + 0.2 * x; }
 static double filling(double x) { return 600 * (1 - exp(-x / 2000)); }
 static double wandering(double x) { return 600 + 60 * sin(x / 700) + 25 * sin(x / 130); }
+static double slow(double x) { return 600 + 0.01 * x; }
+/* A steady rise buried in noise: a fixed pseudo-random sequence, uniform on [-300, 300). */
+static double noisy(double x)
+{
+    double u = sin(x * 12.9898) * 43758.5453;
+    return 600 + 0.05 * x + 600 * (u - floor(u) - 0.5);
+}
+static double late(double x) { return x < 20000 ? 600 : 600 + 0.2 * (x - 20000); }
 
 START_TEST(steady_rise_is_saturated)
 {
@@ -70,6 +78,20 @@ START_TEST(filling_up_or_wandering_is_not)
     trace_of(&t, 600, 40000, wandering);
     backlog_judge(&t, 64, &v);
     ck_assert(v.known && !v.saturated);
+    /* Each rule alone: a rise by under 2% of the creations (0.01 a message; by more
+     * than a message per source, and steady); a rise of 0.05 a message (about 1,000
+     * over the half) in noise of about 170 (a tenth of the rise is 100); a rise that
+     * starts only halfway (the first half flat). */
+    trace_of(&t, 600, 40000, slow);
+    backlog_judge(&t, 64, &v);
+    ck_assert(v.known && !v.saturated && v.growth > 64 && v.growth < BACKLOG_GROWTH * v.created_half);
+    trace_of(&t, 600, 40000, noisy);
+    backlog_judge(&t, 64, &v);
+    ck_assert_msg(v.known && !v.saturated && v.growth > 800 && v.spread > 130, "growth %g spread %g", v.growth,
+                  v.spread);
+    trace_of(&t, 600, 40000, late);
+    backlog_judge(&t, 64, &v);
+    ck_assert(v.known && !v.saturated && v.growth > 3000 && v.spread < 1);
     /* Too few samples to judge. */
     trace_of(&t, 0, 10, rising);
     backlog_judge(&t, 1, &v);
