@@ -141,18 +141,25 @@ static bool new_path(struct flit_engine *e, struct worm *x, struct message *msg)
     }
 }
 
-void flit_inject(struct flit_engine *e, uint32_t m)
+/* The offer cycle of message m: the cycle after its creation. */
+static int64_t offer_cycle(const struct flit_engine *e, uint32_t m)
 {
-    const struct engine_env *env = &e->env;
+    return (int64_t)floor(e->env.pool->msgs[m].created) + 1;
+}
+
+/* A worm for message m, its path drawn (or set up hop by hop): MSG_NONE when out of
+ * memory (the run then stops).  Its index goes to msg->link2. */
+static uint32_t new_worm(struct flit_engine *e, uint32_t m)
+{
     if (e->worm_free == MSG_NONE && !flit_pool_grow(e)) {
         fail(e);
-        return;
+        return MSG_NONE;
     }
     uint32_t w = e->worm_free;
     struct worm *x = &e->worms[w];
     e->worm_free = x->next;
-    struct message *msg = &env->pool->msgs[m];
-    double flits = ceil(msg->length / env->topo->class_bandwidth[0]);
+    struct message *msg = &e->env.pool->msgs[m];
+    double flits = ceil(msg->length / e->env.topo->class_bandwidth[0]);
     x->msg = m;
     x->id = msg->id;
     x->src = msg->src;
@@ -160,21 +167,39 @@ void flit_inject(struct flit_engine *e, uint32_t m)
     x->acquired = x->lo = 0;
     x->next = MSG_NONE;
     x->active_pos = MSG_NONE;
-    x->eligible = (int64_t)floor(env->kernel->now) + 1;
+    x->eligible = offer_cycle(e, m);
     x->grant0 = -1;
     x->blocked = 0;
     if (!new_path(e, x, msg))
+        return MSG_NONE;
+    msg->link2 = w;
+    return w;
+}
+
+/* Message m's worm, made now if its path waited (lazy paths). */
+static uint32_t worm_of(struct flit_engine *e, uint32_t m)
+{
+    uint32_t w = e->env.pool->msgs[m].link2;
+    return w != MSG_NONE ? w : new_worm(e, m);
+}
+
+void flit_inject(struct flit_engine *e, uint32_t m)
+{
+    const struct engine_env *env = &e->env;
+    struct message *msg = &env->pool->msgs[m];
+    msg->link = msg->link2 = MSG_NONE;
+    if (!e->lazy_paths && new_worm(e, m) == MSG_NONE)
         return;
     if (e->pending_tail == MSG_NONE)
-        e->pending_head = w;
+        e->pending_head = m;
     else
-        e->worms[e->pending_tail].next = w;
-    e->pending_tail = w;
+        env->pool->msgs[e->pending_tail].link = m;
+    e->pending_tail = m;
     e->pending_count++;
     e->at_source++;
     if (e->tick_at < 0) {
-        e->tick_at = x->eligible;
-        kernel_schedule(env->kernel, (double)x->eligible - env->kernel->now, e->ev_tick, 0);
+        e->tick_at = offer_cycle(e, m);
+        kernel_schedule(env->kernel, (double)e->tick_at - env->kernel->now, e->ev_tick, 0);
     }
 }
 
@@ -185,16 +210,21 @@ static void free_worm(struct flit_engine *e, uint32_t w)
 }
 
 /* The source's injection line is free from `cycle` on: its next message's header. */
-static void source_next(struct flit_engine *e, uint32_t node, int64_t cycle)
+void flit_source_next(struct flit_engine *e, uint32_t node, int64_t cycle)
 {
-    uint32_t w = e->src_head[node];
-    e->src_busy[node] = w;
-    if (w == MSG_NONE)
+    uint32_t m = e->src_head[node];
+    e->src_busy[node] = MSG_NONE;
+    if (m == MSG_NONE)
         return;
-    e->src_head[node] = e->worms[w].next;
+    struct message *msg = &e->env.pool->msgs[m];
+    e->src_head[node] = msg->link;
     if (e->src_head[node] == MSG_NONE)
         e->src_tail[node] = MSG_NONE;
-    e->worms[w].next = MSG_NONE;
+    msg->link = MSG_NONE;
+    uint32_t w = worm_of(e, m);
+    if (w == MSG_NONE)
+        return;
+    e->src_busy[node] = w;
     at_ready(e, w, cycle + e->r);
 }
 
@@ -210,43 +240,52 @@ static bool first_channel_free(const struct flit_engine *e, const struct worm *x
     return false;
 }
 
-/* Messages whose offer cycle has come join their source's queue (or are refused). */
+/* Messages whose offer cycle has come join their source's queue (or are refused).
+ * The source queues and the list of messages not yet offered hold messages (linked
+ * through msg->link), so that with lazy paths a message waiting at its source has no
+ * worm: it gets one, and its path, when its header reaches the injection line. */
 static void offer(struct flit_engine *e, int64_t c)
 {
     const struct engine_env *env = &e->env;
-    while (e->pending_head != MSG_NONE && e->worms[e->pending_head].eligible <= c) {
-        uint32_t w = e->pending_head;
-        struct worm *x = &e->worms[w];
-        e->pending_head = x->next;
+    while (e->pending_head != MSG_NONE && offer_cycle(e, e->pending_head) <= c) {
+        uint32_t m = e->pending_head;
+        struct message *msg = &env->pool->msgs[m];
+        e->pending_head = msg->link;
         if (e->pending_head == MSG_NONE)
             e->pending_tail = MSG_NONE;
         e->pending_count--;
-        x->next = MSG_NONE;
+        msg->link = MSG_NONE;
+        uint32_t node = msg->src;
+        bool now = e->src_busy[node] == MSG_NONE;
+        /* an observer sees the path at the offer; a finite buffer asks its first channel */
+        uint32_t w = msg->link2;
+        if (w == MSG_NONE && (now || e->obs.offered || e->finite) && (w = new_worm(e, m)) == MSG_NONE)
+            return;
         if (e->obs.offered)
-            e->obs.offered(e->obs.ctx, x);
+            e->obs.offered(e->obs.ctx, &e->worms[w]);
         if (env->probe->window_open)
             e->offered++;
-        uint32_t node = x->src;
-        if (e->finite && (e->src_busy[node] != MSG_NONE || !first_channel_free(e, x))) {
+        if (e->finite && (!now || !first_channel_free(e, &e->worms[w]))) {
+            uint32_t first = e->worms[w].channel[0];
             if (env->probe->window_open) {
                 e->refused++;
-                e->requests[x->channel[0]]++;
-                e->blocked_requests[x->channel[0]]++;
+                e->requests[first]++;
+                e->blocked_requests[first]++;
             }
             e->at_source--;
-            engine_refuse(env, x->msg);
             free_worm(e, w);
+            engine_refuse(env, m);
             continue;
         }
-        if (e->src_busy[node] == MSG_NONE) {
+        if (now) {
             e->src_busy[node] = w;
             at_ready(e, w, c + e->r);
         } else {
             if (e->src_tail[node] == MSG_NONE)
-                e->src_head[node] = w;
+                e->src_head[node] = m;
             else
-                e->worms[e->src_tail[node]].next = w;
-            e->src_tail[node] = w;
+                env->pool->msgs[e->src_tail[node]].link = m;
+            e->src_tail[node] = m;
         }
     }
 }
@@ -263,17 +302,18 @@ static void offer_retries(struct flit_engine *e, int64_t c)
             e->retries.v[keep++] = w;
             continue;
         }
-        if (!new_path(e, x, &e->env.pool->msgs[x->msg]))
+        struct message *msg = &e->env.pool->msgs[x->msg];
+        if (!new_path(e, x, msg))
             return;
         uint32_t node = x->src;
         if (e->src_busy[node] == MSG_NONE) {
             e->src_busy[node] = w;
             at_ready(e, w, c + e->r);
         } else {
-            x->next = e->src_head[node];
-            e->src_head[node] = w;
+            msg->link = e->src_head[node];
+            e->src_head[node] = x->msg;
             if (e->src_tail[node] == MSG_NONE)
-                e->src_tail[node] = w;
+                e->src_tail[node] = x->msg;
         }
     }
     e->retries.n = keep;
@@ -450,10 +490,10 @@ static void send(struct flit_engine *e, uint32_t w, uint32_t i, int64_t c)
         release(e, w, i);
     else if (i > 0)
         release(e, w, i - 1);
-    if (i == 0)
-        source_next(e, x->src, c + 1);
     if (i + 1 == x->hops)
         push(e, &e->deliver_cal[(c + e->L) % e->deliver_slots], w);
+    if (i == 0) /* last: the next message's worm may grow the pool and move x */
+        flit_source_next(e, x->src, c + 1);
 }
 
 static void move(struct flit_engine *e, int64_t c)
@@ -529,7 +569,6 @@ static void deliver(struct flit_engine *e, int64_t c)
 /* What recovery (flit_deadlock.c) does to a worm, through the cycle's own steps. */
 void flit_release(struct flit_engine *e, uint32_t w, uint32_t hop) { release(e, w, hop); }
 void flit_make_inactive(struct flit_engine *e, uint32_t w) { make_inactive(e, w); }
-void flit_source_next(struct flit_engine *e, uint32_t node, int64_t cycle) { source_next(e, node, cycle); }
 
 void flit_tick(struct kernel *k, void *ctx, uint32_t unused)
 {
@@ -560,7 +599,7 @@ void flit_tick(struct kernel *k, void *ctx, uint32_t unused)
     if (e->n_active || e->waiting || e->ready_count)
         next = c + 1;
     else if (e->pending_head != MSG_NONE)
-        next = e->worms[e->pending_head].eligible;
+        next = offer_cycle(e, e->pending_head);
     for (uint32_t i = 0; i < e->retries.n; i++)
         if (next < 0 || e->worms[e->retries.v[i]].eligible < next)
             next = e->worms[e->retries.v[i]].eligible;

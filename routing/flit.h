@@ -128,8 +128,15 @@ struct flit_engine {
     struct worm *worms;
     uint32_t *slab;
     uint32_t worm_cap, worm_free;
+    /* Messages created and not yet offered, and each source's queue: message indices
+     * linked through msg->link; msg->link2 is the message's worm, MSG_NONE while its
+     * path waits (lazy_paths).  src_busy: the worm on the source's injection line. */
     uint32_t pending_head, pending_tail;
     uint32_t *src_busy, *src_head, *src_tail; /* per node */
+    /* The path draws nothing at random (dimension order, per-hop set-up) and no finite
+     * buffer asks for it: a message gets its worm and path when its header reaches
+     * the injection line, so a long source queue costs a message record each. */
+    bool lazy_paths;
     uint32_t *active, n_active;
     uint32_t *owner;     /* channels * V: worm holding the VC, MSG_NONE when free */
     uint32_t *wait_head, *wait_tail;

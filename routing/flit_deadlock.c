@@ -187,8 +187,10 @@ static void abort_worm(struct flit_engine *e, uint32_t w, int64_t c)
             flit_release(e, w, j);
     if (x->acquired > 0)
         flit_make_inactive(e, w);
-    if (x->lo == 0) /* its tail had not left: the injection line is still its */
+    if (x->lo == 0) { /* its tail had not left: the injection line is still its */
         flit_source_next(e, x->src, c + 1);
+        x = &e->worms[w]; /* the next message's worm may have grown the pool */
+    }
     x->acquired = x->lo = 0;
     x->next = MSG_NONE;
     x->eligible = c + 1 + e->recovery_delay;

@@ -89,6 +89,10 @@ bool flit_pool_grow(struct flit_engine *e)
     }
     e->worm_free = old;
     e->worm_cap = cap;
+    uint32_t *a = realloc(e->active, (size_t)cap * sizeof *a); /* the active list holds at most every worm */
+    if (!a)
+        return false;
+    e->active = a;
     return true;
 }
 
@@ -191,6 +195,8 @@ static void *engine_create(const struct engine_env *env, bool wormhole)
     e->radix = (uint32_t)cfg_int(cfg, "network.radix");
     e->both_ways = !(env->topo->ops->traits & TOPO_KARY_NCUBE) || cfg_bool(cfg, "network.bidirectional");
     set_routing(e, cfg, env->topo);
+    e->lazy_paths = !e->finite && (e->routing == FLIT_PER_HOP ||
+                                   (e->routing == FLIT_DRAWN && (route_select(cfg)->traits & ROUTE_DETERMINISTIC)));
     e->max_hops = env->topo->diameter ? env->topo->diameter : 1;
     if (e->routing == FLIT_VALIANT) /* two phases */
         e->max_hops *= 2;
@@ -220,30 +226,11 @@ static void *engine_create(const struct engine_env *env, bool wormhole)
         engine_free(e);
         return NULL;
     }
-    e->active = malloc((size_t)e->worm_cap * sizeof *e->active);
-    if (!e->active) {
-        engine_free(e);
-        return NULL;
-    }
     e->ev_tick = kernel_register(env->kernel, flit_tick, e);
     return e;
 }
 
-/* The active list holds at most every worm: it grows with the pool. */
-static void inject(void *self, uint32_t m)
-{
-    struct flit_engine *e = self;
-    uint32_t cap = e->worm_cap;
-    flit_inject(e, m);
-    if (e->worm_cap != cap) {
-        uint32_t *a = realloc(e->active, (size_t)e->worm_cap * sizeof *a);
-        if (!a) {
-            kernel_request_stop(e->env.kernel, KERNEL_FAILED);
-            return;
-        }
-        e->active = a;
-    }
-}
+static void inject(void *self, uint32_t m) { flit_inject(self, m); }
 
 static bool check(const struct engine_spec *spec, struct cfg_error *err)
 {
@@ -256,6 +243,14 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
         return false;
     }
     unsigned route_traits = route_select(cfg)->traits;
+    if ((route_traits & ROUTE_VALIANT || routes_per_hop(cfg)) && (t->ops->traits & TOPO_KARY_NCUBE) &&
+        t->kind != CHANNEL_LINK_DIRECTION) {
+        /* both ways along a ring or line share each link: dimension order's own hops wait on each other */
+        cfg_blame(cfg, "network.links", err, "%s on the simple router needs full-duplex links on a k-ary n-cube: "
+                  "a half-duplex link serves both directions, and dimension order is not deadlock-free on it",
+                  cfg->routing.algorithm);
+        return false;
+    }
     if (route_traits & ROUTE_VALIANT) {
         if (!valiant_has_dimension_order(cfg, t, err) || !valiant_vcs_fit(cfg, t, "simple", err))
             return false;

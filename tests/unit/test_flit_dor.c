@@ -1,7 +1,9 @@
-/* Dimension-order paths walked on the digits (routing/flit_dor.c) against the paths the
- * topology gives hop by hop (ecube's path selection, as draw_path() asks it), for every
- * (source, destination) pair of tori, meshes and one-way rings, ascending and descending:
- * the same channels, nodes and dateline classes. */
+/* How the simple router builds paths.  Dimension-order paths walked on the digits
+ * (routing/flit_dor.c) against the paths the topology gives hop by hop (ecube's path
+ * selection, as draw_path() asks it), for every (source, destination) pair of tori,
+ * meshes and one-way rings, ascending and descending: the same channels, nodes and
+ * dateline classes.  Lazy paths: past saturation, messages waiting at their source
+ * hold no worm (and no path) unless their path is drawn at random. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,6 +123,46 @@ START_TEST(general_way_elsewhere)
 }
 END_TEST
 
+/* An 8x8 torus offered a flit per node and cycle, far past saturation, for
+ * 11,000 cycles: tens of thousands of messages wait at their sources. */
+static void saturated_torus(const char *algorithm, struct network *net, struct flit_engine **e)
+{
+    const char *const settings[] = { "network.topology=torus", "network.radix=8", "network.dimension=2",
+                                     "routing.switching=wormhole", "routing.virtual_channels=4", algorithm,
+                                     "workload.rate=0.25", "workload.length=constant", "workload.mean_length=4",
+                                     "run.warmup_time=1000", "run.duration=10000", "run.allow_unstable=true", NULL };
+    struct config cfg;
+    test_config(&cfg, settings);
+    struct cfg_error err;
+    ck_assert_msg(net_create(net, &cfg, &err), "net_create: %s", err.message);
+    *e = flit_engine_of(net->engine, net->engine_state);
+    ck_assert_ptr_nonnull(*e);
+    ck_assert_int_eq(net_run(net), KERNEL_DONE);
+}
+
+START_TEST(waiting_messages_hold_no_path)
+{
+    static struct network net;
+    struct flit_engine *e;
+    /* At most one worm per VC of the 256 channels and one per source's injection line
+     * exist at once: the pool (doubling from 256) stays at 2048 or under. */
+    static const char *const lazy[] = { "routing.algorithm=ecube", "routing.algorithm=adaptive-minimal" };
+    for (size_t i = 0; i < sizeof lazy / sizeof lazy[0]; i++) {
+        saturated_torus(lazy[i], &net, &e);
+        ck_assert(e->lazy_paths);
+        ck_assert_msg(e->at_source > 50000, "%s: only %lld at sources", lazy[i], (long long)e->at_source);
+        ck_assert_msg(e->worm_cap <= 2048, "%s: %u worms for %lld waiting", lazy[i], e->worm_cap,
+                      (long long)e->at_source);
+        net_free(&net);
+    }
+    /* Valiant draws its intermediate node at creation (the routing streams' order): a worm each. */
+    saturated_torus("routing.algorithm=valiant", &net, &e);
+    ck_assert(!e->lazy_paths);
+    ck_assert(e->at_source > 50000 && e->worm_cap >= (uint32_t)e->at_source);
+    net_free(&net);
+}
+END_TEST
+
 Suite *flit_dor_suite(void)
 {
     Suite *s = suite_create("flit_dor");
@@ -128,6 +170,7 @@ Suite *flit_dor_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, digit_walk_is_the_topology_path);
     tcase_add_test(tc, general_way_elsewhere);
+    tcase_add_test(tc, waiting_messages_hold_no_path);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -90,7 +90,39 @@ START_TEST(escape_routes_never_deadlock)
 }
 END_TEST
 
-/* The test above can fail: with the escape VCs taken away the same per-hop routing
+/* One-way rings close only through the dateline: the escape VCs must switch class at
+ * the wrap-around link, or dimension order's own hops wait on each other in a cycle
+ * (a version without the switch deadlocked in 3 of these 4 runs per algorithm). */
+START_TEST(one_way_rings_keep_their_dateline)
+{
+    static const char *const ring[] = { "network.topology=kary-ncube", "network.bidirectional=false",
+                                        "network.radix=6", "network.dimension=1", NULL };
+    static const char *const torus[] = { "network.topology=kary-ncube", "network.bidirectional=false",
+                                         "network.radix=6", "network.dimension=2", NULL };
+    const char *const *networks[] = { ring, torus };
+    const char *const algorithms[][4] = {
+        { "routing.algorithm=adaptive-minimal", "routing.virtual_channels=3", NULL },
+        { "routing.algorithm=random-minimal", "routing.virtual_channels=3", "routing.escape_vcs=2", NULL },
+        { "routing.algorithm=valiant", "routing.virtual_channels=4", NULL },
+    };
+    const char *const seeds[] = { "run.seed=1", "run.seed=2" };
+    for (size_t n = 0; n < 2; n++)
+        for (size_t a = 0; a < 3; a++)
+            for (size_t k = 0; k < 2; k++) {
+                const char *first[MAX_SETTINGS], *all[MAX_SETTINGS];
+                joined(first, algorithms[a], networks[n]);
+                const char *const more[] = { "workload.mean_length=16", "workload.length=constant",
+                                             "routing.flit_buffers=1", "run.allow_unstable=true",
+                                             "routing.deadlock=stop", "routing.deadlock_interval=16",
+                                             "run.warmup_messages=500", "run.messages=3000", "workload.rate=0.2",
+                                             "routing.switching=wormhole", seeds[k], NULL };
+                joined(all, first, more);
+                run_checked(all);
+            }
+}
+END_TEST
+
+/* The tests above can fail: with the escape VCs taken away the same per-hop routing
  * deadlocks on a 4-cube (set up with 2 VCs, one escape, then run on the first VC alone
  * as an adaptive one: seed 003's random wormhole, chosen hop by hop), the search finds
  * it (stop), and recovery (recover) breaks it and completes the run. */
@@ -270,6 +302,13 @@ START_TEST(refusals)
     const char *const finite[] = { "routing.router=simple", "routing.algorithm=adaptive-minimal",
                                    "routing.virtual_channels=3", "routing.finite_buffer=true", NULL };
     refused(finite, "command line (-s): routing.finite_buffer:");
+    const char *const half_adaptive[] = { "routing.router=simple", "routing.algorithm=adaptive-minimal",
+                                          "routing.virtual_channels=3", "network.links=half-duplex", NULL };
+    refused(half_adaptive, "command line (-s): network.links: adaptive-minimal on the simple router needs full-duplex");
+    const char *const half_valiant[] = { "routing.router=simple", "routing.algorithm=valiant", "network.topology=kary-ncube",
+                                         "network.wrap=false", "routing.virtual_channels=2", "network.links=half-duplex",
+                                         NULL };
+    refused(half_valiant, "command line (-s): network.links: valiant on the simple router needs full-duplex");
 }
 END_TEST
 
@@ -283,6 +322,7 @@ Suite *simple_routing_suite(void)
     tcase_add_test(tc, adaptive_zero_load_equals_dimension_order);
     tcase_add_test(tc, valiant_hops_are_both_phases);
     tcase_add_test(tc, refusals);
+    tcase_add_test(tc, one_way_rings_keep_their_dateline);
     suite_add_tcase(s, tc);
     return s;
 }
