@@ -145,7 +145,7 @@ struct flit_engine {
     uint32_t *rr_last, *pick;
     struct u32vec *ready_cal, *deliver_cal;
     uint32_t ready_slots, deliver_slots;
-    uint32_t waiting;    /* headers in channel queues */
+    uint32_t waiting;    /* headers waiting for a VC: in channel queues and the per-hop list */
     uint32_t ready_count, pending_count; /* entries in the ready calendar; created, not yet offered */
     struct u32vec retries; /* aborted worms waiting for their new offer (worm.eligible) */
     struct ready_header *order; /* scratch of join_queues */

@@ -3,10 +3,12 @@
  * may use, and the checks that a configuration has enough VCs for them.
  *
  * Promise: the same arithmetic for both routers, so that the two give every hop the
- * same VC range.  Dateline on a torus: a hop whose remaining way in its dimension
- * still crosses the wrap-around link (`ahead`) uses the upper part of its range, else
- * the lower part; both parts are free of cycles, so dimension order in each is
- * deadlock-free.
+ * same VC range.  Dateline on a torus: `ahead` says whether the way in the hop's
+ * dimension crosses the wrap-around link, as the caller judges it (escape hops: from
+ * the hop's own node, every hop; Valiant on rings both ways: once, on entering the
+ * dimension, so the hops after the crossing keep the upper part); ahead uses the upper
+ * part of the range, else the lower; both parts are free of cycles, so dimension
+ * order in each is deadlock-free.
  * Needs: sim/core (config), topo.
  */
 #ifndef ROUTING_VC_CLASSES_H
@@ -55,8 +57,8 @@ static inline void escape_vc_range(uint32_t E, bool dateline, bool ahead, uint32
 /* routing.escape_vcs, or the least the topology needs (-1): 2 on a torus, else 1.
  * (routing/iq_setup.c) */
 int64_t iq_escape_vcs(const struct config *cfg, const struct topo *t);
-/* Adaptive-minimal and random-minimal with escape VCs on router `router` (a name for
- * the message): enough VCs for the escape routes and at least one adaptive VC, on a
+/* Adaptive-minimal and random-minimal with escape VCs on the iq router (iq) or the
+ * simple one: enough VCs for the escape routes and at least one adaptive VC, on a
  * k-ary n-cube of radix 3 or more or a hypercube; tail-credit release on the iq router.
  * (routing/iq_setup.c) */
 bool escapes_fit(const struct config *cfg, const struct topo *t, bool adaptive, bool iq, struct cfg_error *err);
