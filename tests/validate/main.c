@@ -14,7 +14,8 @@
     X(model_md1_mm1)                                                                                             \
     X(model_hin)                                                                                                 \
     X(model_backtracking_chain)                                                                                  \
-    X(model_wormhole_hypercube)
+    X(model_wormhole_hypercube)                                                                                  \
+    X(deadlock_free)
 
 #define X(name) Suite *name##_suite(void);
 SUITES
