@@ -166,6 +166,17 @@ void flit_inject(struct flit_engine *e, uint32_t msg);
 void flit_tick(struct kernel *k, void *ctx, uint32_t unused);
 bool flit_pool_grow(struct flit_engine *e);
 
+/* Internal to routing/flit*.c.  flit_source.c: the offer cycle of message m (the cycle
+ * after its creation); messages whose offer cycle has come join their source's queue
+ * or its injection line (flit_offer), aborted worms whose new offer has come too
+ * (flit_offer_retries); a worm back to the pool.  flit.c: worm w's header is ready to
+ * ask at `cycle`; the VCs [lo, hi) a drawn hop of class cls may take. */
+int64_t flit_offer_cycle(const struct flit_engine *e, uint32_t m);
+void flit_offer(struct flit_engine *e, int64_t c);
+void flit_offer_retries(struct flit_engine *e, int64_t c);
+void flit_free_worm(struct flit_engine *e, uint32_t w);
+void flit_at_ready(struct flit_engine *e, uint32_t w, int64_t cycle);
+void flit_vc_range(const struct flit_engine *e, uint32_t cls, uint32_t *lo, uint32_t *hi);
 /* Internal: appends x to a (stops the run when out of memory). */
 void flit_push(struct flit_engine *e, struct u32vec *a, uint32_t x);
 /* Internal (recovery): worm w gives up the VC of its hop; leaves the active list; the
