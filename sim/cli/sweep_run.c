@@ -5,9 +5,10 @@
  * progress bar, and SIGINT/SIGTERM watchers.  A signal stops starting points and
  * sends SIGTERM to the running children (a second signal sends SIGKILL); their
  * partial rows are dropped and the finished rows written.  Losing the output (a write
- * fails, or stdout is a pipe whose reader has gone) stops the children the same way,
- * with SIGKILL after OUTPUT_LOST_GRACE seconds, and the sweep exits 1: SIGPIPE is
- * ignored here, so the parent never dies leaving its children running. */
+ * fails, or stdout is a pipe whose reader has gone) kills the running children at once
+ * (SIGKILL, again every OUTPUT_LOST_GRACE seconds while any is left), and the sweep
+ * exits 1 with one line saying why: SIGPIPE is ignored here, so the parent never dies
+ * leaving its children running. */
 #include <errno.h>
 #include <ev.h>
 #include <fcntl.h>
@@ -21,7 +22,7 @@
 
 #include "sweep.h"
 
-enum { OUTPUT_LOST_GRACE = 5 }; /* seconds the children have to stop before SIGKILL */
+enum { OUTPUT_LOST_GRACE = 5 }; /* seconds between SIGKILLs to children left after the output is lost */
 
 struct runner;
 
@@ -101,7 +102,12 @@ static void output_lost(struct runner *r)
     ev_io_stop(r->loop, &r->reader_gone);
     if (r->interrupted)
         return;
-    interrupt(r);
+    /* SIGKILL, not SIGTERM: the children's rows are lost, and a child stopped before its
+     * run started would add "interrupted before the run started" to the one line that
+     * says why the sweep failed. */
+    r->interrupted = true;
+    r->signals++;
+    stop_children(r, SIGKILL);
     ev_timer_start(r->loop, &r->grace);
 }
 
