@@ -261,39 +261,47 @@ static void send(struct flit_engine *e, uint32_t w, uint32_t i, int64_t c)
         flit_source_next(e, x->src, c + 1);
 }
 
+/* Step 3 on the start-of-cycle state: every hop that may send is a candidate; each
+ * channel sends for the candidate whose VC comes first in round robin after the VC
+ * that sent on it last (with one VC, every candidate).  The pick is made as the
+ * candidates are found: at most one candidate per VC, so the first in round robin
+ * does not depend on the order they are found in, and channels send in the order
+ * their first candidate was found. */
 static void move(struct flit_engine *e, int64_t c)
 {
     e->cand_w.n = e->cand_i.n = 0;
+    uint32_t V = e->V;
     for (uint32_t k = 0; k < e->n_active; k++) {
         uint32_t w = e->active[k];
         const struct worm *x = &e->worms[w];
         for (uint32_t i = x->lo; i < x->acquired; i++) {
             if (!can_send(e, x, i, c))
                 continue;
+            uint32_t idx = e->cand_w.n;
             push(e, &e->cand_w, w);
             push(e, &e->cand_i, i);
+            if (e->cand_i.n != idx + 1) /* out of memory: the run stops */
+                return;
+            if (V == 1)
+                continue;
+            uint32_t ch = x->channel[i], p = e->pick[ch];
+            if (p == MSG_NONE) {
+                push(e, &e->touched, ch);
+                e->pick[ch] = idx;
+                continue;
+            }
+            uint32_t last = e->rr_last[ch];
+            uint32_t dk = x->vc[i] + V - last - 1, dp = e->worms[e->cand_w.v[p]].vc[e->cand_i.v[p]] + V - last - 1;
+            dk -= dk >= V ? V : 0;
+            dp -= dp >= V ? V : 0;
+            if (dk < dp)
+                e->pick[ch] = idx;
         }
     }
-    if (e->V == 1) { /* one owner per channel: no two candidates share one */
+    if (V == 1) { /* one owner per channel: no two candidates share one */
         for (uint32_t k = 0; k < e->cand_w.n; k++)
             send(e, e->cand_w.v[k], e->cand_i.v[k], c);
         return;
-    }
-    /* Round robin among the VCs of each channel, after the one that sent last. */
-    for (uint32_t k = 0; k < e->cand_w.n; k++) {
-        const struct worm *x = &e->worms[e->cand_w.v[k]];
-        uint32_t i = e->cand_i.v[k], ch = x->channel[i];
-        uint32_t p = e->pick[ch];
-        if (p == MSG_NONE) {
-            push(e, &e->touched, ch);
-            e->pick[ch] = k;
-            continue;
-        }
-        uint32_t last = e->rr_last[ch], V = e->V;
-        const struct worm *y = &e->worms[e->cand_w.v[p]];
-        uint32_t dk = (x->vc[i] + V - last - 1) % V, dp = (y->vc[e->cand_i.v[p]] + V - last - 1) % V;
-        if (dk < dp)
-            e->pick[ch] = k;
     }
     for (uint32_t t = 0; t < e->touched.n; t++) {
         uint32_t ch = e->touched.v[t], k = e->pick[ch];
