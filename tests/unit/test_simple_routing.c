@@ -50,7 +50,7 @@ static void run_checked(const char *const *settings)
 /* Short worms, small buffers, deadlock = stop searched every 16 cycles. */
 #define STRESS                                                                                                     \
     "workload.mean_length=8", "workload.length=constant", "routing.flit_buffers=2", "run.allow_unstable=true",    \
-        "routing.deadlock=stop", "routing.deadlock_interval=16", "run.warmup_messages=500", "run.messages=4000"
+        "routing.deadlock=stop", "routing.deadlock_interval=16", "run.warmup_messages=300", "run.messages=1500"
 
 static const char *const torus4[] = { "network.topology=torus", "network.radix=4", "network.dimension=2", NULL };
 static const char *const torus5[] = { "network.topology=torus", "network.radix=5", "network.dimension=2", NULL };
@@ -114,7 +114,7 @@ START_TEST(one_way_rings_keep_their_dateline)
                 const char *const more[] = { "workload.mean_length=16", "workload.length=constant",
                                              "routing.flit_buffers=1", "run.allow_unstable=true",
                                              "routing.deadlock=stop", "routing.deadlock_interval=16",
-                                             "run.warmup_messages=500", "run.messages=3000", "workload.rate=0.2",
+                                             "run.warmup_messages=300", "run.messages=1500", "workload.rate=0.2",
                                              "routing.switching=wormhole", seeds[k], NULL };
                 joined(all, first, more);
                 run_checked(all);
