@@ -28,6 +28,13 @@ void test_config(struct config *cfg, const char *const *settings)
     ck_assert_msg(workload_check(cfg, &err), "workload refused: %s: %s", err.key, err.message);
 }
 
+void test_network(struct network *net, struct config *cfg, const char *const *settings)
+{
+    test_config(cfg, settings);
+    struct cfg_error err;
+    ck_assert_msg(net_create(net, cfg, &err), "net_create: %s", err.message);
+}
+
 enum kernel_stop test_run(const struct config *cfg, struct run_report *report)
 {
     struct network *net = calloc(1, sizeof *net);

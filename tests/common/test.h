@@ -25,6 +25,9 @@
 
 /* Defaults, then each "section.key=value" (asserts that every one is accepted). */
 void test_config(struct config *cfg, const char *const *settings);
+/* test_config(cfg, settings), then the network built (asserting it is); cfg must
+ * outlive net (net_free(net) when done). */
+void test_network(struct network *net, struct config *cfg, const char *const *settings);
 /* Runs the configuration in-process and fills the report (and returns the stop reason). */
 enum kernel_stop test_run(const struct config *cfg, struct run_report *report);
 /* Runs seeds 1..seeds of the configuration and counts how often `exact` lies in the

@@ -36,10 +36,8 @@ static uint32_t reference_path(const struct flit_engine *e, uint32_t src, uint32
 static void check_every_pair(const char *const *settings)
 {
     struct config cfg;
-    test_config(&cfg, settings);
     static struct network net;
-    struct cfg_error err;
-    ck_assert_msg(net_create(&net, &cfg, &err), "net_create: %s", err.message);
+    test_network(&net, &cfg, settings);
     struct flit_engine *e = flit_engine_of(net.engine, net.engine_state);
     ck_assert_msg(e && e->dor_chan, "%s: no digit walk", settings[0]);
     uint32_t n = net.topo.nodes, d = e->max_hops;
@@ -112,10 +110,8 @@ START_TEST(general_way_elsewhere)
             settings[n] = cases[c][n];
         settings[n++] = "routing.switching=wormhole";
         struct config cfg;
-        test_config(&cfg, settings);
         static struct network net;
-        struct cfg_error err;
-        ck_assert_msg(net_create(&net, &cfg, &err), "net_create: %s", err.message);
+        test_network(&net, &cfg, settings);
         const struct flit_engine *e = flit_engine_of(net.engine, net.engine_state);
         ck_assert(e && !e->dor_chan);
         net_free(&net);
@@ -131,10 +127,8 @@ static void saturated_torus(const char *algorithm, struct network *net, struct f
                                      "routing.switching=wormhole", "routing.virtual_channels=4", algorithm,
                                      "workload.rate=0.25", "workload.length=constant", "workload.mean_length=4",
                                      "run.warmup_time=1000", "run.duration=10000", "run.allow_unstable=true", NULL };
-    struct config cfg;
-    test_config(&cfg, settings);
-    struct cfg_error err;
-    ck_assert_msg(net_create(net, &cfg, &err), "net_create: %s", err.message);
+    static struct config cfg; /* the network keeps it: it outlives this call */
+    test_network(net, &cfg, settings);
     *e = flit_engine_of(net->engine, net->engine_state);
     ck_assert_ptr_nonnull(*e);
     ck_assert_int_eq(net_run(net), KERNEL_DONE);

@@ -49,10 +49,8 @@ static void check_zero_load(const char *const *settings, int64_t per_router, int
                             uint32_t max_hops)
 {
     struct config cfg;
-    test_config(&cfg, settings);
     static struct network net;
-    struct cfg_error err;
-    ck_assert_msg(net_create(&net, &cfg, &err), "net_create: %s", err.message);
+    test_network(&net, &cfg, settings);
     struct iq_engine *e = iq_engine_of(net.engine, net.engine_state);
     ck_assert_ptr_nonnull(e);
     struct zero_load z = { .per_router = per_router, .link = link };
@@ -233,10 +231,8 @@ static void inv_cycle_end(void *ctx, int64_t c)
 static void check_invariants(const char *const *settings)
 {
     struct config cfg;
-    test_config(&cfg, settings);
     static struct network net;
-    struct cfg_error err;
-    ck_assert_msg(net_create(&net, &cfg, &err), "net_create: %s", err.message);
+    test_network(&net, &cfg, settings);
     struct iq_engine *e = iq_engine_of(net.engine, net.engine_state);
     ck_assert_ptr_nonnull(e);
     struct invariants t = { .e = e, .cycle = -1 };

@@ -23,10 +23,8 @@ START_TEST(recovery_completes_a_deadlocking_run)
                                      "routing.recovery_delay=5", "run.warmup_messages=1000", "run.messages=20000",
                                      NULL };
     struct config cfg;
-    test_config(&cfg, settings);
     static struct network net;
-    struct cfg_error err;
-    ck_assert_msg(net_create(&net, &cfg, &err), "net_create: %s", err.message);
+    test_network(&net, &cfg, settings);
     struct flit_engine *e = flit_engine_of(net.engine, net.engine_state);
     ck_assert_ptr_nonnull(e);
     struct flit_invariants k = { e, 0 };

@@ -32,10 +32,8 @@ static void joined(const char **out, const char *const *settings, const char *co
 static void run_checked(const char *const *settings)
 {
     struct config cfg;
-    test_config(&cfg, settings);
     static struct network net;
-    struct cfg_error err;
-    ck_assert_msg(net_create(&net, &cfg, &err), "net_create: %s", err.message);
+    test_network(&net, &cfg, settings);
     struct flit_engine *e = flit_engine_of(net.engine, net.engine_state);
     ck_assert_ptr_nonnull(e);
     struct flit_invariants k = { e, 0 };
@@ -231,10 +229,8 @@ START_TEST(valiant_hops_are_both_phases)
         const char *settings[MAX_SETTINGS];
         joined(settings, networks[n], more);
         struct config cfg;
-        test_config(&cfg, settings);
         static struct network net;
-        struct cfg_error err;
-        ck_assert_msg(net_create(&net, &cfg, &err), "net_create: %s", err.message);
+        test_network(&net, &cfg, settings);
         struct flit_engine *e = flit_engine_of(net.engine, net.engine_state);
         ck_assert_int_eq(e->routing, FLIT_VALIANT);
         uint32_t nodes = net.topo.nodes;
