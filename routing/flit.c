@@ -238,7 +238,14 @@ static bool can_send(const struct flit_engine *e, const struct worm *x, uint32_t
     return true;
 }
 
-static void send(struct flit_engine *e, uint32_t w, uint32_t i, int64_t c)
+/* Inlined into move(), its one caller: the compiler would not on its own, and the call
+ * cost 4% of an 8x8 torus run (paired CPU 0.96 with it inlined). */
+#if defined(__GNUC__)
+#define FLIT_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define FLIT_ALWAYS_INLINE inline
+#endif
+static FLIT_ALWAYS_INLINE void send(struct flit_engine *e, uint32_t w, uint32_t i, int64_t c)
 {
     struct worm *x = &e->worms[w];
     uint32_t j = x->sent[i]++;
