@@ -71,7 +71,7 @@ obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
 REPRODUCE := $(sort $(patsubst scripts/reproduce-%.sh,reproduce-%,$(wildcard scripts/reproduce-*.sh)))
 
-.PHONY: all deps mpi run test test-plain test-san test-san-1 test-san-2 golden validate fuzz fuzz-deps bench appendix-b reproduce $(REPRODUCE) install uninstall manual clean FORCE
+.PHONY: all deps test-deps mpi run test test-plain test-san test-san-1 test-san-2 golden validate fuzz fuzz-deps bench appendix-b reproduce $(REPRODUCE) install uninstall manual clean FORCE
 
 all: bin/sim
 
@@ -80,6 +80,10 @@ deps:
 
 fuzz-deps:
 	@sh scripts/deps.sh fuzz
+
+# tests/unit/test_observe.c draws every picture of scripts/plot-run.sh: gnuplot.
+test-deps:
+	@sh scripts/deps.sh plot
 
 # Each build's objects are rebuilt when the flags that shape its code change (CC,
 # CFLAGS, CPPFLAGS, LDFLAGS...; not WERROR, which changes no object): build/*/flags
@@ -154,7 +158,7 @@ run: deps
 # each runner's stderr log.  No check measures wall time (speed targets are in make bench).
 # Warnings fail `make test` unless WERROR is given (WERROR=0 to relax it).
 TEST_WERROR := $(if $(filter undefined,$(origin WERROR)),1,$(WERROR))
-test: deps
+test: test-deps
 	@mkdir -p build; rm -f build/test.status build/rel/tests/golden.log; \
 	{ $(MAKE) --no-print-directory -k -j3 WERROR=$(TEST_WERROR) test-plain test-san-1 test-san-2 2>&1; \
 	  echo $$? >build/test.status; } | tee build/test.log | grep --line-buffered -vE '^($(CC)|$(MPICC)) '; \
