@@ -53,6 +53,12 @@ void flit_at_ready(struct flit_engine *e, uint32_t w, int64_t cycle)
     push(e, &e->ready_cal[cycle % e->ready_slots], w);
 }
 
+/* Worm w is to be looked at in step 3 of cycle `at` (at most L cycles ahead). */
+static inline void wake(struct flit_engine *e, uint32_t w, int64_t at)
+{
+    push(e, &e->wake_cal[at % e->wake_slots], w);
+}
+
 static void make_active(struct flit_engine *e, uint32_t w)
 {
     e->worms[w].active_pos = e->n_active;
@@ -185,7 +191,9 @@ void flit_grant(struct flit_engine *e, uint32_t w, uint32_t v, int64_t c)
             x->grant0 = c;
         e->at_source--;
         make_active(e, w);
+        x->scanned = (uint32_t)(c - 1);
     }
+    wake(e, w, c); /* the new hop may send in this cycle's step 3 */
 }
 
 static void allocate(struct flit_engine *e, int64_t c)
@@ -253,6 +261,8 @@ static FLIT_ALWAYS_INLINE void send(struct flit_engine *e, uint32_t w, uint32_t 
         x->sent_at[(size_t)i * e->L + j % e->L] = (uint32_t)c;
     if (e->env.probe->window_open)
         e->env.chan[x->channel[i]].busy_time += 1;
+    if (e->L > 1 && i + 1 < x->hops) /* the flit arrives: hop i + 1 may send it */
+        wake(e, w, c + e->L);
     if (j == 0 && i + 1 < x->hops)
         flit_at_ready(e, w, c + e->L + e->r);
     if (j + 1 < x->flits)
@@ -273,14 +283,27 @@ static FLIT_ALWAYS_INLINE void send(struct flit_engine *e, uint32_t w, uint32_t 
  * that sent on it last (with one VC, every candidate).  The pick is made as the
  * candidates are found: at most one candidate per VC, so the first in round robin
  * does not depend on the order they are found in, and channels send in the order
- * their first candidate was found. */
+ * their first candidate was found.
+ *
+ * Only the worms woken for cycle c are looked at.  Whether a hop may send depends on
+ * its own worm alone (flits upstream, credits downstream: the VC's buffer holds only
+ * that worm's flits) and on time, so it can change only when the worm is granted a
+ * hop (woken at once), when one of its flits arrives (woken L cycles after the send),
+ * and the cycle after one of its hops sent or was a candidate not picked (woken at
+ * c + 1).  Every worm with a candidate is therefore looked at, and a spurious wake
+ * finds nothing: the candidates are exactly those of a scan of every worm in flight. */
 static void move(struct flit_engine *e, int64_t c)
 {
     e->cand_w.n = e->cand_i.n = 0;
     uint32_t V = e->V;
-    for (uint32_t k = 0; k < e->n_active; k++) {
-        uint32_t w = e->active[k];
-        const struct worm *x = &e->worms[w];
+    struct u32vec *woken = &e->wake_cal[c % e->wake_slots];
+    for (uint32_t k = 0; k < woken->n; k++) {
+        uint32_t w = woken->v[k];
+        struct worm *x = &e->worms[w];
+        if (x->active_pos == MSG_NONE || x->scanned == (uint32_t)c)
+            continue; /* delivered, aborted or waiting at its source; or looked at already */
+        x->scanned = (uint32_t)c;
+        uint32_t found = e->cand_w.n;
         for (uint32_t i = x->lo; i < x->acquired; i++) {
             if (!can_send(e, x, i, c))
                 continue;
@@ -304,7 +327,10 @@ static void move(struct flit_engine *e, int64_t c)
             if (dk < dp)
                 e->pick[ch] = idx;
         }
+        if (e->cand_w.n != found) /* it sends, or was not picked: look again next cycle */
+            wake(e, w, c + 1);
     }
+    woken->n = 0;
     if (V == 1) { /* one owner per channel: no two candidates share one */
         for (uint32_t k = 0; k < e->cand_w.n; k++)
             send(e, e->cand_w.v[k], e->cand_i.v[k], c);
@@ -324,6 +350,10 @@ static void deliver(struct flit_engine *e, int64_t c)
 {
     const struct engine_env *env = &e->env;
     struct u32vec *b = &e->deliver_cal[c % e->deliver_slots];
+    /* Tails arriving in the same cycle are delivered in creation order, whatever order
+     * their last flits were sent in: the statistics' sums do not depend on how the
+     * cycle found its moves. */
+    creation_order(e, b);
     for (uint32_t k = 0; k < b->n; k++) {
         uint32_t w = b->v[k];
         struct worm *x = &e->worms[w];

@@ -73,6 +73,7 @@ struct worm {
     uint32_t lo;          /* first hop the tail has not yet been sent over */
     uint32_t next;        /* intrusive link: pending, source queue, channel queue, free list */
     uint32_t active_pos;  /* index in the active list, MSG_NONE when not active */
+    uint32_t scanned;     /* the cycle (mod 2^32) step 3 last looked at its hops */
     uint64_t id;          /* creation number: ties among headers ready in the same cycle */
     int64_t eligible, ready, grant0, blocked;
     uint32_t *channel, *to, *vc, *cls, *sent, *sent_at; /* per hop; sent_at: last L send cycles */
@@ -145,6 +146,10 @@ struct flit_engine {
     uint32_t *rr_last, *pick;
     struct u32vec *ready_cal, *deliver_cal;
     uint32_t ready_slots, deliver_slots;
+    /* Step 3 looks only at the worms whose state changed: wake_cal[c % wake_slots] lists
+     * the worms to look at in cycle c (repeats allowed; each is looked at once). */
+    struct u32vec *wake_cal;
+    uint32_t wake_slots;
     uint32_t waiting;    /* headers waiting for a VC: in channel queues and the per-hop list */
     uint32_t ready_count, pending_count; /* entries in the ready calendar; created, not yet offered */
     struct u32vec retries; /* aborted worms waiting for their new offer (worm.eligible) */

@@ -136,8 +136,11 @@ static void engine_free(void *self)
         free(e->ready_cal[s].v);
     for (uint32_t s = 0; e->deliver_cal && s < e->deliver_slots; s++)
         free(e->deliver_cal[s].v);
+    for (uint32_t s = 0; e->wake_cal && s < e->wake_slots; s++)
+        free(e->wake_cal[s].v);
     free(e->ready_cal);
     free(e->deliver_cal);
+    free(e->wake_cal);
     free(e->requests);
     free(e->blocked_requests);
     free(e->blocked_cycles);
@@ -206,6 +209,7 @@ static void *engine_create(const struct engine_env *env, bool wormhole)
     uint32_t n = env->topo->nodes, ch = env->topo->channels;
     e->ready_slots = e->r + e->L + 2;
     e->deliver_slots = e->L + 1;
+    e->wake_slots = e->L + 1;
     e->src_busy = filled(n, MSG_NONE);
     e->src_head = filled(n, MSG_NONE);
     e->src_tail = filled(n, MSG_NONE);
@@ -217,11 +221,12 @@ static void *engine_create(const struct engine_env *env, bool wormhole)
     e->dirty = calloc(ch, 1);
     e->ready_cal = calloc(e->ready_slots, sizeof *e->ready_cal);
     e->deliver_cal = calloc(e->deliver_slots, sizeof *e->deliver_cal);
+    e->wake_cal = calloc(e->wake_slots, sizeof *e->wake_cal);
     e->requests = calloc(ch, sizeof *e->requests);
     e->blocked_requests = calloc(ch, sizeof *e->blocked_requests);
     e->blocked_cycles = calloc(ch, sizeof *e->blocked_cycles);
     if (!e->src_busy || !e->src_head || !e->src_tail || !e->owner || !e->wait_head || !e->wait_tail || !e->pick ||
-        !e->rr_last || !e->dirty || !e->ready_cal || !e->deliver_cal || !e->requests || !e->blocked_requests ||
+        !e->rr_last || !e->dirty || !e->ready_cal || !e->deliver_cal || !e->wake_cal || !e->requests || !e->blocked_requests ||
         !e->blocked_cycles || !flit_pool_grow(e) || !flit_dor_setup(e, cfg, env->topo)) {
         engine_free(e);
         return NULL;
