@@ -126,6 +126,10 @@ struct engine_ops {
     double (*memory)(const struct config *cfg, const struct topo *t);
     /* Optional: the engine's figures, once the run is over (self NULL: names only). */
     void (*figures)(const void *self, const struct figure_sink *sink);
+    /* Optional: the kernel has stopped; the engine writes what it counted in its own
+     * records into the run's (a flit engine's busy cycles into env.chan).  Called once
+     * per run, before anything reads env.chan. */
+    void (*finish)(void *self);
     /* Optional: channel ch's waiting figures, once the run is over (NaN: not kept). */
     void (*channel_figures)(const void *self, uint32_t ch, struct channel_figures *out);
     void (*destroy)(void *self);

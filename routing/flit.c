@@ -50,13 +50,13 @@ void flit_at_ready(struct flit_engine *e, uint32_t w, int64_t cycle)
 {
     e->worms[w].ready = cycle;
     e->ready_count++;
-    push(e, &e->ready_cal[cycle % e->ready_slots], w);
+    push(e, &e->ready_cal[cycle & e->ready_mask], w);
 }
 
 /* Worm w is to be looked at in step 3 of cycle `at` (at most L cycles ahead). */
 static inline void wake(struct flit_engine *e, uint32_t w, int64_t at)
 {
-    push(e, &e->wake_cal[at % e->wake_slots], w);
+    push(e, &e->wake_cal[at & e->wake_mask], w);
 }
 
 static void make_active(struct flit_engine *e, uint32_t w)
@@ -75,8 +75,8 @@ static void make_inactive(struct flit_engine *e, uint32_t w)
 
 static void mark_dirty(struct flit_engine *e, uint32_t ch)
 {
-    if (!e->dirty[ch]) {
-        e->dirty[ch] = 1;
+    if (!e->chans[ch].dirty) {
+        e->chans[ch].dirty = 1;
         push(e, &e->dirty_list, ch);
     }
 }
@@ -86,7 +86,7 @@ static void release(struct flit_engine *e, uint32_t w, uint32_t hop)
     struct worm *x = &e->worms[w];
     uint32_t ch = x->channel[hop];
     e->owner[(size_t)ch * e->V + x->vc[hop]] = MSG_NONE;
-    if (e->wait_head[ch] != MSG_NONE)
+    if (e->chans[ch].wait_head != MSG_NONE)
         mark_dirty(e, ch);
 }
 
@@ -145,7 +145,7 @@ static void creation_order(struct flit_engine *e, struct u32vec *b)
 
 static void join_queues(struct flit_engine *e, int64_t c)
 {
-    struct u32vec *b = &e->ready_cal[c % e->ready_slots];
+    struct u32vec *b = &e->ready_cal[c & e->ready_mask];
     /* Ties among headers ready in the same cycle: creation order. */
     creation_order(e, b);
     if (e->routing == FLIT_PER_HOP) { /* no channel yet: one list of its own */
@@ -159,14 +159,14 @@ static void join_queues(struct flit_engine *e, int64_t c)
         struct worm *x = &e->worms[w];
         uint32_t ch = x->channel[x->acquired];
         if (e->env.probe->window_open)
-            e->requests[ch]++;
+            e->chans[ch].requests++;
         x->next = MSG_NONE;
         e->ready_count--;
-        if (e->wait_tail[ch] == MSG_NONE)
-            e->wait_head[ch] = w;
+        if (e->chans[ch].wait_tail == MSG_NONE)
+            e->chans[ch].wait_head = w;
         else
-            e->worms[e->wait_tail[ch]].next = w;
-        e->wait_tail[ch] = w;
+            e->worms[e->chans[ch].wait_tail].next = w;
+        e->chans[ch].wait_tail = w;
         e->waiting++;
         mark_dirty(e, ch);
     }
@@ -183,8 +183,8 @@ void flit_grant(struct flit_engine *e, uint32_t w, uint32_t v, int64_t c)
     int64_t waited = c - x->ready;
     x->blocked += waited;
     if (waited > 0 && e->env.probe->window_open) {
-        e->blocked_requests[ch]++;
-        e->blocked_cycles[ch] += (uint64_t)waited;
+        e->chans[ch].blocked_requests++;
+        e->chans[ch].blocked_cycles += (uint64_t)waited;
     }
     if (a == 0) {
         if (x->grant0 < 0) /* a retry's source wait ended at its first attempt's grant */
@@ -200,9 +200,9 @@ static void allocate(struct flit_engine *e, int64_t c)
 {
     for (uint32_t k = 0; k < e->dirty_list.n; k++) {
         uint32_t ch = e->dirty_list.v[k];
-        e->dirty[ch] = 0;
+        e->chans[ch].dirty = 0;
         uint32_t prev = MSG_NONE;
-        for (uint32_t w = e->wait_head[ch]; w != MSG_NONE;) {
+        for (uint32_t w = e->chans[ch].wait_head; w != MSG_NONE;) {
             struct worm *x = &e->worms[w];
             uint32_t next = x->next, lo, hi, v;
             flit_vc_range(e, x->cls[x->acquired], &lo, &hi);
@@ -210,11 +210,11 @@ static void allocate(struct flit_engine *e, int64_t c)
                 ;
             if (v < hi) {
                 if (prev == MSG_NONE)
-                    e->wait_head[ch] = next;
+                    e->chans[ch].wait_head = next;
                 else
                     e->worms[prev].next = next;
-                if (e->wait_tail[ch] == w)
-                    e->wait_tail[ch] = prev;
+                if (e->chans[ch].wait_tail == w)
+                    e->chans[ch].wait_tail = prev;
                 x->next = MSG_NONE;
                 e->waiting--;
                 flit_grant(e, w, v, c);
@@ -229,21 +229,32 @@ static void allocate(struct flit_engine *e, int64_t c)
 
 /* --- step 3: flits move --- */
 
-/* Whether hop i of worm x may send its next flit at cycle c (start-of-cycle state). */
-static bool can_send(const struct flit_engine *e, const struct worm *x, uint32_t i, int64_t c)
+/* Room for `more` entries past a->n (stops the run when out of memory). */
+static bool reserve(struct flit_engine *e, struct u32vec *a, uint32_t more)
 {
-    uint32_t s = x->sent[i];
+    while (a->cap - a->n < more)
+        if (!vec_grow(a)) {
+            fail(e);
+            return false;
+        }
+    return true;
+}
+
+/* Whether hop i of worm x may send its next flit at cycle c (start-of-cycle state). */
+static inline bool can_send(const struct flit_engine *e, const struct worm *x, uint32_t i, int64_t c)
+{
+    const uint32_t *sent = x->sent;
+    uint32_t s = sent[i], L = e->L;
     if (i > 0) {
-        uint32_t up = x->sent[i - 1];
+        uint32_t up = sent[i - 1];
         if (s >= up)
             return false;
-        /* With L > 1 the flit may still be on the wire: the last L sends are kept. */
-        if (e->L > 1 && up - s <= e->L && (uint32_t)c - x->sent_at[(size_t)(i - 1) * e->L + s % e->L] < e->L)
+        /* With L > 1 the flit may still be on the wire: the last sends are kept. */
+        if (L > 1 && up - s <= L &&
+            (uint32_t)c - x->sent_at[(size_t)(i - 1) * (e->at_mask + 1) + (s & e->at_mask)] < L)
             return false;
     }
-    if (i + 1 < x->hops && s - x->sent[i + 1] >= e->B)
-        return false;
-    return true;
+    return i + 1 >= x->hops || s - sent[i + 1] < e->B;
 }
 
 /* Inlined into move(), its one caller: the compiler would not on its own, and the call
@@ -253,16 +264,18 @@ static bool can_send(const struct flit_engine *e, const struct worm *x, uint32_t
 #else
 #define FLIT_ALWAYS_INLINE inline
 #endif
-static FLIT_ALWAYS_INLINE void send(struct flit_engine *e, uint32_t w, uint32_t i, int64_t c)
+static FLIT_ALWAYS_INLINE void send(struct flit_engine *e, const struct flit_candidate *k, int64_t c)
 {
+    uint32_t w = k->w, i = k->i;
     struct worm *x = &e->worms[w];
     uint32_t j = x->sent[i]++;
-    if (e->L > 1)
-        x->sent_at[(size_t)i * e->L + j % e->L] = (uint32_t)c;
     if (e->env.probe->window_open)
-        e->env.chan[x->channel[i]].busy_time += 1;
-    if (e->L > 1 && i + 1 < x->hops) /* the flit arrives: hop i + 1 may send it */
-        wake(e, w, c + e->L);
+        e->chans[k->ch].busy++;
+    if (e->L > 1) {
+        x->sent_at[(size_t)i * (e->at_mask + 1) + (j & e->at_mask)] = (uint32_t)c;
+        if (i + 1 < x->hops) /* the flit arrives: hop i + 1 may send it */
+            wake(e, w, c + e->L);
+    }
     if (j == 0 && i + 1 < x->hops)
         flit_at_ready(e, w, c + e->L + e->r);
     if (j + 1 < x->flits)
@@ -273,7 +286,7 @@ static FLIT_ALWAYS_INLINE void send(struct flit_engine *e, uint32_t w, uint32_t 
     else if (i > 0)
         release(e, w, i - 1);
     if (i + 1 == x->hops)
-        push(e, &e->deliver_cal[(c + e->L) % e->deliver_slots], w);
+        push(e, &e->deliver_cal[(c + e->L) & e->deliver_mask], w);
     if (i == 0) /* last: the next message's worm may grow the pool and move x */
         flit_source_next(e, x->src, c + 1);
 }
@@ -294,54 +307,70 @@ static FLIT_ALWAYS_INLINE void send(struct flit_engine *e, uint32_t w, uint32_t 
  * finds nothing: the candidates are exactly those of a scan of every worm in flight. */
 static void move(struct flit_engine *e, int64_t c)
 {
-    e->cand_w.n = e->cand_i.n = 0;
-    uint32_t V = e->V;
-    struct u32vec *woken = &e->wake_cal[c % e->wake_slots];
+    const uint32_t V = e->V;
+    struct u32vec *woken = &e->wake_cal[c & e->wake_mask], *next = &e->wake_cal[(c + 1) & e->wake_mask];
+    if (!reserve(e, next, woken->n))
+        return;
+    uint32_t *next_v = next->v, next_n = next->n, n = 0;
+    struct flit_candidate *cand = e->cand;
+    struct flit_channel *chans = e->chans;
     for (uint32_t k = 0; k < woken->n; k++) {
         uint32_t w = woken->v[k];
         struct worm *x = &e->worms[w];
         if (x->active_pos == MSG_NONE || x->scanned == (uint32_t)c)
             continue; /* delivered, aborted or waiting at its source; or looked at already */
         x->scanned = (uint32_t)c;
-        uint32_t found = e->cand_w.n;
-        for (uint32_t i = x->lo; i < x->acquired; i++) {
+        uint32_t lo = x->lo, acquired = x->acquired, found = n;
+        if (e->cand_cap - n < acquired - lo) { /* room for every hop of this worm */
+            uint32_t cap = e->cand_cap ? e->cand_cap : 64;
+            while (cap - n < acquired - lo)
+                cap *= 2;
+            struct flit_candidate *g = realloc(e->cand, (size_t)cap * sizeof *g);
+            if (!g) {
+                fail(e);
+                return;
+            }
+            e->cand = cand = g;
+            e->cand_cap = cap;
+            if (!reserve(e, &e->touched, cap - e->touched.n)) /* touched.n <= n: room for all */
+                return;
+        }
+        for (uint32_t i = lo; i < acquired; i++) {
             if (!can_send(e, x, i, c))
                 continue;
-            uint32_t idx = e->cand_w.n;
-            push(e, &e->cand_w, w);
-            push(e, &e->cand_i, i);
-            if (e->cand_i.n != idx + 1) /* out of memory: the run stops */
-                return;
+            uint32_t ch = x->channel[i], vc = x->vc[i], idx = n++;
+            cand[idx] = (struct flit_candidate){ w, i, ch, vc };
             if (V == 1)
                 continue;
-            uint32_t ch = x->channel[i], p = e->pick[ch];
+            uint32_t p = chans[ch].pick;
             if (p == MSG_NONE) {
-                push(e, &e->touched, ch);
-                e->pick[ch] = idx;
+                e->touched.v[e->touched.n++] = ch; /* room: touched.cap >= cand_cap */
+                chans[ch].pick = idx;
                 continue;
             }
-            uint32_t last = e->rr_last[ch];
-            uint32_t dk = x->vc[i] + V - last - 1, dp = e->worms[e->cand_w.v[p]].vc[e->cand_i.v[p]] + V - last - 1;
+            uint32_t last = chans[ch].rr_last;
+            uint32_t dk = vc + V - last - 1, dp = cand[p].vc + V - last - 1;
             dk -= dk >= V ? V : 0;
             dp -= dp >= V ? V : 0;
             if (dk < dp)
-                e->pick[ch] = idx;
+                chans[ch].pick = idx;
         }
-        if (e->cand_w.n != found) /* it sends, or was not picked: look again next cycle */
-            wake(e, w, c + 1);
+        if (n != found) /* it sends, or was not picked: look again next cycle */
+            next_v[next_n++] = w;
     }
+    next->n = next_n;
     woken->n = 0;
     if (V == 1) { /* one owner per channel: no two candidates share one */
-        for (uint32_t k = 0; k < e->cand_w.n; k++)
-            send(e, e->cand_w.v[k], e->cand_i.v[k], c);
+        for (uint32_t k = 0; k < n; k++)
+            send(e, &e->cand[k], c);
         return;
     }
     for (uint32_t t = 0; t < e->touched.n; t++) {
-        uint32_t ch = e->touched.v[t], k = e->pick[ch];
-        e->pick[ch] = MSG_NONE;
-        uint32_t w = e->cand_w.v[k], i = e->cand_i.v[k];
-        e->rr_last[ch] = e->worms[w].vc[i];
-        send(e, w, i, c);
+        uint32_t ch = e->touched.v[t];
+        const struct flit_candidate *k = &e->cand[e->chans[ch].pick];
+        e->chans[ch].pick = MSG_NONE;
+        e->chans[ch].rr_last = k->vc;
+        send(e, k, c);
     }
     e->touched.n = 0;
 }
@@ -349,7 +378,7 @@ static void move(struct flit_engine *e, int64_t c)
 static void deliver(struct flit_engine *e, int64_t c)
 {
     const struct engine_env *env = &e->env;
-    struct u32vec *b = &e->deliver_cal[c % e->deliver_slots];
+    struct u32vec *b = &e->deliver_cal[c & e->deliver_mask];
     /* Tails arriving in the same cycle are delivered in creation order, whatever order
      * their last flits were sent in: the statistics' sums do not depend on how the
      * cycle found its moves. */

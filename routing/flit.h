@@ -76,7 +76,7 @@ struct worm {
     uint32_t scanned;     /* the cycle (mod 2^32) step 3 last looked at its hops */
     uint64_t id;          /* creation number: ties among headers ready in the same cycle */
     int64_t eligible, ready, grant0, blocked;
-    uint32_t *channel, *to, *vc, *cls, *sent, *sent_at; /* per hop; sent_at: last L send cycles */
+    uint32_t *channel, *to, *vc, *cls, *sent, *sent_at; /* per hop; sent_at: last send cycles (at_mask) */
 };
 
 struct flit_observer {
@@ -90,12 +90,28 @@ struct u32vec {
     uint32_t n, cap;
 };
 
+struct flit_candidate { /* step 3: hop i of worm w may send over channel ch on VC vc */
+    uint32_t w, i, ch, vc;
+};
+
 struct ready_header { /* sorting the headers ready in one cycle */
     uint64_t id;
     uint32_t worm;
 };
 
 enum { FLIT_DOR_MAX_DIMS = 32 };
+
+/* What the engine keeps per channel, in one record so that a channel's step touches
+ * one cache line: the headers waiting for it, step 3's pick and round robin, and the
+ * measurement window's counts. */
+struct flit_channel {
+    uint32_t wait_head, wait_tail; /* headers waiting for a VC, through worm.next */
+    uint32_t pick;                 /* step 3: the candidate picked so far, MSG_NONE */
+    uint32_t rr_last;              /* the VC that sent last */
+    uint64_t busy;                 /* cycles it sent a flit */
+    uint64_t requests, blocked_requests, blocked_cycles;
+    uint8_t dirty;                 /* has waiting headers and something changed */
+};
 
 /* How the simple router routes: paths drawn at creation (oblivious algorithms, and
  * Valiant's two phases), or each hop when the header asks (escape VCs). */
@@ -140,24 +156,24 @@ struct flit_engine {
     bool lazy_paths;
     uint32_t *active, n_active;
     uint32_t *owner;     /* channels * V: worm holding the VC, MSG_NONE when free */
-    uint32_t *wait_head, *wait_tail;
-    uint8_t *dirty;      /* channel has queued headers and something changed */
-    struct u32vec dirty_list, cand_w, cand_i, touched;
-    uint32_t *rr_last, *pick;
-    struct u32vec *ready_cal, *deliver_cal;
-    uint32_t ready_slots, deliver_slots;
-    /* Step 3 looks only at the worms whose state changed: wake_cal[c % wake_slots] lists
-     * the worms to look at in cycle c (repeats allowed; each is looked at once). */
-    struct u32vec *wake_cal;
-    uint32_t wake_slots;
+    struct flit_channel *chans;
+    struct u32vec dirty_list, touched;
+    struct flit_candidate *cand; /* step 3's candidates this cycle */
+    uint32_t cand_cap;
+    /* Calendars of worms by cycle, each a ring of a power of two slots (slot c & mask):
+     * headers ready to ask, tails arriving at their destination, and the worms step 3
+     * looks at (it looks only at those whose state changed; repeats allowed, each is
+     * looked at once a cycle). */
+    struct u32vec *ready_cal, *deliver_cal, *wake_cal;
+    uint32_t ready_mask, deliver_mask, wake_mask;
+    uint32_t at_mask;    /* L > 1: a hop's last send cycles, a ring of at_mask + 1 >= L */
     uint32_t waiting;    /* headers waiting for a VC: in channel queues and the per-hop list */
     uint32_t ready_count, pending_count; /* entries in the ready calendar; created, not yet offered */
     struct u32vec retries; /* aborted worms waiting for their new offer (worm.eligible) */
     struct ready_header *order; /* scratch of join_queues */
     uint32_t order_cap;
 
-    /* Measurement (inside the window). */
-    uint64_t *requests, *blocked_requests, *blocked_cycles; /* per channel */
+    /* Measurement (inside the window; per channel in chans). */
     uint64_t offered, refused, flits_delivered, recoveries;
     int64_t at_source, at_source_open; /* offered or pending, not yet granted hop 0 */
     bool open_seen;

@@ -50,7 +50,7 @@ static uint32_t queued(const struct flit_engine *e, uint32_t *out)
 {
     uint32_t n = 0;
     for (uint32_t ch = 0; ch < e->env.topo->channels; ch++)
-        for (uint32_t w = e->wait_head[ch]; w != MSG_NONE; w = e->worms[w].next)
+        for (uint32_t w = e->chans[ch].wait_head; w != MSG_NONE; w = e->worms[w].next)
             out[n++] = w;
     for (uint32_t k = 0; k < e->per_hop.n; k++)
         out[n++] = e->per_hop.v[k];
@@ -95,7 +95,7 @@ bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size, uint32_t 
         const struct worm *y = &e->worms[work[--top]];
         for (uint32_t j = 0; j < y->acquired; j++) {
             uint32_t ch = y->channel[j];
-            for (uint32_t w = e->wait_head[ch]; w != MSG_NONE; w = e->worms[w].next)
+            for (uint32_t w = e->chans[ch].wait_head; w != MSG_NONE; w = e->worms[w].next)
                 if (!proceeds[w] && may_proceed(e, &e->worms[w], proceeds)) {
                     proceeds[w] = 1;
                     work[top++] = w;
@@ -172,14 +172,14 @@ static void abort_worm(struct flit_engine *e, uint32_t w, int64_t c)
         flit_forget_header(e, w);
     } else {
         uint32_t ch = x->channel[x->acquired], prev = MSG_NONE;
-        for (uint32_t y = e->wait_head[ch]; y != w; y = e->worms[y].next)
+        for (uint32_t y = e->chans[ch].wait_head; y != w; y = e->worms[y].next)
             prev = y;
         if (prev == MSG_NONE)
-            e->wait_head[ch] = x->next;
+            e->chans[ch].wait_head = x->next;
         else
             e->worms[prev].next = x->next;
-        if (e->wait_tail[ch] == w)
-            e->wait_tail[ch] = prev;
+        if (e->chans[ch].wait_tail == w)
+            e->chans[ch].wait_tail = prev;
     }
     e->waiting--;
     for (uint32_t j = 0; j < x->acquired; j++)

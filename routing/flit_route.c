@@ -182,7 +182,7 @@ static bool ask(struct flit_engine *e, uint32_t w, int64_t c)
     x->to[a] = h.next;
     x->cls[a] = 0;
     if (e->env.probe->window_open)
-        e->requests[h.channel]++;
+        e->chans[h.channel].requests++;
     flit_grant(e, w, best_vc, c);
     return true;
 }

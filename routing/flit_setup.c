@@ -98,6 +98,15 @@ bool flit_pool_grow(struct flit_engine *e)
 
 /* --- life cycle --- */
 
+/* A ring of at least n slots, a power of two (n <= 2^31): its index mask. */
+static uint32_t ring_mask(uint32_t n)
+{
+    uint32_t size = 1;
+    while (size < n)
+        size *= 2;
+    return size - 1;
+}
+
 static uint32_t *filled(size_t n, uint32_t value)
 {
     uint32_t *a = malloc((n ? n : 1) * sizeof *a);
@@ -120,30 +129,22 @@ static void engine_free(void *self)
     free(e->src_tail);
     free(e->active);
     free(e->owner);
-    free(e->wait_head);
-    free(e->wait_tail);
-    free(e->dirty);
+    free(e->chans);
     free(e->dirty_list.v);
-    free(e->cand_w.v);
-    free(e->cand_i.v);
+    free(e->cand);
     free(e->touched.v);
     free(e->retries.v);
     free(e->per_hop.v);
     free(e->order);
-    free(e->rr_last);
-    free(e->pick);
-    for (uint32_t s = 0; e->ready_cal && s < e->ready_slots; s++)
+    for (uint32_t s = 0; e->ready_cal && s <= e->ready_mask; s++)
         free(e->ready_cal[s].v);
-    for (uint32_t s = 0; e->deliver_cal && s < e->deliver_slots; s++)
+    for (uint32_t s = 0; e->deliver_cal && s <= e->deliver_mask; s++)
         free(e->deliver_cal[s].v);
-    for (uint32_t s = 0; e->wake_cal && s < e->wake_slots; s++)
+    for (uint32_t s = 0; e->wake_cal && s <= e->wake_mask; s++)
         free(e->wake_cal[s].v);
     free(e->ready_cal);
     free(e->deliver_cal);
     free(e->wake_cal);
-    free(e->requests);
-    free(e->blocked_requests);
-    free(e->blocked_cycles);
     free(e);
 }
 
@@ -203,31 +204,27 @@ static void *engine_create(const struct engine_env *env, bool wormhole)
     e->max_hops = env->topo->diameter ? env->topo->diameter : 1;
     if (e->routing == FLIT_VALIANT) /* two phases */
         e->max_hops *= 2;
-    e->stride = e->max_hops * (5 + (e->L > 1 ? e->L : 0));
+    e->at_mask = ring_mask(e->L);
+    e->stride = e->max_hops * (5 + (e->L > 1 ? e->at_mask + 1 : 0));
     e->tick_at = -1;
     e->worm_free = e->pending_head = e->pending_tail = MSG_NONE;
     uint32_t n = env->topo->nodes, ch = env->topo->channels;
-    e->ready_slots = e->r + e->L + 2;
-    e->deliver_slots = e->L + 1;
-    e->wake_slots = e->L + 1;
+    e->ready_mask = ring_mask(e->r + e->L + 2);
+    e->deliver_mask = ring_mask(e->L + 1);
+    e->wake_mask = ring_mask(e->L + 1);
     e->src_busy = filled(n, MSG_NONE);
     e->src_head = filled(n, MSG_NONE);
     e->src_tail = filled(n, MSG_NONE);
     e->owner = filled((size_t)ch * e->V, MSG_NONE);
-    e->wait_head = filled(ch, MSG_NONE);
-    e->wait_tail = filled(ch, MSG_NONE);
-    e->pick = filled(ch, MSG_NONE);
-    e->rr_last = filled(ch, e->V - 1);
-    e->dirty = calloc(ch, 1);
-    e->ready_cal = calloc(e->ready_slots, sizeof *e->ready_cal);
-    e->deliver_cal = calloc(e->deliver_slots, sizeof *e->deliver_cal);
-    e->wake_cal = calloc(e->wake_slots, sizeof *e->wake_cal);
-    e->requests = calloc(ch, sizeof *e->requests);
-    e->blocked_requests = calloc(ch, sizeof *e->blocked_requests);
-    e->blocked_cycles = calloc(ch, sizeof *e->blocked_cycles);
-    if (!e->src_busy || !e->src_head || !e->src_tail || !e->owner || !e->wait_head || !e->wait_tail || !e->pick ||
-        !e->rr_last || !e->dirty || !e->ready_cal || !e->deliver_cal || !e->wake_cal || !e->requests || !e->blocked_requests ||
-        !e->blocked_cycles || !flit_pool_grow(e) || !flit_dor_setup(e, cfg, env->topo)) {
+    e->chans = malloc((ch ? ch : 1) * sizeof *e->chans);
+    for (uint32_t c = 0; e->chans && c < ch; c++)
+        e->chans[c] = (struct flit_channel){ .wait_head = MSG_NONE, .wait_tail = MSG_NONE, .pick = MSG_NONE,
+                                             .rr_last = e->V - 1 };
+    e->ready_cal = calloc((size_t)e->ready_mask + 1, sizeof *e->ready_cal);
+    e->deliver_cal = calloc((size_t)e->deliver_mask + 1, sizeof *e->deliver_cal);
+    e->wake_cal = calloc((size_t)e->wake_mask + 1, sizeof *e->wake_cal);
+    if (!e->src_busy || !e->src_head || !e->src_tail || !e->owner || !e->chans || !e->ready_cal || !e->deliver_cal ||
+        !e->wake_cal || !flit_pool_grow(e) || !flit_dor_setup(e, cfg, env->topo)) {
         engine_free(e);
         return NULL;
     }
@@ -236,6 +233,14 @@ static void *engine_create(const struct engine_env *env, bool wormhole)
 }
 
 static void inject(void *self, uint32_t m) { flit_inject(self, m); }
+
+/* The busy cycles counted in the engine's channel records go to the run's books. */
+static void finish(void *self)
+{
+    struct flit_engine *e = self;
+    for (uint32_t ch = 0; ch < e->env.topo->channels; ch++)
+        e->env.chan[ch].busy_time += (double)e->chans[ch].busy;
+}
 
 static bool check(const struct engine_spec *spec, struct cfg_error *err)
 {
@@ -321,6 +326,7 @@ const struct engine_ops switch_wormhole = {
     .create = create_wormhole,
     .inject = inject,
     .figures = flit_figures,
+    .finish = finish,
     .channel_figures = flit_channel_figures,
     .destroy = engine_free,
 };
@@ -334,6 +340,7 @@ const struct engine_ops switch_cut_through = {
     .create = create_cut_through,
     .inject = inject,
     .figures = flit_figures,
+    .finish = finish,
     .channel_figures = flit_channel_figures,
     .destroy = engine_free,
 };

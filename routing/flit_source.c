@@ -153,7 +153,7 @@ void flit_source_next(struct flit_engine *e, uint32_t node, int64_t cycle)
 static bool first_channel_free(const struct flit_engine *e, const struct worm *x)
 {
     uint32_t ch = x->channel[0], lo, hi;
-    if (e->wait_head[ch] != MSG_NONE)
+    if (e->chans[ch].wait_head != MSG_NONE)
         return false;
     flit_vc_range(e, x->cls[0], &lo, &hi);
     for (uint32_t v = lo; v < hi; v++)
@@ -191,8 +191,8 @@ void flit_offer(struct flit_engine *e, int64_t c)
             uint32_t first = e->worms[w].channel[0];
             if (env->probe->window_open) {
                 e->refused++;
-                e->requests[first]++;
-                e->blocked_requests[first]++;
+                e->chans[first].requests++;
+                e->chans[first].blocked_requests++;
             }
             e->at_source--;
             flit_free_worm(e, w);

@@ -380,6 +380,8 @@ out_of_memory:
 enum kernel_stop net_run(struct network *net)
 {
     enum kernel_stop why = kernel_run(&net->kernel);
+    if (net->engine->finish)
+        net->engine->finish(net->engine_state);
     if (!probe_settle(&net->probe)) /* recording: the statistics of the retained messages */
         why = KERNEL_FAILED;
     if (net->engine->traits & ENGINE_SLOTTED) /* the probe's window is in whole cycles, closed by the engine */

@@ -33,7 +33,7 @@ void flit_check_invariants(void *ctx, const struct worm *done, int64_t cycle)
             ck_assert_msg(found, "cycle %lld: channel %u VC %u owned by worm %u, which does not hold it",
                           (long long)cycle, ch, v, w);
         }
-        for (uint32_t w = e->wait_head[ch]; w != MSG_NONE; w = e->worms[w].next) {
+        for (uint32_t w = e->chans[ch].wait_head; w != MSG_NONE; w = e->worms[w].next) {
             ck_assert_uint_eq(e->worms[w].channel[e->worms[w].acquired], ch);
             queued++;
         }
