@@ -84,8 +84,8 @@ static void mark_dirty(struct flit_engine *e, uint32_t ch)
 static void release(struct flit_engine *e, uint32_t w, uint32_t hop)
 {
     struct worm *x = &e->worms[w];
-    uint32_t ch = x->channel[hop];
-    e->owner[(size_t)ch * e->V + x->vc[hop]] = MSG_NONE;
+    uint32_t ch = x->hop[hop].channel;
+    e->owner[(size_t)ch * e->V + x->hop[hop].vc] = MSG_NONE;
     if (e->chans[ch].wait_head != MSG_NONE)
         mark_dirty(e, ch);
 }
@@ -157,7 +157,7 @@ static void join_queues(struct flit_engine *e, int64_t c)
     for (uint32_t i = 0; i < b->n; i++) {
         uint32_t w = b->v[i];
         struct worm *x = &e->worms[w];
-        uint32_t ch = x->channel[x->acquired];
+        uint32_t ch = x->hop[x->acquired].channel;
         if (e->env.probe->window_open)
             e->chans[ch].requests++;
         x->next = MSG_NONE;
@@ -176,9 +176,9 @@ static void join_queues(struct flit_engine *e, int64_t c)
 void flit_grant(struct flit_engine *e, uint32_t w, uint32_t v, int64_t c)
 {
     struct worm *x = &e->worms[w];
-    uint32_t a = x->acquired, ch = x->channel[a];
+    uint32_t a = x->acquired, ch = x->hop[a].channel;
     e->owner[(size_t)ch * e->V + v] = w;
-    x->vc[a] = v;
+    x->hop[a].vc = (uint8_t)v;
     x->acquired++;
     int64_t waited = c - x->ready;
     x->blocked += waited;
@@ -205,7 +205,7 @@ static void allocate(struct flit_engine *e, int64_t c)
         for (uint32_t w = e->chans[ch].wait_head; w != MSG_NONE;) {
             struct worm *x = &e->worms[w];
             uint32_t next = x->next, lo, hi, v;
-            flit_vc_range(e, x->cls[x->acquired], &lo, &hi);
+            flit_vc_range(e, x->hop[x->acquired].cls, &lo, &hi);
             for (v = lo; v < hi && e->owner[(size_t)ch * e->V + v] != MSG_NONE; v++)
                 ;
             if (v < hi) {
@@ -243,10 +243,10 @@ static bool reserve(struct flit_engine *e, struct u32vec *a, uint32_t more)
 /* Whether hop i of worm x may send its next flit at cycle c (start-of-cycle state). */
 static inline bool can_send(const struct flit_engine *e, const struct worm *x, uint32_t i, int64_t c)
 {
-    const uint32_t *sent = x->sent;
-    uint32_t s = sent[i], L = e->L;
+    const struct flit_hop *hop = x->hop;
+    uint32_t s = hop[i].sent, L = e->L;
     if (i > 0) {
-        uint32_t up = sent[i - 1];
+        uint32_t up = hop[i - 1].sent;
         if (s >= up)
             return false;
         /* With L > 1 the flit may still be on the wire: the last sends are kept. */
@@ -254,7 +254,7 @@ static inline bool can_send(const struct flit_engine *e, const struct worm *x, u
             (uint32_t)c - x->sent_at[(size_t)(i - 1) * (e->at_mask + 1) + (s & e->at_mask)] < L)
             return false;
     }
-    return i + 1 >= x->hops || s - sent[i + 1] < e->B;
+    return i + 1 >= x->hops || s - hop[i + 1].sent < e->B;
 }
 
 /* Inlined into move(), its one caller: the compiler would not on its own, and the call
@@ -268,7 +268,7 @@ static FLIT_ALWAYS_INLINE void send(struct flit_engine *e, const struct flit_can
 {
     uint32_t w = k->w, i = k->i;
     struct worm *x = &e->worms[w];
-    uint32_t j = x->sent[i]++;
+    uint32_t j = x->hop[i].sent++;
     if (e->env.probe->window_open)
         e->chans[k->ch].busy++;
     if (e->L > 1) {
@@ -338,7 +338,7 @@ static void move(struct flit_engine *e, int64_t c)
         for (uint32_t i = lo; i < acquired; i++) {
             if (!can_send(e, x, i, c))
                 continue;
-            uint32_t ch = x->channel[i], vc = x->vc[i], idx = n++;
+            uint32_t ch = x->hop[i].channel, vc = x->hop[i].vc, idx = n++;
             cand[idx] = (struct flit_candidate){ w, i, ch, vc };
             if (V == 1)
                 continue;

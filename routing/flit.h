@@ -66,6 +66,19 @@
 #include "../sim/core/stats.h"
 #include "engine.h"
 
+/* One hop of a worm's path: the channel, the node it leads to, the VC held on it and
+ * its class, and how many flits have been sent over it.  A hop's fields share a cache
+ * line with its neighbours', which step 3 reads together. */
+struct flit_hop {
+    uint32_t channel, to, sent;
+    uint8_t vc, cls; /* VCs number at most 64 (routing.virtual_channels); classes 4 */
+};
+
+/* The worm pool's slab holds, per worm, max_hops hops and then their send rings. */
+enum { FLIT_HOP_WORDS = sizeof(struct flit_hop) / sizeof(uint32_t) };
+_Static_assert(sizeof(struct flit_hop) % sizeof(uint32_t) == 0, "a hop is whole words in the slab");
+
+/* The fields step 3 reads come first, in the record's first cache line. */
 struct worm {
     uint32_t msg;         /* in env.pool->msgs */
     uint32_t src, flits, hops;
@@ -74,9 +87,10 @@ struct worm {
     uint32_t next;        /* intrusive link: pending, source queue, channel queue, free list */
     uint32_t active_pos;  /* index in the active list, MSG_NONE when not active */
     uint32_t scanned;     /* the cycle (mod 2^32) step 3 last looked at its hops */
+    struct flit_hop *hop; /* per hop, max_hops of them */
+    uint32_t *sent_at;    /* L > 1: per hop, its last send cycles (a ring of at_mask + 1) */
     uint64_t id;          /* creation number: ties among headers ready in the same cycle */
     int64_t eligible, ready, grant0, blocked;
-    uint32_t *channel, *to, *vc, *cls, *sent, *sent_at; /* per hop; sent_at: last send cycles (at_mask) */
 };
 
 struct flit_observer {

@@ -94,7 +94,7 @@ bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size, uint32_t 
     while (top) {
         const struct worm *y = &e->worms[work[--top]];
         for (uint32_t j = 0; j < y->acquired; j++) {
-            uint32_t ch = y->channel[j];
+            uint32_t ch = y->hop[j].channel;
             for (uint32_t w = e->chans[ch].wait_head; w != MSG_NONE; w = e->worms[w].next)
                 if (!proceeds[w] && may_proceed(e, &e->worms[w], proceeds)) {
                     proceeds[w] = 1;
@@ -146,13 +146,13 @@ bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size, uint32_t 
         uint32_t holder = next_holder(e, x, proceeds, &ch);
         const struct worm *y = &e->worms[holder];
         uint32_t j = 0;
-        while (j < y->acquired && y->channel[j] != ch)
+        while (j < y->acquired && y->hop[j].channel != ch)
             j++;
         for (; j < y->acquired; j++) {
-            uint32_t from = j ? y->to[j - 1] : y->src;
+            uint32_t from = j ? y->hop[j - 1].to : y->src;
             if (used >= 0 && (size_t)used < size)
-                used += snprintf(buf + used, size - (size_t)used, "%s %u (%u->%u)", first ? "" : ",", y->channel[j],
-                                 from, y->to[j]);
+                used += snprintf(buf + used, size - (size_t)used, "%s %u (%u->%u)", first ? "" : ",", y->hop[j].channel,
+                                 from, y->hop[j].to);
             first = false;
         }
         w = holder;
@@ -171,7 +171,7 @@ static void abort_worm(struct flit_engine *e, uint32_t w, int64_t c)
     if (e->routing == FLIT_PER_HOP) {
         flit_forget_header(e, w);
     } else {
-        uint32_t ch = x->channel[x->acquired], prev = MSG_NONE;
+        uint32_t ch = x->hop[x->acquired].channel, prev = MSG_NONE;
         for (uint32_t y = e->chans[ch].wait_head; y != w; y = e->worms[y].next)
             prev = y;
         if (prev == MSG_NONE)
@@ -183,7 +183,7 @@ static void abort_worm(struct flit_engine *e, uint32_t w, int64_t c)
     }
     e->waiting--;
     for (uint32_t j = 0; j < x->acquired; j++)
-        if (e->owner[(size_t)x->channel[j] * e->V + x->vc[j]] == w)
+        if (e->owner[(size_t)x->hop[j].channel * e->V + x->hop[j].vc] == w)
             flit_release(e, w, j);
     if (x->acquired > 0)
         flit_make_inactive(e, w);

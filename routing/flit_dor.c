@@ -86,10 +86,10 @@ bool flit_dor_path(struct flit_engine *e, struct worm *x, struct message *msg)
                 next = a == 0 ? cur + (k - 1) * p : cur - p;
                 a = a == 0 ? k - 1 : a - 1;
             }
-            x->channel[h] = out[(size_t)cur * n * 2];
-            x->to[h] = next;
-            x->cls[h] = e->dateline && crossed;
-            x->sent[h] = 0;
+            x->hop[h].channel = out[(size_t)cur * n * 2];
+            x->hop[h].to = next;
+            x->hop[h].cls = (uint8_t)(e->dateline && crossed);
+            x->hop[h].sent = 0;
             cur = next;
         }
     }

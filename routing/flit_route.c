@@ -60,10 +60,10 @@ bool flit_valiant_path(struct flit_engine *e, struct worm *x, struct message *ms
             if (dim != in_dim || !e->both_ways)
                 ahead = now;
             in_dim = dim;
-            x->channel[h] = hop.channel;
-            x->to[h] = hop.next;
-            x->cls[h] = 2 * phase + ahead;
-            x->sent[h] = 0;
+            x->hop[h].channel = hop.channel;
+            x->hop[h].to = hop.next;
+            x->hop[h].cls = (uint8_t)(2 * phase + ahead);
+            x->hop[h].sent = 0;
             at = hop.next;
             h++;
         }
@@ -83,7 +83,7 @@ bool flit_per_hop_path(struct flit_engine *e, struct worm *x, struct message *ms
         return false;
     }
     for (uint32_t h = 0; h < hops; h++)
-        x->sent[h] = 0;
+        x->hop[h].sent = 0;
     x->hops = hops;
     msg->hops = hops;
     return true;
@@ -114,7 +114,7 @@ void flit_forget_header(struct flit_engine *e, uint32_t w)
     e->per_hop.n = keep;
 }
 
-static uint32_t header_node(const struct worm *x) { return x->acquired ? x->to[x->acquired - 1] : x->src; }
+static uint32_t header_node(const struct worm *x) { return x->acquired ? x->hop[x->acquired - 1].to : x->src; }
 
 /* The escape hop of a header at `node` toward dst: dimension order, its dateline class. */
 static struct vc_option escape_option(const struct flit_engine *e, uint32_t node, uint32_t dst, struct hop *h)
@@ -178,9 +178,9 @@ static bool ask(struct flit_engine *e, uint32_t w, int64_t c)
             return false;
     }
     uint32_t a = x->acquired;
-    x->channel[a] = h.channel;
-    x->to[a] = h.next;
-    x->cls[a] = 0;
+    x->hop[a].channel = h.channel;
+    x->hop[a].to = h.next;
+    x->hop[a].cls = 0;
     if (e->env.probe->window_open)
         e->chans[h.channel].requests++;
     flit_grant(e, w, best_vc, c);
@@ -203,8 +203,8 @@ void flit_allocate_per_hop(struct flit_engine *e, int64_t c)
 unsigned flit_vc_options(const struct flit_engine *e, const struct worm *x, struct vc_option *out, unsigned max)
 {
     if (e->routing != FLIT_PER_HOP) {
-        uint32_t cls = x->cls[x->acquired];
-        out[0] = (struct vc_option){ x->channel[x->acquired], e->class_lo[cls], e->class_hi[cls] };
+        uint32_t cls = x->hop[x->acquired].cls;
+        out[0] = (struct vc_option){ x->hop[x->acquired].channel, e->class_lo[cls], e->class_hi[cls] };
         return 1;
     }
     const struct topo *t = e->env.topo;

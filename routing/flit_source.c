@@ -37,10 +37,10 @@ static bool draw_path(struct flit_engine *e, struct worm *x, struct message *msg
         unsigned dim = 0;
         if (e->dateline && wraps(e, msg->at, hop.next, &dim))
             crossed |= 1ull << dim;
-        x->channel[h] = hop.channel;
-        x->to[h] = hop.next;
-        x->cls[h] = e->dateline && (crossed >> dim & 1);
-        x->sent[h] = 0;
+        x->hop[h].channel = hop.channel;
+        x->hop[h].to = hop.next;
+        x->hop[h].cls = (uint8_t)(e->dateline && (crossed >> dim & 1));
+        x->hop[h].sent = 0;
         msg->at = hop.next;
         h++;
     }
@@ -152,10 +152,10 @@ void flit_source_next(struct flit_engine *e, uint32_t node, int64_t cycle)
 
 static bool first_channel_free(const struct flit_engine *e, const struct worm *x)
 {
-    uint32_t ch = x->channel[0], lo, hi;
+    uint32_t ch = x->hop[0].channel, lo, hi;
     if (e->chans[ch].wait_head != MSG_NONE)
         return false;
-    flit_vc_range(e, x->cls[0], &lo, &hi);
+    flit_vc_range(e, x->hop[0].cls, &lo, &hi);
     for (uint32_t v = lo; v < hi; v++)
         if (e->owner[(size_t)ch * e->V + v] == MSG_NONE)
             return true;
@@ -188,7 +188,7 @@ void flit_offer(struct flit_engine *e, int64_t c)
         if (env->probe->window_open)
             e->offered++;
         if (e->finite && (!now || !first_channel_free(e, &e->worms[w]))) {
-            uint32_t first = e->worms[w].channel[0];
+            uint32_t first = e->worms[w].hop[0].channel;
             if (env->probe->window_open) {
                 e->refused++;
                 e->chans[first].requests++;

@@ -29,12 +29,12 @@ void flit_check_invariants(void *ctx, const struct worm *done, int64_t cycle)
             const struct worm *x = &e->worms[w];
             bool found = false;
             for (uint32_t j = first_held(e, x); j < x->acquired && !found; j++)
-                found = x->channel[j] == ch && x->vc[j] == v;
+                found = x->hop[j].channel == ch && x->hop[j].vc == v;
             ck_assert_msg(found, "cycle %lld: channel %u VC %u owned by worm %u, which does not hold it",
                           (long long)cycle, ch, v, w);
         }
         for (uint32_t w = e->chans[ch].wait_head; w != MSG_NONE; w = e->worms[w].next) {
-            ck_assert_uint_eq(e->worms[w].channel[e->worms[w].acquired], ch);
+            ck_assert_uint_eq(e->worms[w].hop[e->worms[w].acquired].channel, ch);
             queued++;
         }
     }
@@ -47,7 +47,7 @@ void flit_check_invariants(void *ctx, const struct worm *done, int64_t cycle)
     if (e->routing == FLIT_PER_HOP) {
         uint32_t dst = e->env.pool->msgs[done->msg].dst;
         for (uint32_t j = 0; j < done->hops; j++)
-            ck_assert_uint_eq(t->ops->distance(t, done->to[j], dst), done->hops - j - 1);
+            ck_assert_uint_eq(t->ops->distance(t, done->hop[j].to, dst), done->hops - j - 1);
     }
     k->checks++;
 }

@@ -55,8 +55,8 @@ static void on_offered(void *ctx, const struct worm *w)
     m->hops = w->hops;
     m->offered = w->eligible;
     for (uint32_t i = 0; i < w->hops; i++) {
-        m->channel[i] = w->channel[i];
-        m->cls[i] = w->cls[i];
+        m->channel[i] = w->hop[i].channel;
+        m->cls[i] = w->hop[i].cls;
     }
     t->engine_grant0[t->n] = t->engine_delivered[t->n] = -1;
     t->n++;

@@ -41,10 +41,11 @@ static void check_every_pair(const char *const *settings)
     struct flit_engine *e = flit_engine_of(net.engine, net.engine_state);
     ck_assert_msg(e && e->dor_chan, "%s: no digit walk", settings[0]);
     uint32_t n = net.topo.nodes, d = e->max_hops;
-    uint32_t *slab = calloc((size_t)6 * d, sizeof *slab);
-    ck_assert(slab);
-    struct worm x = { .channel = slab, .to = slab + d, .cls = slab + 2 * d, .sent = slab + 3 * d };
-    uint32_t *channel = slab + 4 * d, *to = slab + 5 * d, cls[64];
+    uint32_t *slab = calloc((size_t)2 * d, sizeof *slab);
+    struct flit_hop *hop = calloc(d, sizeof *hop);
+    ck_assert(slab && hop);
+    struct worm x = { .hop = hop };
+    uint32_t *channel = slab, *to = slab + d, cls[64];
     ck_assert_uint_le(d, 64);
     uint64_t hops = 0;
     for (uint32_t s = 0; s < n; s++)
@@ -56,15 +57,16 @@ static void check_every_pair(const char *const *settings)
             ck_assert_uint_eq(msg.hops, h);
             ck_assert_uint_eq(msg.at, s);
             for (uint32_t i = 0; i < h; i++) {
-                ck_assert_msg(x.channel[i] == channel[i] && x.to[i] == to[i] && x.cls[i] == cls[i],
+                ck_assert_msg(x.hop[i].channel == channel[i] && x.hop[i].to == to[i] && x.hop[i].cls == cls[i],
                               "%s: %u -> %u hop %u: channel %u/%u, to %u/%u, class %u/%u", settings[0], s, t, i,
-                              x.channel[i], channel[i], x.to[i], to[i], x.cls[i], cls[i]);
-                ck_assert_uint_eq(x.sent[i], 0);
+                              x.hop[i].channel, channel[i], x.hop[i].to, to[i], x.hop[i].cls, cls[i]);
+                ck_assert_uint_eq(x.hop[i].sent, 0);
             }
             hops += h;
         }
     ck_assert_uint_gt(hops, 0);
     free(slab);
+    free(hop);
     net_free(&net);
 }
 

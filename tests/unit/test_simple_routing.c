@@ -209,11 +209,11 @@ static void check_valiant(void *ctx, const struct worm *x)
     uint32_t first = src == mid ? 0 : t->ops->distance(t, src, mid), second = mid == dst ? 0 : t->ops->distance(t, mid, dst);
     ck_assert_uint_eq(x->hops, first + second);
     for (uint32_t j = 0; j < x->hops; j++) {
-        uint32_t lo = e->class_lo[x->cls[j]], hi = e->class_hi[x->cls[j]];
+        uint32_t lo = e->class_lo[x->hop[j].cls], hi = e->class_hi[x->hop[j].cls];
         ck_assert_msg(j < first ? hi <= e->V / 2 : lo >= e->V / 2, "hop %u of %u+%u: VCs [%u, %u)", j, first, second,
                       lo, hi);
     }
-    ck_assert_uint_eq(x->hops ? x->to[x->hops - 1] : src, dst);
+    ck_assert_uint_eq(x->hops ? x->hop[x->hops - 1].to : src, dst);
     k->messages++;
     k->mid_is_src += mid == src;
     k->mid_is_dst += mid == dst;
