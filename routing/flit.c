@@ -295,8 +295,7 @@ static FLIT_ALWAYS_INLINE void send(struct flit_engine *e, const struct flit_can
  * channel sends for the candidate whose VC comes first in round robin after the VC
  * that sent on it last (with one VC, every candidate).  The pick is made as the
  * candidates are found: at most one candidate per VC, so the first in round robin
- * does not depend on the order they are found in, and channels send in the order
- * their first candidate was found.
+ * does not depend on the order they are found in.
  *
  * Only the worms woken for cycle c are looked at.  Whether a hop may send depends on
  * its own worm alone (flits upstream, credits downstream: the VC's buffer holds only
@@ -332,8 +331,6 @@ static void move(struct flit_engine *e, int64_t c)
             }
             e->cand = cand = g;
             e->cand_cap = cap;
-            if (!reserve(e, &e->touched, cap - e->touched.n)) /* touched.n <= n: room for all */
-                return;
         }
         for (uint32_t i = lo; i < acquired; i++) {
             if (!can_send(e, x, i, c))
@@ -344,7 +341,6 @@ static void move(struct flit_engine *e, int64_t c)
                 continue;
             uint32_t p = chans[ch].pick;
             if (p == MSG_NONE) {
-                e->touched.v[e->touched.n++] = ch; /* room: touched.cap >= cand_cap */
                 chans[ch].pick = idx;
                 continue;
             }
@@ -360,19 +356,21 @@ static void move(struct flit_engine *e, int64_t c)
     }
     next->n = next_n;
     woken->n = 0;
-    if (V == 1) { /* one owner per channel: no two candidates share one */
-        for (uint32_t k = 0; k < n; k++)
-            send(e, &e->cand[k], c);
-        return;
+    /* The sends, latest found first: their worms are the likeliest still in cache.
+     * Their order changes no result: each send changes its own worm and channel, what
+     * it queues for later cycles is ordered there (headers and tails by creation
+     * number), and the VCs it frees are granted channel by channel. */
+    for (uint32_t k = n; k-- > 0;) {
+        const struct flit_candidate *x = &cand[k];
+        if (V > 1) { /* one owner per channel with one VC: every candidate sends */
+            struct flit_channel *ch = &chans[x->ch];
+            if (ch->pick != k)
+                continue;
+            ch->pick = MSG_NONE;
+            ch->rr_last = x->vc;
+        }
+        send(e, x, c);
     }
-    for (uint32_t t = 0; t < e->touched.n; t++) {
-        uint32_t ch = e->touched.v[t];
-        const struct flit_candidate *k = &e->cand[e->chans[ch].pick];
-        e->chans[ch].pick = MSG_NONE;
-        e->chans[ch].rr_last = k->vc;
-        send(e, k, c);
-    }
-    e->touched.n = 0;
 }
 
 static void deliver(struct flit_engine *e, int64_t c)

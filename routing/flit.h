@@ -171,7 +171,7 @@ struct flit_engine {
     uint32_t *active, n_active;
     uint32_t *owner;     /* channels * V: worm holding the VC, MSG_NONE when free */
     struct flit_channel *chans;
-    struct u32vec dirty_list, touched;
+    struct u32vec dirty_list;
     struct flit_candidate *cand; /* step 3's candidates this cycle */
     uint32_t cand_cap;
     /* Calendars of worms by cycle, each a ring of a power of two slots (slot c & mask):

@@ -128,7 +128,6 @@ static void engine_free(void *self)
     free(e->chans);
     free(e->dirty_list.v);
     free(e->cand);
-    free(e->touched.v);
     free(e->retries.v);
     free(e->per_hop.v);
     free(e->order);
