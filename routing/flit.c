@@ -85,7 +85,7 @@ static void release(struct flit_engine *e, uint32_t w, uint32_t hop)
 {
     struct worm *x = &e->worms[w];
     uint32_t ch = x->hop[hop].channel;
-    e->owner[(size_t)ch * e->V + x->hop[hop].vc] = MSG_NONE;
+    flit_owner(e, ch)[x->hop[hop].vc] = MSG_NONE;
     if (e->chans[ch].wait_head != MSG_NONE)
         mark_dirty(e, ch);
 }
@@ -159,7 +159,7 @@ static void join_queues(struct flit_engine *e, int64_t c)
         struct worm *x = &e->worms[w];
         uint32_t ch = x->hop[x->acquired].channel;
         if (e->env.probe->window_open)
-            e->chans[ch].requests++;
+            e->counts[ch].requests++;
         x->next = MSG_NONE;
         e->ready_count--;
         if (e->chans[ch].wait_tail == MSG_NONE)
@@ -177,14 +177,14 @@ void flit_grant(struct flit_engine *e, uint32_t w, uint32_t v, int64_t c)
 {
     struct worm *x = &e->worms[w];
     uint32_t a = x->acquired, ch = x->hop[a].channel;
-    e->owner[(size_t)ch * e->V + v] = w;
+    flit_owner(e, ch)[v] = w;
     x->hop[a].vc = (uint8_t)v;
     x->acquired++;
     int64_t waited = c - x->ready;
     x->blocked += waited;
     if (waited > 0 && e->env.probe->window_open) {
-        e->chans[ch].blocked_requests++;
-        e->chans[ch].blocked_cycles += (uint64_t)waited;
+        e->counts[ch].blocked_requests++;
+        e->counts[ch].blocked_cycles += (uint64_t)waited;
     }
     if (a == 0) {
         if (x->grant0 < 0) /* a retry's source wait ended at its first attempt's grant */
@@ -206,7 +206,7 @@ static void allocate(struct flit_engine *e, int64_t c)
             struct worm *x = &e->worms[w];
             uint32_t next = x->next, lo, hi, v;
             flit_vc_range(e, x->hop[x->acquired].cls, &lo, &hi);
-            for (v = lo; v < hi && e->owner[(size_t)ch * e->V + v] != MSG_NONE; v++)
+            for (v = lo; v < hi && flit_owner(e, ch)[v] != MSG_NONE; v++)
                 ;
             if (v < hi) {
                 if (prev == MSG_NONE)
@@ -270,7 +270,8 @@ static FLIT_ALWAYS_INLINE void send(struct flit_engine *e, const struct flit_can
     struct worm *x = &e->worms[w];
     uint32_t j = x->hop[i].sent++;
     if (e->env.probe->window_open)
-        e->chans[k->ch].busy++;
+        if (__builtin_expect(++e->chans[k->ch].busy == 0, 0))
+            e->counts[k->ch].busy_wraps++;
     if (e->L > 1) {
         x->sent_at[(size_t)i * (e->at_mask + 1) + (j & e->at_mask)] = (uint32_t)c;
         if (i + 1 < x->hops) /* the flit arrives: hop i + 1 may send it */

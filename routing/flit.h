@@ -115,16 +115,25 @@ struct ready_header { /* sorting the headers ready in one cycle */
 
 enum { FLIT_DOR_MAX_DIMS = 32 };
 
-/* What the engine keeps per channel, in one record so that a channel's step touches
- * one cache line: the headers waiting for it, step 3's pick and round robin, and the
- * measurement window's counts. */
+/* What the engine keeps per channel that every flit may touch, in 32 bytes (two to a
+ * cache line): the headers waiting for it, step 3's pick and round robin, its busy
+ * cycles, and with at most FLIT_INLINE_VCS VCs, who holds them (flit_owner). */
+enum { FLIT_INLINE_VCS = 2 };
 struct flit_channel {
     uint32_t wait_head, wait_tail; /* headers waiting for a VC, through worm.next */
     uint32_t pick;                 /* step 3: the candidate picked so far, MSG_NONE */
     uint32_t rr_last;              /* the VC that sent last */
-    uint64_t busy;                 /* cycles it sent a flit */
-    uint64_t requests, blocked_requests, blocked_cycles;
+    uint32_t owner[FLIT_INLINE_VCS]; /* V <= FLIT_INLINE_VCS: worm holding the VC, MSG_NONE */
+    uint32_t busy;                 /* cycles it sent a flit in the window, mod 2^32 */
     uint8_t dirty;                 /* has waiting headers and something changed */
+};
+
+_Static_assert(sizeof(struct flit_channel) == 32, "two channel records to a cache line");
+
+/* And what is counted once a request (per channel, inside the window). */
+struct flit_channel_counts {
+    uint64_t requests, blocked_requests, blocked_cycles;
+    uint64_t busy_wraps;           /* times flit_channel.busy wrapped past 2^32 */
 };
 
 /* How the simple router routes: paths drawn at creation (oblivious algorithms, and
@@ -169,8 +178,9 @@ struct flit_engine {
      * the injection line, so a long source queue costs a message record each. */
     bool lazy_paths;
     uint32_t *active, n_active;
-    uint32_t *owner;     /* channels * V: worm holding the VC, MSG_NONE when free */
+    uint32_t *owner;     /* V > FLIT_INLINE_VCS: channels * V, worm holding the VC (flit_owner) */
     struct flit_channel *chans;
+    struct flit_channel_counts *counts;
     struct u32vec dirty_list;
     struct flit_candidate *cand; /* step 3's candidates this cycle */
     uint32_t cand_cap;
@@ -194,6 +204,12 @@ struct flit_engine {
     struct moments blocked_per_msg;
     struct flit_observer obs;
 };
+
+/* The holders of channel ch's VCs (V of them; MSG_NONE: free). */
+static inline uint32_t *flit_owner(const struct flit_engine *e, uint32_t ch)
+{
+    return e->V <= FLIT_INLINE_VCS ? e->chans[ch].owner : e->owner + (size_t)ch * e->V;
+}
 
 /* Internal to routing/flit*.c: a new message (engine_ops.inject), one cycle (the
  * tick event), growing the worm pool. */

@@ -21,7 +21,7 @@ static bool may_proceed(const struct flit_engine *e, const struct worm *x, const
     unsigned n = flit_vc_options(e, x, opt, OPTIONS_MAX);
     for (unsigned i = 0; i < n; i++)
         for (uint32_t v = opt[i].lo; v < opt[i].hi; v++) {
-            uint32_t o = e->owner[(size_t)opt[i].channel * e->V + v];
+            uint32_t o = flit_owner(e, opt[i].channel)[v];
             if (o == MSG_NONE || proceeds[o])
                 return true;
         }
@@ -36,7 +36,7 @@ static uint32_t next_holder(const struct flit_engine *e, const struct worm *x, c
     unsigned n = flit_vc_options(e, x, opt, OPTIONS_MAX);
     for (unsigned i = 0; i < n; i++)
         for (uint32_t v = opt[i].lo; v < opt[i].hi; v++) {
-            uint32_t o = e->owner[(size_t)opt[i].channel * e->V + v];
+            uint32_t o = flit_owner(e, opt[i].channel)[v];
             if (o != MSG_NONE && !proceeds[o]) {
                 *ch = opt[i].channel;
                 return o;
@@ -183,7 +183,7 @@ static void abort_worm(struct flit_engine *e, uint32_t w, int64_t c)
     }
     e->waiting--;
     for (uint32_t j = 0; j < x->acquired; j++)
-        if (e->owner[(size_t)x->hop[j].channel * e->V + x->hop[j].vc] == w)
+        if (flit_owner(e, x->hop[j].channel)[x->hop[j].vc] == w)
             flit_release(e, w, j);
     if (x->acquired > 0)
         flit_make_inactive(e, w);

@@ -57,12 +57,12 @@ void flit_figures(const void *self, const struct figure_sink *sink)
     double blocking_max = NAN;
     for (uint32_t ch = 0; ch < t->channels; ch++) {
         unsigned c = t->ops->channel_class(t, ch);
-        creq[c] += e->chans[ch].requests;
-        cblk[c] += e->chans[ch].blocked_requests;
-        ccyc[c] += e->chans[ch].blocked_cycles;
-        req += e->chans[ch].requests;
-        blk += e->chans[ch].blocked_requests;
-        double b = e->chans[ch].requests ? (double)e->chans[ch].blocked_requests / (double)e->chans[ch].requests : NAN;
+        creq[c] += e->counts[ch].requests;
+        cblk[c] += e->counts[ch].blocked_requests;
+        ccyc[c] += e->counts[ch].blocked_cycles;
+        req += e->counts[ch].requests;
+        blk += e->counts[ch].blocked_requests;
+        double b = e->counts[ch].requests ? (double)e->counts[ch].blocked_requests / (double)e->counts[ch].requests : NAN;
         if (!isnan(b) && (isnan(blocking_max) || b > blocking_max))
             blocking_max = b;
     }
@@ -124,9 +124,9 @@ void flit_channel_figures(const void *self, uint32_t ch, struct channel_figures 
     const struct flit_engine *e = self;
     const struct probe *p = e->env.probe;
     double window = p->window_end - p->window_start;
-    double req = (double)e->chans[ch].requests;
+    double req = (double)e->counts[ch].requests;
     out->requests = req;
-    out->blocking = req > 0 ? (double)e->chans[ch].blocked_requests / req : NAN;
-    out->wait_mean = req > 0 ? (double)e->chans[ch].blocked_cycles / req : NAN;
-    out->queue_mean = window > 0 ? (double)e->chans[ch].blocked_cycles / window : NAN;
+    out->blocking = req > 0 ? (double)e->counts[ch].blocked_requests / req : NAN;
+    out->wait_mean = req > 0 ? (double)e->counts[ch].blocked_cycles / req : NAN;
+    out->queue_mean = window > 0 ? (double)e->counts[ch].blocked_cycles / window : NAN;
 }

@@ -130,7 +130,7 @@ static struct vc_option escape_option(const struct flit_engine *e, uint32_t node
 static uint32_t lowest_free(const struct flit_engine *e, uint32_t ch, uint32_t lo, uint32_t hi)
 {
     for (uint32_t v = lo; v < hi; v++)
-        if (e->owner[(size_t)ch * e->V + v] == MSG_NONE)
+        if (flit_owner(e, ch)[v] == MSG_NONE)
             return v;
     return MSG_NONE;
 }
@@ -150,7 +150,7 @@ static bool ask(struct flit_engine *e, uint32_t w, int64_t c)
     for (unsigned i = 0; i < n; i++) {
         uint32_t free = 0, lowest = MSG_NONE;
         for (uint32_t v = e->E; v < e->V; v++)
-            if (e->owner[(size_t)hops[i].channel * e->V + v] == MSG_NONE) {
+            if (flit_owner(e, hops[i].channel)[v] == MSG_NONE) {
                 lowest = lowest == MSG_NONE ? v : lowest;
                 free++;
             }
@@ -182,7 +182,7 @@ static bool ask(struct flit_engine *e, uint32_t w, int64_t c)
     x->hop[a].to = h.next;
     x->hop[a].cls = 0;
     if (e->env.probe->window_open)
-        e->chans[h.channel].requests++;
+        e->counts[h.channel].requests++;
     flit_grant(e, w, best_vc, c);
     return true;
 }

@@ -126,6 +126,7 @@ static void engine_free(void *self)
     free(e->active);
     free(e->owner);
     free(e->chans);
+    free(e->counts);
     free(e->dirty_list.v);
     free(e->cand);
     free(e->retries.v);
@@ -210,15 +211,18 @@ static void *engine_create(const struct engine_env *env, bool wormhole)
     e->src_busy = filled(n, MSG_NONE);
     e->src_head = filled(n, MSG_NONE);
     e->src_tail = filled(n, MSG_NONE);
-    e->owner = filled((size_t)ch * e->V, MSG_NONE);
-    e->chans = malloc((ch ? ch : 1) * sizeof *e->chans);
+    e->owner = e->V > FLIT_INLINE_VCS ? filled((size_t)ch * e->V, MSG_NONE) : NULL;
+    /* Two records to a cache line, none across two. */
+    size_t chan_bytes = ((ch ? ch : 1) * sizeof *e->chans + 63) / 64 * 64;
+    e->chans = aligned_alloc(64, chan_bytes);
+    e->counts = calloc(ch ? ch : 1, sizeof *e->counts);
     for (uint32_t c = 0; e->chans && c < ch; c++)
         e->chans[c] = (struct flit_channel){ .wait_head = MSG_NONE, .wait_tail = MSG_NONE, .pick = MSG_NONE,
-                                             .rr_last = e->V - 1 };
+                                             .rr_last = e->V - 1, .owner = { MSG_NONE, MSG_NONE } };
     e->ready_cal = calloc((size_t)e->ready_mask + 1, sizeof *e->ready_cal);
     e->deliver_cal = calloc((size_t)e->deliver_mask + 1, sizeof *e->deliver_cal);
     e->wake_cal = calloc((size_t)e->wake_mask + 1, sizeof *e->wake_cal);
-    if (!e->src_busy || !e->src_head || !e->src_tail || !e->owner || !e->chans || !e->ready_cal || !e->deliver_cal ||
+    if (!e->src_busy || !e->src_head || !e->src_tail || (e->V > FLIT_INLINE_VCS && !e->owner) || !e->chans || !e->counts || !e->ready_cal || !e->deliver_cal ||
         !e->wake_cal || !flit_pool_grow(e) || !flit_dor_setup(e, cfg, env->topo)) {
         engine_free(e);
         return NULL;
@@ -234,7 +238,7 @@ static void finish(void *self)
 {
     struct flit_engine *e = self;
     for (uint32_t ch = 0; ch < e->env.topo->channels; ch++)
-        e->env.chan[ch].busy_time += (double)e->chans[ch].busy;
+        e->env.chan[ch].busy_time += (double)(e->counts[ch].busy_wraps << 32 | e->chans[ch].busy);
 }
 
 static bool check(const struct engine_spec *spec, struct cfg_error *err)

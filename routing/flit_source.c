@@ -157,7 +157,7 @@ static bool first_channel_free(const struct flit_engine *e, const struct worm *x
         return false;
     flit_vc_range(e, x->hop[0].cls, &lo, &hi);
     for (uint32_t v = lo; v < hi; v++)
-        if (e->owner[(size_t)ch * e->V + v] == MSG_NONE)
+        if (flit_owner(e, ch)[v] == MSG_NONE)
             return true;
     return false;
 }
@@ -191,8 +191,8 @@ void flit_offer(struct flit_engine *e, int64_t c)
             uint32_t first = e->worms[w].hop[0].channel;
             if (env->probe->window_open) {
                 e->refused++;
-                e->chans[first].requests++;
-                e->chans[first].blocked_requests++;
+                e->counts[first].requests++;
+                e->counts[first].blocked_requests++;
             }
             e->at_source--;
             flit_free_worm(e, w);

@@ -38,7 +38,7 @@ static void route_by_digits(struct iq_engine *e, uint32_t node, uint32_t dst, st
     }
     bool up = true;
     if (e->both_ways && e->wrap) {
-        uint32_t negative = (a + k - b) % k; /* hops the negative way */
+        uint32_t negative = a >= b ? a - b : a + k - b; /* hops the negative way (no division) */
         if (2 * negative == k)
             up = e->tie_random && rng_uniform(&e->env.rng_route[node]) < 0.5; /* as the fallback draws */
         else

@@ -22,7 +22,7 @@ void flit_check_invariants(void *ctx, const struct worm *done, int64_t cycle)
     uint64_t owned = 0, held = 0, queued = e->per_hop.n;
     for (uint32_t ch = 0; ch < t->channels; ch++) {
         for (uint32_t v = 0; v < e->V; v++) {
-            uint32_t w = e->owner[(size_t)ch * e->V + v];
+            uint32_t w = flit_owner(e, ch)[v];
             if (w == MSG_NONE)
                 continue;
             owned++;
