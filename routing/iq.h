@@ -102,6 +102,13 @@ struct iq_input_vc {
     uint32_t unit;       /* its input unit (iv / V) */
 };
 
+/* A switch arbiter, with what the output side counts there: read and written together. */
+struct iq_arbiter {
+    uint32_t rr;   /* input unit: last VC granted; output unit: last input unit granted */
+    uint32_t pick; /* this cycle's candidate, UINT32_MAX */
+    uint64_t busy; /* output unit of a channel: flits sent inside the measurement window */
+};
+
 /* A flit or a credit on its way: due at a cycle, kept in a calendar slot. */
 struct iq_flight {
     uint32_t packet, seq, target; /* target: input VC (global index), or IQ_SINK | node */
@@ -168,9 +175,8 @@ struct iq_engine {
     int32_t *credits;         /* (C + 2N) * V */
     uint8_t *tail_sent;       /* (C + 2N) * V, tail-credit: tail sent, its credit not yet back */
     uint32_t *vc_rr;          /* per output VC: last input VC granted (VC allocation) */
-    uint32_t *in_rr;          /* per input unit: last VC granted the switch */
-    uint32_t *out_rr;         /* per output unit: last input unit granted */
-    uint32_t *in_pick, *out_pick; /* per unit: this cycle's candidate, UINT32_MAX */
+    struct iq_arbiter *in_arb;  /* per input unit: switch allocation among its VCs */
+    struct iq_arbiter *out_arb; /* per output unit: among the input units */
     uint32_t *ovc_pick;       /* per output VC: this cycle's VC-allocation winner */
     struct iq_vec touched_in, touched_out, touched_ovc; /* uint32_t */
     struct iq_vec *flits_due, *credits_due; /* calendars of struct iq_flight / uint32_t */

@@ -390,11 +390,11 @@ static inline void request_vc(struct iq_engine *e, uint32_t iv, const struct iq_
 static inline void request_switch(struct iq_engine *e, uint32_t iv)
 {
     const struct iq_input_vc *x = &e->in[iv];
-    uint32_t V = e->V, u = x->unit, cur = e->in_pick[u];
+    uint32_t V = e->V, u = x->unit, cur = e->in_arb[u].pick;
     if (cur == NONE)
         push_u32(e, &e->touched_in, u);
-    if (cur == NONE || rr_distance(x->vc, e->in_rr[u], V) < rr_distance(e->in[cur].vc, e->in_rr[u], V))
-        e->in_pick[u] = iv;
+    if (cur == NONE || rr_distance(x->vc, e->in_arb[u].rr, V) < rr_distance(e->in[cur].vc, e->in_arb[u].rr, V))
+        e->in_arb[u].pick = iv;
 }
 
 static void request(struct iq_engine *e, int64_t c)
@@ -452,7 +452,7 @@ static void traverse(struct iq_engine *e, uint32_t iv, int64_t s)
     if (o < e->C) {
         flit_due(e, depart + e->L, p, seq, ov);
         if (e->env.probe->window_open)
-            e->env.chan[o].busy_time += 1;
+            e->out_arb[o].busy++;
     } else {
         flit_due(e, depart + 1, p, seq, IQ_SINK | ov);
     }
@@ -481,21 +481,21 @@ static void grant_switch(struct iq_engine *e, int64_t c)
     uint32_t units = e->C + e->N;
     const uint32_t *ins = e->touched_in.v;
     for (uint32_t k = 0; k < e->touched_in.n; k++) {
-        uint32_t u = ins[k], iv = e->in_pick[u];
-        e->in_pick[u] = NONE;
-        uint32_t o = e->in[iv].out_unit, cur = e->out_pick[o];
+        uint32_t u = ins[k], iv = e->in_arb[u].pick;
+        e->in_arb[u].pick = NONE;
+        uint32_t o = e->in[iv].out_unit, cur = e->out_arb[o].pick;
         if (cur == NONE)
             push_u32(e, &e->touched_out, o);
-        if (cur == NONE || rr_distance(u, e->out_rr[o], units) < rr_distance(e->in[cur].unit, e->out_rr[o], units))
-            e->out_pick[o] = iv;
+        if (cur == NONE || rr_distance(u, e->out_arb[o].rr, units) < rr_distance(e->in[cur].unit, e->out_arb[o].rr, units))
+            e->out_arb[o].pick = iv;
     }
     e->touched_in.n = 0;
     const uint32_t *outs = e->touched_out.v;
     for (uint32_t k = 0; k < e->touched_out.n; k++) {
-        uint32_t o = outs[k], iv = e->out_pick[o];
-        e->out_pick[o] = NONE;
-        e->in_rr[e->in[iv].unit] = e->in[iv].vc;
-        e->out_rr[o] = e->in[iv].unit;
+        uint32_t o = outs[k], iv = e->out_arb[o].pick;
+        e->out_arb[o].pick = NONE;
+        e->in_arb[e->in[iv].unit].rr = e->in[iv].vc;
+        e->out_arb[o].rr = e->in[iv].unit;
         traverse(e, iv, c);
     }
     e->touched_out.n = 0;

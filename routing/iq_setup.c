@@ -166,6 +166,14 @@ static void *filled(size_t n, size_t size, int byte)
     return a;
 }
 
+/* The flits counted per output unit go to the run's books as their channel's busy cycles. */
+static void finish(void *self)
+{
+    struct iq_engine *e = self;
+    for (uint32_t ch = 0; ch < e->C; ch++)
+        e->env.chan[ch].busy_time += (double)e->out_arb[ch].busy;
+}
+
 static void engine_free(void *self)
 {
     struct iq_engine *e = self;
@@ -190,10 +198,8 @@ static void engine_free(void *self)
     free(e->credits);
     free(e->tail_sent);
     free(e->vc_rr);
-    free(e->in_rr);
-    free(e->out_rr);
-    free(e->in_pick);
-    free(e->out_pick);
+    free(e->in_arb);
+    free(e->out_arb);
     free(e->ovc_pick);
     free(e->touched_in.v);
     free(e->touched_out.v);
@@ -309,17 +315,15 @@ static void *create(const struct engine_env *env)
     e->credits = filled(out_vcs, sizeof *e->credits, 0);
     e->tail_sent = filled(out_vcs, 1, 0);
     e->vc_rr = filled(out_vcs, sizeof *e->vc_rr, 0xff);
-    e->in_rr = filled(C + N, sizeof *e->in_rr, 0);
-    e->out_rr = filled(C + 2 * N, sizeof *e->out_rr, 0);
-    e->in_pick = filled(C + N, sizeof *e->in_pick, 0xff);
-    e->out_pick = filled(C + 2 * N, sizeof *e->out_pick, 0xff);
+    e->in_arb = filled(C + N, sizeof *e->in_arb, 0);
+    e->out_arb = filled(C + 2 * N, sizeof *e->out_arb, 0);
     e->ovc_pick = filled(out_vcs, sizeof *e->ovc_pick, 0xff);
     e->flits_due = calloc(e->slots, sizeof *e->flits_due);
     e->credits_due = calloc(e->slots, sizeof *e->credits_due);
     e->node_flits = calloc(N, sizeof *e->node_flits);
     if (!e->chan_to || !e->chan_dim || !e->digit_stride || !e->out_chan || !e->src_head || !e->src_tail || !e->src_vc ||
         !e->src_rr || !e->sources || !e->source_pos || !e->in || !e->ring || !e->busy || !e->owner ||
-        !e->credits || !e->tail_sent || !e->vc_rr || !e->in_rr || !e->out_rr || !e->in_pick || !e->out_pick ||
+        !e->credits || !e->tail_sent || !e->vc_rr || !e->in_arb || !e->out_arb ||
         !e->ovc_pick || !e->flits_due || !e->credits_due || !e->node_flits || !map_channels(e)) {
         engine_free(e);
         return NULL;
@@ -333,9 +337,9 @@ static void *create(const struct engine_env *env)
         e->in[i].vc = (uint8_t)(i % V);
     }
     for (size_t u = 0; u < C + N; u++)
-        e->in_rr[u] = e->V - 1;
+        e->in_arb[u] = (struct iq_arbiter){ .rr = e->V - 1, .pick = NONE };
     for (size_t o = 0; o < C + 2 * N; o++)
-        e->out_rr[o] = (uint32_t)(C + N - 1);
+        e->out_arb[o] = (struct iq_arbiter){ .rr = (uint32_t)(C + N - 1), .pick = NONE };
     for (size_t v = 0; v < N; v++)
         e->src_rr[v] = e->V - 1;
     e->ev_tick = kernel_register(env->kernel, iq_tick, e);
@@ -476,5 +480,6 @@ const struct engine_ops engine_iq = {
     .inject = inject,
     .memory = memory,
     .figures = iq_figures,
+    .finish = finish,
     .destroy = engine_free,
 };
