@@ -102,6 +102,17 @@ struct iq_input_vc {
     uint32_t unit;       /* its input unit (iv / V) */
 };
 
+/* An output VC in 16 bytes: VC allocation, credits and release read and write it
+ * together. */
+struct iq_output_vc {
+    uint32_t owner;    /* input VC holding it (IQ_SINK | node: a source), UINT32_MAX free */
+    int16_t credits;   /* at most B <= IQ_MAX_BUFFERS */
+    uint8_t tail_sent; /* tail-credit: tail sent, its credit not yet back */
+    uint32_t vc_rr;    /* last input VC granted (VC allocation) */
+    uint32_t pick;     /* this cycle's VC-allocation winner, UINT32_MAX */
+};
+_Static_assert(IQ_MAX_BUFFERS <= INT16_MAX, "credits fit an int16_t");
+
 /* A switch arbiter, with what the output side counts there: read and written together. */
 struct iq_arbiter {
     uint32_t rr;   /* input unit: last VC granted; output unit: last input unit granted */
@@ -171,13 +182,9 @@ struct iq_engine {
     struct iq_input_vc *in;   /* (C + N) * V */
     uint32_t *ring;           /* (C + N) * V * B packets */
     uint32_t *busy, n_busy;   /* input VCs holding flits */
-    uint32_t *owner;          /* (C + 2N) * V: input VC holding the output VC, UINT32_MAX free */
-    int32_t *credits;         /* (C + 2N) * V */
-    uint8_t *tail_sent;       /* (C + 2N) * V, tail-credit: tail sent, its credit not yet back */
-    uint32_t *vc_rr;          /* per output VC: last input VC granted (VC allocation) */
+    struct iq_output_vc *ovc; /* (C + 2N) * V */
     struct iq_arbiter *in_arb;  /* per input unit: switch allocation among its VCs */
     struct iq_arbiter *out_arb; /* per output unit: among the input units */
-    uint32_t *ovc_pick;       /* per output VC: this cycle's VC-allocation winner */
     struct iq_vec touched_in, touched_out, touched_ovc; /* uint32_t */
     struct iq_vec *flits_due, *credits_due; /* calendars of struct iq_flight / uint32_t */
     uint32_t slots, slot_mask; /* a power of two */

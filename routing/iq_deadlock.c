@@ -20,10 +20,10 @@
 static bool held(const struct iq_engine *e, uint32_t u, uint32_t lo, uint32_t hi, uint32_t *out, uint32_t *n)
 {
     for (uint32_t v = lo; v < hi; v++) {
-        uint32_t ov = u * e->V + v, holder = e->owner[ov];
+        uint32_t ov = u * e->V + v, holder = e->ovc[ov].owner;
         if (holder == NONE)
             return false;
-        if (e->tail_sent[ov]) {
+        if (e->ovc[ov].tail_sent) {
             if (ov >= e->C * e->V) /* an ejection VC: its credits always come back */
                 return false;
             out[(*n)++] = ov; /* the downstream buffer must drain */
@@ -56,7 +56,7 @@ static uint32_t waits_for(const struct iq_engine *e, uint32_t iv, uint32_t *out)
                 return 0;
         return n;
     }
-    if (x->state == IQ_ACTIVE && x->out_unit < e->C && e->credits[x->out_vc] == 0 &&
+    if (x->state == IQ_ACTIVE && x->out_unit < e->C && e->ovc[x->out_vc].credits == 0 &&
         e->in[x->out_vc].count == e->B) {
         out[0] = x->out_vc;
         return 1;

@@ -100,9 +100,9 @@ static void begin_head(struct iq_engine *e, uint32_t iv, int64_t f)
 static void release_output_vc(struct iq_engine *e, uint32_t ov)
 {
     if (e->tail_credit)
-        e->tail_sent[ov] = 1; /* freed when its credits are all back */
+        e->ovc[ov].tail_sent = 1; /* freed when its credits are all back */
     else
-        e->owner[ov] = NONE;
+        e->ovc[ov].owner = NONE;
 }
 
 /* --- creation and delivery --- */
@@ -183,9 +183,9 @@ static void credits_arrive(struct iq_engine *e, int64_t c)
     const uint32_t *ov = b->v;
     for (uint32_t k = 0; k < b->n; k++) {
         uint32_t o = ov[k];
-        if (++e->credits[o] == (int32_t)e->B && e->tail_sent[o]) {
-            e->tail_sent[o] = 0;
-            e->owner[o] = NONE;
+        if (++e->ovc[o].credits == (int32_t)e->B && e->ovc[o].tail_sent) {
+            e->ovc[o].tail_sent = 0;
+            e->ovc[o].owner = NONE;
         }
     }
     e->in_flight_credits -= b->n;
@@ -280,7 +280,7 @@ static void inject_flits(struct iq_engine *e, int64_t c)
             uint32_t first = base + node * V;
             for (uint32_t j = 1; j <= V; j++) {
                 uint32_t v = (e->src_rr[node] + j) % V;
-                if (e->owner[first + v] == NONE && e->credits[first + v] > 0) {
+                if (e->ovc[first + v].owner == NONE && e->ovc[first + v].credits > 0) {
                     ov = first + v;
                     break;
                 }
@@ -289,16 +289,16 @@ static void inject_flits(struct iq_engine *e, int64_t c)
                 k++;
                 continue;
             }
-            e->owner[ov] = IQ_SINK | node;
+            e->ovc[ov].owner = IQ_SINK | node;
             e->src_vc[node] = ov;
             e->src_rr[node] = ov - first;
             x->injected = c;
         }
-        if (e->credits[ov] == 0) {
+        if (e->ovc[ov].credits == 0) {
             k++;
             continue;
         }
-        e->credits[ov]--;
+        e->ovc[ov].credits--;
         if (e->obs.injected)
             e->obs.injected(e->obs.ctx, node, p, x->sent, c);
         flit_due(e, c + 1, p, x->sent++, ov - e->N * V);
@@ -326,7 +326,7 @@ static inline uint32_t lowest_free(const struct iq_engine *e, uint32_t u, uint32
 {
     uint32_t first = u * e->V;
     for (uint32_t v = lo; v < hi; v++)
-        if (e->owner[first + v] == NONE)
+        if (e->ovc[first + v].owner == NONE)
             return first + v;
     return NONE;
 }
@@ -348,10 +348,10 @@ static uint32_t adaptive_choice(struct iq_engine *e, uint32_t iv, const struct i
         uint32_t first = hops[i].channel * V, lowest = NONE;
         int64_t score = 0;
         for (uint32_t v = e->E; v < V; v++)
-            if (e->owner[first + v] == NONE) {
+            if (e->ovc[first + v].owner == NONE) {
                 if (lowest == NONE)
                     lowest = first + v;
-                score += e->credits[first + v];
+                score += e->ovc[first + v].credits;
             }
         if (lowest == NONE)
             continue;
@@ -378,11 +378,11 @@ static inline void request_vc(struct iq_engine *e, uint32_t iv, const struct iq_
                       : adaptive_choice(e, iv, x);
     if (ov == NONE)
         return;
-    uint32_t cur = e->ovc_pick[ov];
+    uint32_t cur = e->ovc[ov].pick;
     if (cur == NONE)
         push_u32(e, &e->touched_ovc, ov);
-    if (cur == NONE || rr_distance(iv, e->vc_rr[ov], inputs) < rr_distance(cur, e->vc_rr[ov], inputs))
-        e->ovc_pick[ov] = iv;
+    if (cur == NONE || rr_distance(iv, e->ovc[ov].vc_rr, inputs) < rr_distance(cur, e->ovc[ov].vc_rr, inputs))
+        e->ovc[ov].pick = iv;
 }
 
 /* A flit with a credit asks for the switch: each input port keeps the VC nearest after
@@ -406,7 +406,7 @@ static void request(struct iq_engine *e, int64_t c)
         if (x->ready > c)
             continue;
         if (x->state == IQ_ACTIVE) {
-            if (e->credits[x->out_vc] > 0)
+            if (e->ovc[x->out_vc].credits > 0)
                 request_switch(e, iv);
         } else if (x->state == IQ_VC_ALLOC) {
             request_vc(e, iv, x, inputs);
@@ -419,10 +419,10 @@ static void grant_vcs(struct iq_engine *e, int64_t c)
 {
     const uint32_t *touched = e->touched_ovc.v;
     for (uint32_t k = 0; k < e->touched_ovc.n; k++) {
-        uint32_t ov = touched[k], iv = e->ovc_pick[ov];
-        e->ovc_pick[ov] = NONE;
-        e->owner[ov] = iv;
-        e->vc_rr[ov] = iv;
+        uint32_t ov = touched[k], iv = e->ovc[ov].pick;
+        e->ovc[ov].pick = NONE;
+        e->ovc[ov].owner = iv;
+        e->ovc[ov].vc_rr = iv;
         struct iq_input_vc *x = &e->in[iv];
         x->state = IQ_ACTIVE;
         x->out_vc = ov;
@@ -440,7 +440,7 @@ static void traverse(struct iq_engine *e, uint32_t iv, int64_t s)
 {
     struct iq_input_vc *x = &e->in[iv];
     uint32_t V = e->V, ov = x->out_vc, o = x->out_unit;
-    e->credits[ov]--;
+    e->ovc[ov].credits--;
     if (e->obs.switched)
         e->obs.switched(e->obs.ctx, iv, ov, s);
     uint32_t p = e->ring[(size_t)iv * e->B + x->first];

@@ -194,13 +194,9 @@ static void engine_free(void *self)
     free(e->in);
     free(e->ring);
     free(e->busy);
-    free(e->owner);
-    free(e->credits);
-    free(e->tail_sent);
-    free(e->vc_rr);
+    free(e->ovc);
     free(e->in_arb);
     free(e->out_arb);
-    free(e->ovc_pick);
     free(e->touched_in.v);
     free(e->touched_out.v);
     free(e->touched_ovc.v);
@@ -311,25 +307,20 @@ static void *create(const struct engine_env *env)
     e->in = filled(in_vcs, sizeof *e->in, 0);
     e->ring = filled(in_vcs * e->B, sizeof *e->ring, 0);
     e->busy = filled(in_vcs, sizeof *e->busy, 0);
-    e->owner = filled(out_vcs, sizeof *e->owner, 0xff);
-    e->credits = filled(out_vcs, sizeof *e->credits, 0);
-    e->tail_sent = filled(out_vcs, 1, 0);
-    e->vc_rr = filled(out_vcs, sizeof *e->vc_rr, 0xff);
+    e->ovc = filled(out_vcs, sizeof *e->ovc, 0);
     e->in_arb = filled(C + N, sizeof *e->in_arb, 0);
     e->out_arb = filled(C + 2 * N, sizeof *e->out_arb, 0);
-    e->ovc_pick = filled(out_vcs, sizeof *e->ovc_pick, 0xff);
     e->flits_due = calloc(e->slots, sizeof *e->flits_due);
     e->credits_due = calloc(e->slots, sizeof *e->credits_due);
     e->node_flits = calloc(N, sizeof *e->node_flits);
     if (!e->chan_to || !e->chan_dim || !e->digit_stride || !e->out_chan || !e->src_head || !e->src_tail || !e->src_vc ||
-        !e->src_rr || !e->sources || !e->source_pos || !e->in || !e->ring || !e->busy || !e->owner ||
-        !e->credits || !e->tail_sent || !e->vc_rr || !e->in_arb || !e->out_arb ||
-        !e->ovc_pick || !e->flits_due || !e->credits_due || !e->node_flits || !map_channels(e)) {
+        !e->src_rr || !e->sources || !e->source_pos || !e->in || !e->ring || !e->busy || !e->ovc ||
+        !e->in_arb || !e->out_arb || !e->flits_due || !e->credits_due || !e->node_flits || !map_channels(e)) {
         engine_free(e);
         return NULL;
     }
     for (size_t i = 0; i < out_vcs; i++)
-        e->credits[i] = (int32_t)e->B;
+        e->ovc[i] = (struct iq_output_vc){ .owner = NONE, .credits = (int16_t)e->B, .vc_rr = NONE, .pick = NONE };
     for (size_t i = 0; i < in_vcs; i++) {
         e->in[i].busy_pos = NONE;
         e->in[i].state = IQ_IDLE;

@@ -157,7 +157,7 @@ static void inv_switched(void *ctx, uint32_t iv, uint32_t ov, int64_t c)
     ck_assert_msg(!t->input_used[iv / V], "input unit %u sent twice in cycle %lld", iv / V, (long long)c);
     ck_assert_msg(!t->output_used[ov / V], "output unit %u took two flits in cycle %lld", ov / V, (long long)c);
     t->input_used[iv / V] = t->output_used[ov / V] = 1;
-    ck_assert_uint_eq(t->e->owner[ov], iv); /* a flit goes only into the output VC its input VC holds */
+    ck_assert_uint_eq(t->e->ovc[ov].owner, iv); /* a flit goes only into the output VC its input VC holds */
     t->switched++;
 }
 
@@ -219,9 +219,9 @@ static void inv_cycle_end(void *ctx, int64_t c)
             account[cr[k]]++;
     }
     for (uint32_t ov = 0; ov < outputs; ov++) {
-        ck_assert_int_ge(e->credits[ov], 0);
-        ck_assert_msg(account[ov] + e->credits[ov] == (int64_t)e->B, "output VC %u at cycle %lld: credits %d + "
-                      "flits and credits on their way %lld != %u", ov, (long long)c, e->credits[ov],
+        ck_assert_int_ge(e->ovc[ov].credits, 0);
+        ck_assert_msg(account[ov] + e->ovc[ov].credits == (int64_t)e->B, "output VC %u at cycle %lld: credits %d + "
+                      "flits and credits on their way %lld != %u", ov, (long long)c, e->ovc[ov].credits,
                       (long long)account[ov], e->B);
     }
     ck_assert_uint_eq(t->injected - t->ejected, held + wire);
