@@ -143,33 +143,57 @@ static void creation_order(struct flit_engine *e, struct u32vec *b)
         b->v[i] = from[i].worm;
 }
 
+/* Header w, ready at c, joins its channel's queue behind the headers that were there
+ * before c and in creation order among those that joined at c (its `ready` is c).
+ * Those are at the queue's end, and a queue holds at most a header per VC leading
+ * into the channel's node and one from its source, so the walk that an out-of-order
+ * arrival needs is short. */
+static void join_queue(struct flit_engine *e, uint32_t w, int64_t c)
+{
+    struct worm *worms = e->worms, *x = &worms[w];
+    uint32_t ch = x->hop[x->acquired].channel;
+    struct flit_channel *q = &e->chans[ch];
+    if (e->env.probe->window_open)
+        e->counts[ch].requests++;
+    e->ready_count--;
+    e->waiting++;
+    uint32_t tail = q->wait_tail;
+    if (tail == MSG_NONE || worms[tail].ready != c || worms[tail].id < x->id) { /* at the end */
+        x->next = MSG_NONE;
+        if (tail == MSG_NONE)
+            q->wait_head = w;
+        else
+            worms[tail].next = w;
+        q->wait_tail = w;
+    } else { /* before the first header that joined at c and is younger */
+        uint32_t prev = MSG_NONE, y = q->wait_head;
+        while (worms[y].ready != c || worms[y].id < x->id) {
+            prev = y;
+            y = worms[y].next;
+        }
+        x->next = y;
+        if (prev == MSG_NONE)
+            q->wait_head = w;
+        else
+            worms[prev].next = w;
+    }
+    mark_dirty(e, ch);
+}
+
 static void join_queues(struct flit_engine *e, int64_t c)
 {
     struct u32vec *b = &e->ready_cal[c & e->ready_mask];
-    /* Ties among headers ready in the same cycle: creation order. */
-    creation_order(e, b);
-    if (e->routing == FLIT_PER_HOP) { /* no channel yet: one list of its own */
+    if (e->routing == FLIT_PER_HOP) { /* no channel yet: one list of its own, by creation number */
+        creation_order(e, b);
         flit_join_per_hop(e, b);
         e->ready_count -= b->n;
         b->n = 0;
         return;
     }
-    for (uint32_t i = 0; i < b->n; i++) {
-        uint32_t w = b->v[i];
-        struct worm *x = &e->worms[w];
-        uint32_t ch = x->hop[x->acquired].channel;
-        if (e->env.probe->window_open)
-            e->counts[ch].requests++;
-        x->next = MSG_NONE;
-        e->ready_count--;
-        if (e->chans[ch].wait_tail == MSG_NONE)
-            e->chans[ch].wait_head = w;
-        else
-            e->worms[e->chans[ch].wait_tail].next = w;
-        e->chans[ch].wait_tail = w;
-        e->waiting++;
-        mark_dirty(e, ch);
-    }
+    /* Ties among headers ready in the same cycle: creation order, kept per channel
+     * (join_queue) rather than by sorting every header of the cycle. */
+    for (uint32_t i = 0; i < b->n; i++)
+        join_queue(e, b->v[i], c);
     b->n = 0;
 }
 

@@ -17,7 +17,8 @@
  *  - A header is ready to ask for hop i at (its arrival at the node) + router_delay;
  *    at the source at (offer cycle) + router_delay.  A flit sent at c arrives at
  *    c + link_latency; a destination consumes flits as they arrive (never blocks) and
- *    the message is delivered when its tail arrives.
+ *    the message is delivered when its tail arrives (tails arriving in the same cycle
+ *    in creation order).
  *  - Wormhole: a VC is released when the tail leaves its far-end buffer (sent on, or
  *    consumed at the destination); cut-through: buffers are unbounded and a VC is
  *    released when the tail has been sent over it (the message is stored whole at the

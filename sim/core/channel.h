@@ -3,7 +3,8 @@
  * Promise: channel_busy() and channel_idle() bracket one message's hold of a channel;
  * busy_time accumulates only while the measurement window is open (the run restarts
  * busy_since when it opens), so busy_time / window is the channel's utilisation.
- * Engines that move flits or slotted messages add their own busy cycles to busy_time.
+ * Engines that move flits or slotted messages add their own busy cycles to busy_time
+ * (the flit engines once, when the run is over: engine_ops.finish).
  * Needs: the message pool's MSG_NONE.
  */
 #ifndef SIM_CORE_CHANNEL_H
