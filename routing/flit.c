@@ -144,10 +144,10 @@ static void creation_order(struct flit_engine *e, struct u32vec *b)
 }
 
 /* Header w, ready at c, joins its channel's queue behind the headers that were there
- * before c and in creation order among those that joined at c (its `ready` is c).
- * Those are at the queue's end, and a queue holds at most a header per VC leading
- * into the channel's node and one from its source, so the walk that an out-of-order
- * arrival needs is short. */
+ * before c and in creation order among those that joined at c (their `ready` is c).
+ * Those are at the queue's end; each knows the header before them, so an out-of-order
+ * arrival walks only the cycle's joiners (at most one per channel into the node and
+ * one from its source), however long the queue. */
 static void join_queue(struct flit_engine *e, uint32_t w, int64_t c)
 {
     struct worm *worms = e->worms, *x = &worms[w];
@@ -158,19 +158,27 @@ static void join_queue(struct flit_engine *e, uint32_t w, int64_t c)
     e->ready_count--;
     e->waiting++;
     uint32_t tail = q->wait_tail;
-    if (tail == MSG_NONE || worms[tail].ready != c || worms[tail].id < x->id) { /* at the end */
+    if (tail == MSG_NONE || worms[tail].ready != c) { /* the first to join at c */
+        x->before_joined = tail;
         x->next = MSG_NONE;
         if (tail == MSG_NONE)
             q->wait_head = w;
         else
             worms[tail].next = w;
         q->wait_tail = w;
-    } else { /* before the first header that joined at c and is younger */
-        uint32_t prev = MSG_NONE, y = q->wait_head;
-        while (worms[y].ready != c || worms[y].id < x->id) {
+    } else if (worms[tail].id < x->id) { /* the youngest so far */
+        x->before_joined = worms[tail].before_joined;
+        x->next = MSG_NONE;
+        worms[tail].next = w;
+        q->wait_tail = w;
+    } else { /* before the first younger one that joined at c */
+        uint32_t prev = worms[tail].before_joined;
+        uint32_t y = prev == MSG_NONE ? q->wait_head : worms[prev].next;
+        while (worms[y].id < x->id) {
             prev = y;
             y = worms[y].next;
         }
+        x->before_joined = worms[tail].before_joined;
         x->next = y;
         if (prev == MSG_NONE)
             q->wait_head = w;

@@ -91,6 +91,8 @@ struct worm {
     struct flit_hop *hop; /* per hop, max_hops of them */
     uint32_t *sent_at;    /* L > 1: per hop, its last send cycles (a ring of at_mask + 1) */
     uint64_t id;          /* creation number: ties among headers ready in the same cycle */
+    uint32_t before_joined; /* in a channel queue: the header before those that joined in
+                             * its cycle, MSG_NONE when they are at the front */
     int64_t eligible, ready, grant0, blocked;
 };
 
