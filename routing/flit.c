@@ -413,7 +413,8 @@ static void deliver(struct flit_engine *e, int64_t c)
     /* Tails arriving in the same cycle are delivered in creation order, whatever order
      * their last flits were sent in: the statistics' sums do not depend on how the
      * cycle found its moves. */
-    creation_order(e, b);
+    if (b->n > 1)
+        creation_order(e, b);
     for (uint32_t k = 0; k < b->n; k++) {
         uint32_t w = b->v[k];
         struct worm *x = &e->worms[w];

@@ -44,12 +44,22 @@ bool flit_dor_setup(struct flit_engine *e, const struct config *cfg, const struc
     return true;
 }
 
+/* Digits without a division: for 32-bit a and k >= 2, with M = floor((2^64 - 1) / k) + 1,
+ * a / k = floor(M a / 2^64) and a % k = floor(((M a) mod 2^64) k / 2^64) exactly
+ * (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019). */
+static inline uint32_t div_by(uint64_t M, uint32_t a) { return (uint32_t)(((__uint128_t)M * a) >> 64); }
+static inline uint32_t mod_by(uint64_t M, uint32_t k, uint32_t a)
+{
+    return (uint32_t)(((__uint128_t)(M * a) * k) >> 64);
+}
+
 bool flit_dor_path(struct flit_engine *e, struct worm *x, struct message *msg)
 {
     uint32_t k = e->radix, n = e->dims, from[FLIT_DOR_MAX_DIMS], to[FLIT_DOR_MAX_DIMS];
-    for (uint32_t i = 0, s = msg->src, d = msg->dst; i < n; i++, s /= k, d /= k) {
-        from[i] = s % k;
-        to[i] = d % k;
+    uint64_t M = UINT64_MAX / k + 1;
+    for (uint32_t i = 0, s = msg->src, d = msg->dst; i < n; i++, s = div_by(M, s), d = div_by(M, d)) {
+        from[i] = mod_by(M, k, s);
+        to[i] = mod_by(M, k, d);
     }
     uint32_t cur = msg->src, h = 0;
     for (uint32_t j = 0; j < n; j++) {
@@ -60,12 +70,12 @@ bool flit_dor_path(struct flit_engine *e, struct worm *x, struct message *msg)
         uint32_t steps;
         if (!e->both_ways) {
             up = true;
-            steps = (b + k - a) % k;
+            steps = b >= a ? b - a : b + k - a;
         } else if (!e->wrap) {
             up = b > a;
             steps = up ? b - a : a - b;
         } else {
-            uint32_t negative = (a + k - b) % k; /* hops the negative way */
+            uint32_t negative = a >= b ? a - b : a + k - b; /* hops the negative way */
             up = 2 * negative >= k + 1;          /* a tie goes the negative way */
             steps = up ? k - negative : negative;
         }
