@@ -414,6 +414,47 @@ START_TEST(same_seed_same_results)
 }
 END_TEST
 
+/* The engine counts each channel's busy cycles in its own 32-bit field, carrying past
+ * 2^32 into a wider count, and writes them into the run's books when the run is over
+ * (engine_ops.finish): a run whose counts start at 2^32 - 1 books exactly 2^32 - 1
+ * more per channel than the same run from 0, and the books are busy at all. */
+static double *busy_of_a_run(bool start_near_the_wrap, uint32_t *channels)
+{
+    const char *const settings[] = { "network.topology=torus", "network.radix=4", "network.dimension=2",
+                                     "routing.switching=wormhole", "routing.virtual_channels=2",
+                                     "workload.rate=0.05", "workload.mean_length=4", "run.messages=3000",
+                                     "run.warmup_messages=300", NULL };
+    static struct network net;
+    struct config cfg;
+    test_network(&net, &cfg, settings);
+    struct flit_engine *e = flit_engine_of(net.engine, net.engine_state);
+    ck_assert_ptr_nonnull(e);
+    *channels = net.topo.channels;
+    for (uint32_t ch = 0; start_near_the_wrap && ch < *channels; ch++)
+        e->chans[ch].busy = UINT32_MAX;
+    ck_assert_int_eq(net_run(&net), KERNEL_DONE);
+    double *busy = malloc(*channels * sizeof *busy);
+    ck_assert(busy);
+    for (uint32_t ch = 0; ch < *channels; ch++)
+        busy[ch] = net.chan[ch].busy_time;
+    net_free(&net);
+    return busy;
+}
+
+START_TEST(busy_cycles_reach_the_run_books_past_2_to_the_32)
+{
+    uint32_t channels;
+    double *plain = busy_of_a_run(false, &channels), *wrapped = busy_of_a_run(true, &channels), total = 0;
+    for (uint32_t ch = 0; ch < channels; ch++) {
+        ck_assert_double_eq(wrapped[ch] - plain[ch], (double)UINT32_MAX);
+        total += plain[ch];
+    }
+    ck_assert(total > 0);
+    free(plain);
+    free(wrapped);
+}
+END_TEST
+
 /* --- configuration errors and output --- */
 
 static void refused(const char *const *settings, const char *key, const char *words)
@@ -520,6 +561,7 @@ Suite *flit_suite(void)
     tcase_add_test(tc, finite_buffer_acceptance_loss_system);
     tcase_add_test(tc, saturation_withholds_the_mean);
     tcase_add_test(tc, same_seed_same_results);
+    tcase_add_test(tc, busy_cycles_reach_the_run_books_past_2_to_the_32);
     tcase_add_test(tc, flit_keys_ignored_by_store_and_forward);
     tcase_add_test(tc, impossible_combinations_refused);
     tcase_add_test(tc, switching_fields_in_every_format);
