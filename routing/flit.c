@@ -223,8 +223,10 @@ void flit_grant(struct flit_engine *e, uint32_t w, uint32_t v, int64_t c)
             x->grant0 = c;
         e->at_source--;
         make_active(e, w);
-        x->scanned = (uint32_t)(c - 1);
     }
+    /* Not looked at yet in this cycle, whatever its 32-bit stamp says: a worm blocked for
+     * a multiple of 2^32 cycles must not be skipped. */
+    x->scanned = (uint32_t)(c - 1);
     wake(e, w, c); /* the new hop may send in this cycle's step 3 */
 }
 

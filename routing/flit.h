@@ -197,7 +197,7 @@ struct flit_engine {
     uint32_t waiting;    /* headers waiting for a VC: in channel queues and the per-hop list */
     uint32_t ready_count, pending_count; /* entries in the ready calendar; created, not yet offered */
     struct u32vec retries; /* aborted worms waiting for their new offer (worm.eligible) */
-    struct ready_header *order; /* scratch of join_queues */
+    struct ready_header *order; /* scratch of creation_order (per-hop joins, deliveries) */
     uint32_t order_cap;
 
     /* Measurement (inside the window; per channel in chans). */
@@ -241,7 +241,7 @@ void flit_source_next(struct flit_engine *e, uint32_t node, int64_t cycle);
 /* The periodic deadlock search at the end of cycle c, and recovery when asked for: false
  * when the run must stop (env.fatal then says why).  (routing/flit_deadlock.c) */
 bool flit_resolve_deadlocks(struct flit_engine *e, int64_t c);
-/* Internal: worm w's header is granted VC v of channel x->channel[x->acquired] at cycle c. */
+/* Internal: worm w's header is granted VC v of channel x->hop[x->acquired].channel at cycle c. */
 void flit_grant(struct flit_engine *e, uint32_t w, uint32_t v, int64_t c);
 
 /* Per-hop routing and Valiant's paths (routing/flit_route.c).  flit_valiant_path draws

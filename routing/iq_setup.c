@@ -452,8 +452,9 @@ static double memory(const struct config *cfg, const struct topo *t)
     double V = (double)fp->virtual_channels, B = (double)fp->flit_buffers;
     double C = (double)t->channels, N = (double)t->nodes;
     double input_vcs = (C + N) * V, output_vcs = (C + 2 * N) * V;
-    return input_vcs * ((double)sizeof(struct iq_input_vc) + 4 * B + 4) + output_vcs * 17 + (C + N) * 12 +
-           (C + 2 * N) * 8 + C * 8 + N * (28 + 8.0 * t->dimension + 2.0 * t->dimension);
+    return input_vcs * ((double)sizeof(struct iq_input_vc) + 4 * B + 4) +
+           output_vcs * (double)sizeof(struct iq_output_vc) + (2 * C + 3 * N) * (double)sizeof(struct iq_arbiter) +
+           C * 8 + N * (28 + 8.0 * t->dimension + 2.0 * t->dimension);
 }
 
 struct iq_engine *iq_engine_of(const struct engine_ops *ops, void *self)
