@@ -275,7 +275,7 @@ static bool reserve(struct flit_engine *e, struct u32vec *a, uint32_t more)
 }
 
 /* Whether hop i of worm x may send its next flit at cycle c (start-of-cycle state). */
-static inline bool can_send(const struct flit_engine *e, const struct worm *x, uint32_t i, int64_t c)
+static inline bool can_send(const struct flit_engine *e, const struct worm *x, uint32_t i, int64_t c, uint32_t *arrives)
 {
     const struct flit_hop *hop = x->hop;
     uint32_t s = hop[i].sent, L = e->L;
@@ -283,10 +283,15 @@ static inline bool can_send(const struct flit_engine *e, const struct worm *x, u
         uint32_t up = hop[i - 1].sent;
         if (s >= up)
             return false;
-        /* With L > 1 the flit may still be on the wire: the last sends are kept. */
-        if (L > 1 && up - s <= L &&
-            (uint32_t)c - x->sent_at[(size_t)(i - 1) * (e->at_mask + 1) + (s & e->at_mask)] < L)
-            return false;
+        /* With L > 1 the flit may still be on the wire: the last sends are kept.  Then
+         * *arrives becomes the cycles until it arrives, if fewer. */
+        if (L > 1 && up - s <= L) {
+            uint32_t flown = (uint32_t)c - x->sent_at[(size_t)(i - 1) * (e->at_mask + 1) + (s & e->at_mask)];
+            if (flown < L) {
+                *arrives = L - flown < *arrives ? L - flown : *arrives;
+                return false;
+            }
+        }
     }
     return i + 1 >= x->hops || s - hop[i + 1].sent < e->B;
 }
@@ -306,11 +311,8 @@ static FLIT_ALWAYS_INLINE void send(struct flit_engine *e, const struct flit_can
     if (e->env.probe->window_open)
         if (__builtin_expect(++e->chans[k->ch].busy == 0, 0))
             e->counts[k->ch].busy_wraps++;
-    if (e->L > 1) {
+    if (e->L > 1)
         x->sent_at[(size_t)i * (e->at_mask + 1) + (j & e->at_mask)] = (uint32_t)c;
-        if (i + 1 < x->hops) /* the flit arrives: hop i + 1 may send it */
-            wake(e, w, c + e->L);
-    }
     if (j == 0 && i + 1 < x->hops)
         flit_at_ready(e, w, c + e->L + e->r);
     if (j + 1 < x->flits)
@@ -335,10 +337,12 @@ static FLIT_ALWAYS_INLINE void send(struct flit_engine *e, const struct flit_can
  * Only the worms woken for cycle c are looked at.  Whether a hop may send depends on
  * its own worm alone (flits upstream, credits downstream: the VC's buffer holds only
  * that worm's flits) and on time, so it can change only when the worm is granted a
- * hop (woken at once), when one of its flits arrives (woken L cycles after the send),
- * and the cycle after one of its hops sent or was a candidate not picked (woken at
- * c + 1).  Every worm with a candidate is therefore looked at, and a spurious wake
- * finds nothing: the candidates are exactly those of a scan of every worm in flight. */
+ * hop (woken at once), the cycle after one of its hops sent or was a candidate not
+ * picked (woken at c + 1), and when one of its flits arrives.  A worm that sends keeps
+ * being looked at every cycle; the first time it has nothing to send, it is woken for
+ * the earliest arrival of a flit then on the wire.  Every worm with a candidate is
+ * therefore looked at, and a spurious wake finds nothing: the candidates are exactly
+ * those of a scan of every worm in flight. */
 static void move(struct flit_engine *e, int64_t c)
 {
     const uint32_t V = e->V;
@@ -354,7 +358,7 @@ static void move(struct flit_engine *e, int64_t c)
         if (x->active_pos == MSG_NONE || x->scanned == (uint32_t)c)
             continue; /* delivered, aborted or waiting at its source; or looked at already */
         x->scanned = (uint32_t)c;
-        uint32_t lo = x->lo, acquired = x->acquired, found = n;
+        uint32_t lo = x->lo, acquired = x->acquired, found = n, arrives = UINT32_MAX;
         if (e->cand_cap - n < acquired - lo) { /* room for every hop of this worm */
             uint32_t cap = e->cand_cap ? e->cand_cap : 64;
             while (cap - n < acquired - lo)
@@ -368,7 +372,7 @@ static void move(struct flit_engine *e, int64_t c)
             e->cand_cap = cap;
         }
         for (uint32_t i = lo; i < acquired; i++) {
-            if (!can_send(e, x, i, c))
+            if (!can_send(e, x, i, c, &arrives))
                 continue;
             uint32_t ch = x->hop[i].channel, vc = x->hop[i].vc, idx = n++;
             cand[idx] = (struct flit_candidate){ w, i, ch, vc };
@@ -386,8 +390,10 @@ static void move(struct flit_engine *e, int64_t c)
             if (dk < dp)
                 chans[ch].pick = idx;
         }
-        if (n != found) /* it sends, or was not picked: look again next cycle */
-            next_v[next_n++] = w;
+        if (n != found || arrives == 1) /* it sends, was not picked, or a flit arrives: next cycle */
+            next_v[next_n++] = w;         /* (room reserved: one entry per worm woken now) */
+        else if (arrives != UINT32_MAX) /* nothing to send: look again when a flit arrives */
+            wake(e, w, c + arrives);
     }
     next->n = next_n;
     woken->n = 0;
