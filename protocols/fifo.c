@@ -1,17 +1,13 @@
 /* FIFO access (seed 004's idealised arbiter): one queue per channel for all its
  * senders, served in request order (or protocol.priority's order) with no overhead.
- * The hottest protocol: request and release touch one 16-byte channel record. */
+ * The hottest protocol: request and release touch one 8-byte channel record, its
+ * waiting line, whose flag says the channel is held. */
 #include <stdlib.h>
 
 #include "protocol.h"
 
-struct fifo_channel {
-    struct msgq waiting;
-    bool busy; /* granted and not yet released */
-};
-
 struct fifo {
-    struct fifo_channel *chan;
+    struct msgq *chan; /* per channel: its waiting line; flag: granted and not yet released */
     struct msg_pool *pool;
     access_grant_fn *grant;
     void *engine;
@@ -21,44 +17,45 @@ static void request(void *self, uint32_t ch, uint32_t m, uint32_t sender)
 {
     (void)sender;
     struct fifo *f = self;
-    struct fifo_channel *c = &f->chan[ch];
-    if (!c->busy) {
-        c->busy = true;
+    struct msgq *c = &f->chan[ch];
+    if (!c->flag) {
+        c->flag = 1;
         f->grant(f->engine, ch, m);
     } else {
-        msgq_push(f->pool, &c->waiting, m);
+        msgq_push(f->pool, c, m);
     }
 }
 
 static void release(void *self, uint32_t ch)
 {
     struct fifo *f = self;
-    struct fifo_channel *c = &f->chan[ch];
-    uint32_t m = msgq_pop(f->pool, &c->waiting);
+    struct msgq *c = &f->chan[ch];
+    uint32_t m = msgq_pop(f->pool, c);
     if (m == MSG_NONE)
-        c->busy = false;
+        c->flag = 0;
     else
         f->grant(f->engine, ch, m); /* handed straight on: the channel stays busy */
 }
 
-/* Stage 0: the channel's record; 1: the first waiting message (release grants it). */
+/* Stage 0: the channel's record; 1: the newest waiting message, whose link names the
+ * first; 2: the first (release grants it). */
 static void prefetch(const void *self, uint32_t ch, unsigned stage)
 {
     const struct fifo *f = self;
-    const struct fifo_channel *c = &f->chan[ch];
+    const struct msgq *c = &f->chan[ch];
     if (stage == 0) {
         __builtin_prefetch(c, 1);
-    } else if (stage == 1) {
-        uint32_t m = c->waiting.head;
-        if (m < f->pool->capacity)
-            __builtin_prefetch(&f->pool->msgs[m], 1);
+        return;
     }
+    uint32_t m = stage == 1 || f->pool->discipline != QUEUE_FIFO ? c->entry : msgq_first(f->pool, c);
+    if (m < f->pool->capacity)
+        __builtin_prefetch(&f->pool->msgs[m], 1);
 }
 
 static uint32_t queued(const void *self, uint32_t ch)
 {
     const struct fifo *f = self;
-    return f->chan[ch].waiting.length + f->chan[ch].busy;
+    return f->chan[ch].length + f->chan[ch].flag;
 }
 
 static void destroy(void *self)
@@ -81,7 +78,7 @@ static void *create(const struct access_env *env)
         return NULL;
     }
     for (uint32_t ch = 0; ch < env->channels.count; ch++)
-        f->chan[ch] = (struct fifo_channel){ MSGQ_EMPTY, false };
+        f->chan[ch] = MSGQ_EMPTY;
     return f;
 }
 

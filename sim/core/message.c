@@ -5,9 +5,9 @@
 bool msg_pool_grow(struct msg_pool *p)
 {
     uint32_t old = p->capacity;
-    uint32_t cap = old ? old * 2 : 1024;
-    if (cap <= old)
+    if (old >= MSG_POOL_MAX)
         return false;
+    uint32_t cap = old ? old * 2 : 1024;
     struct message *grown = realloc(p->msgs, (size_t)cap * sizeof *grown);
     if (!grown)
         return false;

@@ -15,6 +15,8 @@
 #include <stdint.h>
 
 #define MSG_NONE UINT32_MAX
+/* Most messages a pool holds: a queue's length has 31 bits (msgq.h). */
+#define MSG_POOL_MAX (UINT32_C(1) << 31)
 
 struct message {
     uint64_t id;      /* creation number */

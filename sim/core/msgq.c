@@ -53,29 +53,35 @@ void msgq_push(struct msg_pool *pool, struct msgq *q, uint32_t m)
     msg->queued_seq = pool->queued_seq++;
     q->length++;
     if (pool->discipline == QUEUE_FIFO) {
-        if (q->tail == MSG_NONE)
-            q->head = m;
-        else
-            pool->msgs[q->tail].link = m;
-        q->tail = m;
+        if (q->entry == MSG_NONE) {
+            msg->link = m;
+        } else {
+            struct message *newest = &pool->msgs[q->entry];
+            msg->link = newest->link;
+            newest->link = m;
+        }
+        q->entry = m;
     } else {
-        q->head = merge(pool, q->head, m);
+        q->entry = merge(pool, q->entry, m);
     }
 }
 
 uint32_t msgq_pop(struct msg_pool *pool, struct msgq *q)
 {
-    uint32_t m = q->head;
-    if (m == MSG_NONE)
+    if (q->entry == MSG_NONE)
         return MSG_NONE;
     q->length--;
-    struct message *msg = &pool->msgs[m];
     if (pool->discipline == QUEUE_FIFO) {
-        q->head = msg->link;
-        if (q->head == MSG_NONE)
-            q->tail = MSG_NONE;
-    } else {
-        q->head = merge(pool, msg->link, msg->link2);
+        struct message *newest = &pool->msgs[q->entry];
+        uint32_t m = newest->link;
+        if (m == q->entry)
+            q->entry = MSG_NONE;
+        else
+            newest->link = pool->msgs[m].link;
+        return m;
     }
+    uint32_t m = q->entry;
+    struct message *msg = &pool->msgs[m];
+    q->entry = merge(pool, msg->link, msg->link2);
     return m;
 }
