@@ -52,6 +52,7 @@ struct engine_spec {
  * node msg->at; when served, the run hands it to engine_ops.visited. */
 struct engine_nodes {
     void (*visit)(void *ctx, uint32_t msg); /* NULL: no node model, a visit costs nothing */
+    double (*node_time)(const void *ctx, uint32_t msg); /* msg's time at nodes so far */
     void *ctx;
 };
 
@@ -61,8 +62,8 @@ struct destinations; /* workloads/workload.h: only passed back to its own pick()
  * unless asked for, so a delivery costs one pointer test.  Called with the message
  * still whole and the in-flight count not yet lowered. */
 struct engine_tap {
-    void (*delivered)(void *ctx, const struct message *msg, double now);
-    void (*refused)(void *ctx, const struct message *msg, double now);
+    void (*delivered)(void *ctx, const struct message *msg, uint64_t id, double now);
+    void (*refused)(void *ctx, const struct message *msg, uint64_t id, double now);
     void *ctx;
 };
 
@@ -143,31 +144,37 @@ const struct engine_ops *engine_select(const struct config *cfg);
 /* Every engine, switching choices first: the i-th, NULL past the end. */
 const struct engine_ops *engine_registered(size_t i);
 
-/* The tap's look at a delivery at time now (engines that do not use engine_deliver). */
-static inline void engine_tap_delivered(const struct engine_env *env, const struct message *msg, double now)
-{
-    if (env->tap)
-        env->tap->delivered(env->tap->ctx, msg, now);
-}
-
-/* A message has arrived at its destination: the probe records it, the pool takes it back. */
-static inline void engine_deliver(const struct engine_env *env, uint32_t m)
+/* A message has arrived at its destination at time now, its delay split into parts:
+ * the tap sees it, the probe records it, the pool takes it back. */
+static inline void engine_deliver_at(const struct engine_env *env, uint32_t m, double now,
+                                     const struct delay_parts *parts)
 {
     const struct message *msg = &env->pool->msgs[m];
-    const struct delay_parts parts = { msg->node_time, msg->link_time };
-    double now = env->kernel->now;
-    engine_tap_delivered(env, msg, now);
-    probe_delivered(env->probe, msg->id, now, now - msg->created, &parts, msg->hops);
+    uint64_t id = msg_id(env->pool, m);
+    if (env->tap)
+        env->tap->delivered(env->tap->ctx, msg, id, now);
+    probe_delivered(env->probe, id, now, now - msg->created, parts, msg->hops);
     msg_pool_give(env->pool, m);
     --*env->in_flight;
+}
+
+/* The same, now, for an engine whose delay is node time (the node model's, 0 without
+ * it) and channel time: the rest. */
+static inline void engine_deliver(const struct engine_env *env, uint32_t m)
+{
+    double now = env->kernel->now, delay = now - env->pool->msgs[m].created;
+    double node = env->nodes.node_time ? env->nodes.node_time(env->nodes.ctx, m) : 0;
+    const struct delay_parts parts = { node, delay - node };
+    engine_deliver_at(env, m, now, &parts);
 }
 
 /* A message refused at its source (finite source buffer): unmeasured, recycled. */
 static inline void engine_refuse(const struct engine_env *env, uint32_t m)
 {
+    uint64_t id = msg_id(env->pool, m);
     if (env->tap)
-        env->tap->refused(env->tap->ctx, &env->pool->msgs[m], env->kernel->now);
-    probe_refused(env->probe, env->pool->msgs[m].id, env->kernel->now);
+        env->tap->refused(env->tap->ctx, &env->pool->msgs[m], id, env->kernel->now);
+    probe_refused(env->probe, id, env->kernel->now);
     msg_pool_give(env->pool, m);
     --*env->in_flight;
 }

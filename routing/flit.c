@@ -432,15 +432,15 @@ static void deliver(struct flit_engine *e, int64_t c)
         if (e->obs.delivered)
             e->obs.delivered(e->obs.ctx, x, c);
         struct message *msg = &env->pool->msgs[x->msg];
-        msg->node_time = (double)x->grant0 - msg->created;
-        msg->link_time = (double)(c - x->grant0);
+        const struct delay_parts parts = { (double)x->grant0 - msg->created, (double)(c - x->grant0) };
         if (env->probe->window_open) {
             e->flits_delivered += x->flits;
             moments_add(&e->blocked_per_msg, (double)x->blocked);
         }
         msg->at = msg->dst;
+        uint32_t m = x->msg;
         flit_free_worm(e, w);
-        engine_deliver(env, x->msg);
+        engine_deliver_at(env, m, env->kernel->now, &parts);
     }
     b->n = 0;
 }

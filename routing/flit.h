@@ -172,7 +172,7 @@ struct flit_engine {
     uint32_t *slab;
     uint32_t worm_cap, worm_free;
     /* Messages created and not yet offered, and each source's queue: message indices
-     * linked through msg->link; msg->link2 is the message's worm, MSG_NONE while its
+     * linked through msg->link; msg->worm is the message's worm, MSG_NONE while its
      * path waits (lazy_paths).  src_busy: the worm on the source's injection line. */
     uint32_t pending_head, pending_tail;
     uint32_t *src_busy, *src_head, *src_tail; /* per node */

@@ -70,7 +70,7 @@ int64_t flit_offer_cycle(const struct flit_engine *e, uint32_t m)
 }
 
 /* A worm for message m, its path drawn (or set up hop by hop): MSG_NONE when out of
- * memory (the run then stops).  Its index goes to msg->link2. */
+ * memory (the run then stops).  Its index goes to msg->worm. */
 static uint32_t new_worm(struct flit_engine *e, uint32_t m)
 {
     if (e->worm_free == MSG_NONE && !flit_pool_grow(e)) {
@@ -83,7 +83,7 @@ static uint32_t new_worm(struct flit_engine *e, uint32_t m)
     struct message *msg = &e->env.pool->msgs[m];
     double flits = ceil(msg->length / e->env.topo->class_bandwidth[0]);
     x->msg = m;
-    x->id = msg->id;
+    x->id = msg_id(e->env.pool, m);
     x->src = msg->src;
     x->flits = flits < 1 ? 1 : flits > 4e9 ? 4000000000u : (uint32_t)flits;
     x->acquired = x->lo = 0;
@@ -94,14 +94,14 @@ static uint32_t new_worm(struct flit_engine *e, uint32_t m)
     x->blocked = 0;
     if (!new_path(e, x, msg))
         return MSG_NONE;
-    msg->link2 = w;
+    msg->worm = w;
     return w;
 }
 
 /* Message m's worm, made now if its path waited (lazy paths). */
 static uint32_t worm_of(struct flit_engine *e, uint32_t m)
 {
-    uint32_t w = e->env.pool->msgs[m].link2;
+    uint32_t w = e->env.pool->msgs[m].worm;
     return w != MSG_NONE ? w : new_worm(e, m);
 }
 
@@ -109,7 +109,7 @@ void flit_inject(struct flit_engine *e, uint32_t m)
 {
     const struct engine_env *env = &e->env;
     struct message *msg = &env->pool->msgs[m];
-    msg->link = msg->link2 = MSG_NONE;
+    msg->link = msg->worm = MSG_NONE;
     if (!e->lazy_paths && new_worm(e, m) == MSG_NONE)
         return;
     if (e->pending_tail == MSG_NONE)
@@ -180,7 +180,7 @@ void flit_offer(struct flit_engine *e, int64_t c)
         uint32_t node = msg->src;
         bool now = e->src_busy[node] == MSG_NONE;
         /* an observer sees the path at the offer; a finite buffer asks its first channel */
-        uint32_t w = msg->link2;
+        uint32_t w = msg->worm;
         if (w == MSG_NONE && (now || e->obs.offered || e->finite) && (w = new_worm(e, m)) == MSG_NONE)
             return;
         if (e->obs.offered)

@@ -134,7 +134,7 @@ void iq_inject(struct iq_engine *e, uint32_t m)
         .dst = msg->dst,
         .flits = flits < 1 ? 1 : flits > 4e9 ? 4000000000u : (uint32_t)flits,
         .next = NONE,
-        .id = msg->id,
+        .id = msg_id(env->pool, m),
         .offered = (int64_t)ceil(env->kernel->now),
         .injected = -1,
         .dim = NONE,
@@ -159,17 +159,12 @@ static void deliver(struct iq_engine *e, uint32_t p, int64_t c)
     const struct engine_env *env = &e->env;
     struct iq_packet *x = &e->packets[p];
     struct message *msg = &env->pool->msgs[x->msg];
-    msg->node_time = (double)x->injected - msg->created;
-    msg->link_time = (double)(c - x->injected);
+    const struct delay_parts parts = { (double)x->injected - msg->created, (double)(c - x->injected) };
     msg->hops = x->hops;
     msg->at = msg->dst;
     if (e->obs.delivered)
         e->obs.delivered(e->obs.ctx, x, c);
-    const struct delay_parts parts = { msg->node_time, msg->link_time };
-    engine_tap_delivered(env, msg, (double)c);
-    probe_delivered(env->probe, msg->id, (double)c, (double)c - msg->created, &parts, x->hops);
-    msg_pool_give(env->pool, x->msg);
-    --*env->in_flight;
+    engine_deliver_at(env, x->msg, (double)c, &parts);
     x->next = e->packet_free;
     e->packet_free = p;
     e->packets_live--;

@@ -85,7 +85,6 @@ static inline __attribute__((always_inline)) void visited_as(struct saf_state *s
     msg->next_node = h.next;
     if (s->env.redraw_length && msg->hops > 0) /* so length priorities see the length it will use */
         msg->length = s->env.redraw_length(s->env.cfg, s->env.length_params, &s->env.rng_redraw[msg->at]);
-    msg->stage_start = s->env.kernel->now;
     s->env.access->request(s->access, h.channel, m, msg->at);
 }
 
@@ -159,7 +158,6 @@ static inline __attribute__((always_inline)) void transmission_done(struct kerne
     channel_idle(&s->env.chan[ch], k->now, s->env.probe->window_open);
     s->env.access->release(s->access, ch);
     struct message *msg = &s->env.pool->msgs[m];
-    msg->link_time += k->now - msg->stage_start;
     msg->at = msg->next_node;
     msg->hops++;
     arrive(s, m, mode);

@@ -19,38 +19,52 @@
 #define MSG_POOL_MAX (UINT32_C(1) << 31)
 
 struct message {
-    uint64_t id;      /* creation number */
-    uint64_t queued_seq; /* msgq: arrival order in the current queue (tie-break) */
     double created;
     double length;    /* current length: re-drawn per hop when run.redraw_length_per_hop */
-    double stage_start; /* when the current node visit or channel request began */
-    double node_time, link_time; /* delay so far spent at nodes and at channels */
     uint32_t src, dst;
     uint32_t at;      /* node holding the message (SAF: the sender of the current hop) */
-    uint32_t next_node; /* node the requested or held channel leads to */
-    uint32_t link, link2; /* intrusive links: queues (msgq) and the free list */
+    union {
+        uint32_t next_node; /* store-and-forward: node the requested or held channel leads to */
+        uint32_t worm;      /* flit engines: the message's worm, MSG_NONE while it has none */
+    };
+    uint32_t link;    /* intrusive link: queues (msgq) and the free list */
     uint32_t hops;
 };
 
 /* The order in which every queue on a pool serves its waiting messages. */
 enum queue_discipline { QUEUE_FIFO, QUEUE_OLDEST_FIRST, QUEUE_LONGEST_FIRST, QUEUE_SHORTEST_FIRST };
 
+/* What a priority queue (every discipline but FIFO) keeps of a queued message. */
+struct msg_order {
+    uint64_t queued_seq; /* arrival order in the current queue (tie-break) */
+    uint32_t link2;      /* the skew heap's second child */
+};
+
+/* A million-node network holds some twenty million messages at once, so a message is
+ * 40 bytes of what every run needs; what only some runs need is kept beside it, index
+ * for index, by the runs that need it: creation numbers (ids) and the priority queues'
+ * order here, the node model's clocks by the node model, Valiant's intermediate node
+ * by its engine. */
 struct msg_pool {
     struct message *msgs;
+    uint64_t *ids;            /* creation numbers, when kept (msg_pool_empty): else NULL */
+    struct msg_order *order;  /* the priority queues', unless the discipline is FIFO: else NULL */
     uint32_t capacity;
     uint32_t used;        /* indices below this have been taken at least once */
     uint32_t free;        /* head of the list (through `link`) of those given back, MSG_NONE when empty */
     enum queue_discipline discipline;
+    bool keep_ids;
     uint64_t queued_seq;  /* arrivals into any queue so far */
 };
 
-/* An empty pool of the given discipline; the first take allocates. */
-static inline struct msg_pool msg_pool_empty(enum queue_discipline d)
+/* An empty pool of the given discipline, keeping ids or not; the first take
+ * allocates. */
+static inline struct msg_pool msg_pool_empty(enum queue_discipline d, bool keep_ids)
 {
-    return (struct msg_pool){ .free = MSG_NONE, .discipline = d };
+    return (struct msg_pool){ .free = MSG_NONE, .discipline = d, .keep_ids = keep_ids };
 }
 
-/* Doubles the array (first call: 1024 messages) without touching the new part; false
+/* Doubles the arrays (first call: 1024 messages) without touching the new part; false
  * when memory or indices run out. */
 bool msg_pool_grow(struct msg_pool *p);
 void msg_pool_free(struct msg_pool *p);
@@ -75,6 +89,16 @@ static inline void msg_pool_give(struct msg_pool *p, uint32_t m)
 {
     p->msgs[m].link = p->free;
     p->free = m;
+}
+
+/* Message m's creation number; MSG_ID_UNKNOWN when the pool keeps none (a run that
+ * reads them, the probe in message mode or an observer, asks for them). */
+#define MSG_ID_UNKNOWN UINT64_MAX
+static inline uint64_t msg_id(const struct msg_pool *p, uint32_t m) { return p->ids ? p->ids[m] : MSG_ID_UNKNOWN; }
+static inline void msg_set_id(struct msg_pool *p, uint32_t m, uint64_t id)
+{
+    if (p->ids)
+        p->ids[m] = id;
 }
 
 #endif

@@ -18,9 +18,8 @@ static inline double key(const struct msg_pool *pool, const struct message *m)
 
 static inline bool before(const struct msg_pool *pool, uint32_t a, uint32_t b)
 {
-    const struct message *ma = &pool->msgs[a], *mb = &pool->msgs[b];
-    double ka = key(pool, ma), kb = key(pool, mb);
-    return ka < kb || (ka == kb && ma->queued_seq < mb->queued_seq);
+    double ka = key(pool, &pool->msgs[a]), kb = key(pool, &pool->msgs[b]);
+    return ka < kb || (ka == kb && pool->order[a].queued_seq < pool->order[b].queued_seq);
 }
 
 /* Top-down skew heap merge: walk down the right spines taking the smaller root,
@@ -35,9 +34,10 @@ static uint32_t merge(struct msg_pool *pool, uint32_t a, uint32_t b)
             b = t;
         }
         struct message *ma = &pool->msgs[a];
+        struct msg_order *oa = &pool->order[a];
         *slot = a;
-        uint32_t right = ma->link2;
-        ma->link2 = ma->link;
+        uint32_t right = oa->link2;
+        oa->link2 = ma->link;
         slot = &ma->link;
         a = right;
     }
@@ -48,9 +48,6 @@ static uint32_t merge(struct msg_pool *pool, uint32_t a, uint32_t b)
 void msgq_push(struct msg_pool *pool, struct msgq *q, uint32_t m)
 {
     struct message *msg = &pool->msgs[m];
-    msg->link = MSG_NONE;
-    msg->link2 = MSG_NONE;
-    msg->queued_seq = pool->queued_seq++;
     q->length++;
     if (pool->discipline == QUEUE_FIFO) {
         if (q->entry == MSG_NONE) {
@@ -62,6 +59,8 @@ void msgq_push(struct msg_pool *pool, struct msgq *q, uint32_t m)
         }
         q->entry = m;
     } else {
+        msg->link = MSG_NONE;
+        pool->order[m] = (struct msg_order){ pool->queued_seq++, MSG_NONE };
         q->entry = merge(pool, q->entry, m);
     }
 }
@@ -81,7 +80,6 @@ uint32_t msgq_pop(struct msg_pool *pool, struct msgq *q)
         return m;
     }
     uint32_t m = q->entry;
-    struct message *msg = &pool->msgs[m];
-    q->entry = merge(pool, msg->link, msg->link2);
+    q->entry = merge(pool, pool->msgs[m].link, pool->order[m].link2);
     return m;
 }

@@ -4,8 +4,8 @@
  * FIFO in arrival order; oldest-first by creation time; longest- and shortest-first
  * by the message's current length.  Ties go to the earlier arrival, so every
  * discipline is deterministic.  Non-preemptive by construction: the queue only holds
- * messages that wait.  Intrusive (no allocation): a queued message's `link` and
- * `link2` fields are the queue's; FIFO is a ring (the newest message's link is the
+ * messages that wait.  Intrusive (no allocation): a queued message's `link`, and for
+ * the priority disciplines its pool's order record (message.h), are the queue's; FIFO is a ring (the newest message's link is the
  * oldest), the others a top-down skew heap (amortised O(log n) per operation, no
  * recursion).  A queue is 8 bytes, so that a channel's whole waiting line and a flag
  * of its owner's share one 8-byte word: a million-node network has 20 million.

@@ -68,6 +68,8 @@ enum engine_traits {
      * keeps per-message routing state: runs ROUTE_ADAPTIVE and ROUTE_VALIANT path
      * selections (store-and-forward; the iq router, with escape virtual channels). */
     ENGINE_ROUTES_ADAPTIVELY = 1u << 12,
+    /* Reads the messages' creation numbers (msg_id), which the pool then keeps. */
+    ENGINE_READS_IDS = 1u << 13,
 };
 
 /* Channel access: protocol.link (proto_ops.traits) and protocol.priority (the queue

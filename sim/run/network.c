@@ -62,11 +62,12 @@ static void restart_busy_clocks(void *ctx, double now)
 static void deliver_at_source(struct network *net, uint32_t m)
 {
     const struct message *msg = &net->pool.msgs[m];
-    const struct delay_parts parts = { msg->node_time, msg->link_time };
+    const struct delay_parts parts = { 0, 0 };
     double now = net->kernel.now;
+    uint64_t id = msg_id(&net->pool, m);
     if (net->observe)
-        net->observe->tap.delivered(net->observe, msg, now);
-    probe_delivered(&net->probe, msg->id, now, now - msg->created, &parts, msg->hops);
+        net->observe->tap.delivered(net->observe, msg, id, now);
+    probe_delivered(&net->probe, id, now, now - msg->created, &parts, msg->hops);
     pool_give(net, m);
 }
 
@@ -89,7 +90,6 @@ static void create_message(struct network *net, uint32_t node, uint32_t dst, dou
         trace_write_record(net->trace_out, k->now, node, dst, length);
     struct message *msg = &net->pool.msgs[m];
     *msg = (struct message){
-        .id = net->created++,
         .created = k->now,
         .length = length,
         .src = node,
@@ -97,8 +97,13 @@ static void create_message(struct network *net, uint32_t node, uint32_t dst, dou
         .at = node,
         .next_node = NET_NONE,
         .link = NET_NONE,
-        .link2 = NET_NONE,
     };
+    msg_set_id(&net->pool, m, net->created++);
+    if (net->node && !net_node_clock_start(net, m)) {
+        pool_give(net, m);
+        kernel_request_stop(k, KERNEL_FAILED);
+        return;
+    }
     if (dst == node && !(net->engine->traits & ENGINE_TAKES_SELF_ADDRESSED))
         deliver_at_source(net, m);
     else
@@ -183,7 +188,7 @@ static struct engine_env engine_env_of(struct network *net)
             .channels = { net->topo.channels, net->topo.nodes, net, channel_senders, channel_mean_tx },
             .params = wrap ? (const void *)o : cfg_params(cfg, net->proto->params),
         },
-        .nodes = { net->node ? net_node_visit : NULL, net },
+        .nodes = { net->node ? net_node_visit : NULL, net->node ? net_node_time : NULL, net },
         .redraw_length = cfg->run.redraw_length_per_hop ? net->length->draw : NULL,
         .length_params = net->length_params,
         .per_cycle = net->arrival->per_cycle,
@@ -293,7 +298,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         goto out_of_memory;
     for (uint32_t ch = 0; ch < net->topo.channels; ch++)
         net->chan[ch] = (struct channel_state){ NET_NONE, 0, 0 };
-    net->pool = msg_pool_empty(priority_discipline(cfg->protocol.priority));
+    net->pool = msg_pool_empty(priority_discipline(cfg->protocol.priority), false);
     if (!net_nodes_init(net))
         goto out_of_memory;
     uint64_t seed = cfg->run.seed;
@@ -324,6 +329,9 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         net->observe->inner = net->proto;
         net->observe->inner_params = cfg_params(cfg, net->proto->params);
     }
+    /* Creation numbers name the measured messages in message mode; in time mode only
+     * an observer or an engine that orders by them reads them. */
+    net->pool.keep_ids = !net->probe.time_mode || net->observe || (net->engine->traits & ENGINE_READS_IDS);
     if (!msg_pool_grow(&net->pool))
         goto out_of_memory;
     net->paths = (struct path_selection){ net->route, NULL, &net->topo, net->rng_route };
@@ -429,6 +437,7 @@ void net_free(struct network *net)
     free(net->rng_route);
     free(net->chan);
     free(net->node);
+    free(net->clock);
     msg_pool_free(&net->pool);
     dest_free(&net->dest);
     trace_free(&net->trace);

@@ -51,6 +51,12 @@ struct node_state {
     double busy_since, busy_time;
 };
 
+/* A message's clocks under the node model, beside its pool record (index for index). */
+struct node_clock {
+    double visit_start; /* when its current node visit began */
+    double node_time;   /* its time at nodes so far, queueing and service */
+};
+
 struct network {
     const struct config *cfg;
     struct kernel kernel;
@@ -70,6 +76,8 @@ struct network {
     struct channel_state *chan;
     struct node_state *node;  /* NULL without the node model */
     double node_service;      /* 1/μ_N; 0 without the node model */
+    struct node_clock *clock; /* per pool slot, with the node model: NULL without it */
+    uint32_t clock_size;      /* slots in clock (follows the pool's capacity) */
     uint32_t ev_node_done;
 
     /* Per-node streams; see rng.h for the purposes.  rng_redraw only with
@@ -102,6 +110,10 @@ enum kernel_stop net_run(struct network *net);
 /* The engine_nodes visit of the run whose network is ctx: msg queues for the server of
  * node msg->at; when served, the engine's visited() takes it on. */
 void net_node_visit(void *ctx, uint32_t msg);
+/* The engine_nodes node_time of the run whose network is ctx: msg's time at nodes. */
+double net_node_time(const void *ctx, uint32_t msg);
+/* A new message m: its clocks start at 0 (false when out of memory). */
+bool net_node_clock_start(struct network *net, uint32_t m);
 /* Sets up the node servers when node.service_rate > 0 (net->node stays NULL otherwise). */
 bool net_nodes_init(struct network *net);
 

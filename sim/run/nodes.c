@@ -25,20 +25,40 @@ static void on_node_done(struct kernel *k, void *ctx, uint32_t v)
     uint32_t next = msgq_pop(&net->pool, &n->queue);
     if (next != NET_NONE)
         start_service(net, v, next);
-    struct message *msg = &net->pool.msgs[m];
-    msg->node_time += k->now - msg->stage_start;
+    net->clock[m].node_time += k->now - net->clock[m].visit_start;
     net->engine->visited(net->engine_state, m);
 }
 
 void net_node_visit(void *ctx, uint32_t m)
 {
     struct network *net = ctx;
-    struct message *msg = &net->pool.msgs[m];
-    msg->stage_start = net->kernel.now;
+    const struct message *msg = &net->pool.msgs[m];
+    net->clock[m].visit_start = net->kernel.now;
     if (net->node[msg->at].serving == NET_NONE)
         start_service(net, msg->at, m);
     else
         msgq_push(&net->pool, &net->node[msg->at].queue, m);
+}
+
+double net_node_time(const void *ctx, uint32_t m)
+{
+    const struct network *net = ctx;
+    return net->clock[m].node_time;
+}
+
+/* The clocks follow the pool, which may have grown since the last message. */
+bool net_node_clock_start(struct network *net, uint32_t m)
+{
+    if (m >= net->clock_size) {
+        uint32_t size = net->pool.capacity;
+        struct node_clock *grown = realloc(net->clock, (size_t)size * sizeof *grown);
+        if (!grown)
+            return false;
+        net->clock = grown;
+        net->clock_size = size;
+    }
+    net->clock[m].node_time = 0;
+    return true;
 }
 
 bool net_nodes_init(struct network *net)

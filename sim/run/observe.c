@@ -122,11 +122,11 @@ void observe_created(struct observe *o, uint32_t node, double now)
     }
 }
 
-static void on_delivered(void *ctx, const struct message *msg, double now)
+static void on_delivered(void *ctx, const struct message *msg, uint64_t id, double now)
 {
     struct observe *o = ctx;
     double delay = now - msg->created;
-    bool m = measured(o->probe, msg->id);
+    bool m = measured(o->probe, id);
     if (o->series) {
         series_advance(o, now);
         struct observe_bin *b = &o->bin[o->bins - 1];
@@ -146,8 +146,9 @@ static void on_delivered(void *ctx, const struct message *msg, double now)
     }
 }
 
-static void on_refused(void *ctx, const struct message *msg, double now)
+static void on_refused(void *ctx, const struct message *msg, uint64_t id, double now)
 {
+    (void)id;
     struct observe *o = ctx;
     if (o->series)
         series_advance(o, now);

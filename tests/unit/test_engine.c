@@ -61,7 +61,7 @@ START_TEST(store_and_forward_runs_from_its_environment_alone)
     ck_assert(topo_build(&t, &cfg, &err));
     struct kernel k;
     ck_assert(kernel_init(&k));
-    struct msg_pool pool = msg_pool_empty(QUEUE_FIFO);
+    struct msg_pool pool = msg_pool_empty(QUEUE_FIFO, true);
     uint32_t in_flight = 0;
     uint64_t created = 0;
     struct probe p;
@@ -83,8 +83,9 @@ START_TEST(store_and_forward_runs_from_its_environment_alone)
     void *engine = ops->create(&env);
     ck_assert_ptr_nonnull(engine);
     uint32_t m = msg_pool_take(&pool);
-    pool.msgs[m] = (struct message){ .id = 0, .length = 2, .src = 0, .dst = 3, .at = 0, .next_node = MSG_NONE,
-                                     .link = MSG_NONE, .link2 = MSG_NONE };
+    pool.msgs[m] = (struct message){ .length = 2, .src = 0, .dst = 3, .at = 0, .next_node = MSG_NONE,
+                                     .link = MSG_NONE };
+    msg_set_id(&pool, m, 0);
     in_flight++;
     probe_created(&p, 0, 0);
     ops->inject(engine, m);

@@ -65,7 +65,7 @@ static void bench_open(struct bench *b, const char *dimension, const char *algor
     ck_assert(topo_build(&b->t, &b->cfg, &err));
     ck_assert_uint_le(b->t.nodes, 64);
     ck_assert(kernel_init(&b->k));
-    b->pool = msg_pool_empty(QUEUE_FIFO);
+    b->pool = msg_pool_empty(QUEUE_FIFO, true);
     b->in_flight = 0;
     b->created = 0;
     const struct probe_spec spec = { .messages = messages, .batches = 1 };
@@ -91,8 +91,9 @@ static void bench_inject(struct bench *b, uint32_t src, uint32_t dst)
 {
     uint32_t m = msg_pool_take(&b->pool);
     ck_assert_uint_ne(m, MSG_NONE);
-    b->pool.msgs[m] = (struct message){ .id = b->created, .length = 1, .src = src, .dst = dst, .at = src,
-                                        .next_node = MSG_NONE, .link = MSG_NONE, .link2 = MSG_NONE };
+    b->pool.msgs[m] = (struct message){ .length = 1, .src = src, .dst = dst, .at = src, .next_node = MSG_NONE,
+                                        .link = MSG_NONE };
+    msg_set_id(&b->pool, m, b->created);
     b->in_flight++;
     probe_created(&b->p, b->created++, b->k.now);
     b->ops->inject(b->engine, m);
