@@ -131,6 +131,9 @@ struct engine_ops {
      * records into the run's (a flit engine's busy cycles into env.chan).  Called once
      * per run, before anything reads env.chan. */
     void (*finish)(void *self);
+    /* Optional: the measurement window opens (opening) or closes at `now`; the engine
+     * brings the busy time of the holds it has running to that edge (sim/core/channel.h). */
+    void (*window_edge)(void *self, double now, bool opening);
     /* Optional: channel ch's waiting figures, once the run is over (NaN: not kept). */
     void (*channel_figures)(const void *self, uint32_t ch, struct channel_figures *out);
     void (*destroy)(void *self);

@@ -145,17 +145,18 @@ static void granted(void *self, uint32_t ch, uint32_t m)
 {
     struct saf_state *s = self;
     struct kernel *k = s->env.kernel;
-    channel_busy(&s->env.chan[ch], m, k->now);
     double tx = s->env.pool->msgs[m].length / topo_channel_bandwidth(s->env.topo, ch);
+    channel_busy(&s->env.chan[ch], m, k->now, k->now + tx, s->env.probe->window_open);
     kernel_schedule(k, tx, s->ev_done, ch);
 }
 
 static inline __attribute__((always_inline)) void transmission_done(struct kernel *k, void *ctx, uint32_t ch,
                                                                         enum saf_mode mode)
 {
+    (void)k;
     struct saf_state *s = ctx;
     uint32_t m = s->env.chan[ch].serving;
-    channel_idle(&s->env.chan[ch], k->now, s->env.probe->window_open);
+    channel_idle(&s->env.chan[ch]);
     s->env.access->release(s->access, ch);
     struct message *msg = &s->env.pool->msgs[m];
     msg->at = msg->next_node;
@@ -208,6 +209,28 @@ static void prefetch(void *ctx, uint32_t ch, unsigned stage)
     __builtin_prefetch(&s->env.chan[h.channel], 1);
     if (s->env.access->prefetch)
         s->env.access->prefetch(s->access, h.channel, 0);
+}
+
+struct window_edge {
+    struct saf_state *s;
+    double now, sign;
+};
+
+static void bring_to_edge(void *ctx, const struct event *ev)
+{
+    const struct window_edge *edge = ctx;
+    if (ev->type == edge->s->ev_done)
+        edge->s->env.chan[ev->obj].busy_time += edge->sign * (ev->time - edge->now);
+}
+
+/* A hold running when the window opens counts from then on; one running when it
+ * closes was counted whole at its grant, and gives back what lies past the close.
+ * Each running hold has its end pending in the kernel's queue. */
+static void window_edge(void *self, double now, bool opening)
+{
+    struct saf_state *s = self;
+    struct window_edge edge = { s, now, opening ? 1 : -1 };
+    kernel_visit_pending(s->env.kernel, bring_to_edge, &edge);
 }
 
 static void destroy(void *self)
@@ -270,5 +293,6 @@ const struct engine_ops switch_store_and_forward = {
     .create = create,
     .inject = inject,
     .visited = visited,
+    .window_edge = window_edge,
     .destroy = destroy,
 };

@@ -450,6 +450,28 @@ bool eventq_replace_top(struct eventq *q, double time, uint32_t type, uint32_t o
     return place(q, ev);
 }
 
+static void visit_list(const struct eventq *q, struct eventq_list l, void (*visit)(void *ctx, const struct event *ev),
+                       void *ctx)
+{
+    for (uint32_t id = l.head; id != NONE; id = chunk_at(q, id)->next) {
+        const struct eventq_chunk *c = chunk_at(q, id);
+        for (uint32_t k = 0; k < c->count; k++)
+            visit(ctx, &c->ev[k]);
+    }
+}
+
+void eventq_visit_pending(const struct eventq *q, bool skip_top, void (*visit)(void *ctx, const struct event *ev),
+                          void *ctx)
+{
+    for (size_t i = skip_top ? 1 : 0; i < q->size; i++)
+        visit(ctx, &q->heap[i].ev);
+    for (uint32_t b = q->loaded; b < q->nbuckets; b++)
+        visit_list(q, q->buckets[b], visit, ctx);
+    for (uint32_t c = q->coarse_done; c < q->ncoarse; c++)
+        visit_list(q, q->coarse[c], visit, ctx);
+    visit_list(q, q->far, visit, ctx);
+}
+
 void eventq_visit_ahead(const struct eventq *q, unsigned ahead, void (*visit)(void *ctx, const struct event *ev),
                         void *ctx)
 {

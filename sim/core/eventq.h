@@ -95,6 +95,11 @@ bool eventq_replace_top(struct eventq *q, double time, uint32_t type, uint32_t o
 void eventq_visit_ahead(const struct eventq *q, unsigned ahead, void (*visit)(void *ctx, const struct event *ev),
                         void *ctx);
 
+/* Every pending event, in no particular order (skip_top: all but the earliest, which
+ * must be at the top: eventq_top() returned it); changes nothing. */
+void eventq_visit_pending(const struct eventq *q, bool skip_top, void (*visit)(void *ctx, const struct event *ev),
+                          void *ctx);
+
 static inline size_t eventq_size(const struct eventq *q)
 {
     return q->size + q->in_buckets + q->in_coarse + q->in_far;

@@ -84,6 +84,14 @@ static inline void kernel_request_stop(struct kernel *k, enum kernel_stop why)
         k->stop = why;
 }
 
+/* Every pending event, in no particular order (not the one being handled, whose
+ * place the handler's first schedule takes); changes nothing. */
+static inline void kernel_visit_pending(const struct kernel *k, void (*visit)(void *ctx, const struct event *ev),
+                                        void *ctx)
+{
+    eventq_visit_pending(&k->queue, k->top_consumed, visit, ctx);
+}
+
 /* Runs until a stop is requested or the queue empties; returns the reason. */
 enum kernel_stop kernel_run(struct kernel *k);
 

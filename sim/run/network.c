@@ -50,8 +50,8 @@ static double channel_mean_tx(const void *ctx, uint32_t ch)
 static void restart_busy_clocks(void *ctx, double now)
 {
     struct network *net = ctx;
-    for (uint32_t ch = 0; ch < net->topo.channels; ch++)
-        net->chan[ch].busy_since = now;
+    if (net->engine->window_edge)
+        net->engine->window_edge(net->engine_state, now, true);
     if (net->node)
         for (uint32_t v = 0; v < net->topo.nodes; v++)
             net->node[v].busy_since = now;
@@ -297,7 +297,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     if (!net->chan)
         goto out_of_memory;
     for (uint32_t ch = 0; ch < net->topo.channels; ch++)
-        net->chan[ch] = (struct channel_state){ NET_NONE, 0, 0 };
+        net->chan[ch] = (struct channel_state){ NET_NONE, 0 };
     net->pool = msg_pool_empty(priority_discipline(cfg->protocol.priority), false);
     if (!net_nodes_init(net))
         goto out_of_memory;
@@ -398,9 +398,8 @@ enum kernel_stop net_run(struct network *net)
     /* Close the books on servers still busy at the end of the window. */
     const struct probe *p = &net->probe;
     if (p->window_open) {
-        for (uint32_t ch = 0; ch < net->topo.channels; ch++)
-            if (net->chan[ch].serving != NET_NONE)
-                net->chan[ch].busy_time += p->window_end - net->chan[ch].busy_since;
+        if (net->engine->window_edge)
+            net->engine->window_edge(net->engine_state, p->window_end, false);
         if (net->node)
             for (uint32_t v = 0; v < net->topo.nodes; v++)
                 if (net->node[v].serving != NET_NONE)
