@@ -1,7 +1,8 @@
 /* Store-and-forward switching: a message is received whole at each node before it
  * asks for its next channel; a channel is held for length / bandwidth.  Every node
  * on the path (source, relays, destination) is visited once (the node model).
- * One event kind: a channel finishes transmitting its message.
+ * One event kind: a channel finishes transmitting its message (the event names the
+ * message, and the message its channel).
  *
  * Three ways to pick the next channel, fixed at creation, each with its own copy of the
  * per-hop code (one event handler each) so that the oblivious path pays nothing for the
@@ -85,7 +86,9 @@ static inline __attribute__((always_inline)) void visited_as(struct saf_state *s
     msg->next_node = h.next;
     if (s->env.redraw_length && msg->hops > 0) /* so length priorities see the length it will use */
         msg->length = s->env.redraw_length(s->env.cfg, s->env.length_params, &s->env.rng_redraw[msg->at]);
-    s->env.access->request(s->access, h.channel, m, msg->at);
+    uint32_t sender = msg->at;
+    msg->channel = h.channel;
+    s->env.access->request(s->access, h.channel, m, sender);
 }
 
 static void visited(void *self, uint32_t m)
@@ -146,61 +149,62 @@ static void granted(void *self, uint32_t ch, uint32_t m)
     struct saf_state *s = self;
     struct kernel *k = s->env.kernel;
     double tx = s->env.pool->msgs[m].length / topo_channel_bandwidth(s->env.topo, ch);
-    channel_busy(&s->env.chan[ch], m, k->now, k->now + tx, s->env.probe->window_open);
-    kernel_schedule(k, tx, s->ev_done, ch);
+    channel_busy(&s->env.chan[ch], k->now, k->now + tx, s->env.probe->window_open);
+    kernel_schedule(k, tx, s->ev_done, m);
 }
 
-static inline __attribute__((always_inline)) void transmission_done(struct kernel *k, void *ctx, uint32_t ch,
+static inline __attribute__((always_inline)) void transmission_done(struct kernel *k, void *ctx, uint32_t m,
                                                                         enum saf_mode mode)
 {
     (void)k;
     struct saf_state *s = ctx;
-    uint32_t m = s->env.chan[ch].serving;
-    channel_idle(&s->env.chan[ch]);
-    s->env.access->release(s->access, ch);
     struct message *msg = &s->env.pool->msgs[m];
+    s->env.access->release(s->access, msg->channel);
     msg->at = msg->next_node;
     msg->hops++;
     arrive(s, m, mode);
 }
 
-static void on_transmission_done(struct kernel *k, void *ctx, uint32_t ch)
+static void on_transmission_done(struct kernel *k, void *ctx, uint32_t m)
 {
-    transmission_done(k, ctx, ch, SAF_OBLIVIOUS);
+    transmission_done(k, ctx, m, SAF_OBLIVIOUS);
 }
 
-static void on_transmission_done_shortest_queue(struct kernel *k, void *ctx, uint32_t ch)
+static void on_transmission_done_shortest_queue(struct kernel *k, void *ctx, uint32_t m)
 {
-    transmission_done(k, ctx, ch, SAF_SHORTEST_QUEUE);
+    transmission_done(k, ctx, m, SAF_SHORTEST_QUEUE);
 }
 
-static void on_transmission_done_valiant(struct kernel *k, void *ctx, uint32_t ch)
+static void on_transmission_done_valiant(struct kernel *k, void *ctx, uint32_t m)
 {
-    transmission_done(k, ctx, ch, SAF_VALIANT);
+    transmission_done(k, ctx, m, SAF_VALIANT);
 }
 
-/* What on_transmission_done(ch) will touch, in the kernel's three stages: the
- * channel's records; the message it carries (and the protocol's next waiting one);
- * the records of the channel that message asks for next. */
-static void prefetch(void *ctx, uint32_t ch, unsigned stage)
+/* What on_transmission_done(m) will touch, in the kernel's three stages: the message;
+ * its channel's records (the protocol's first); the protocol's next ones (the next
+ * waiting message) and the records of the channel the message asks for next. */
+static void prefetch(void *ctx, uint32_t m, unsigned stage)
 {
     const struct saf_state *s = ctx;
-    const struct channel_state *c = &s->env.chan[ch];
-    if (s->env.access->prefetch)
-        s->env.access->prefetch(s->access, ch, stage);
-    if (stage == 0) {
-        __builtin_prefetch(c, 1);
-        return;
-    }
-    uint32_t m = c->serving;
     if (m >= s->env.pool->capacity)
         return;
     const struct message *msg = &s->env.pool->msgs[m];
-    if (stage == 1) {
+    if (stage == 0) {
         __builtin_prefetch(msg, 1);
         __builtin_prefetch((const char *)(msg + 1) - 1, 1);
         return;
     }
+    uint32_t ch = msg->channel;
+    if (ch >= s->env.topo->channels)
+        return;
+    if (stage == 1) {
+        __builtin_prefetch(&s->env.chan[ch], 1);
+        if (s->env.access->prefetch)
+            s->env.access->prefetch(s->access, ch, 0);
+        return;
+    }
+    if (s->env.access->prefetch)
+        s->env.access->prefetch(s->access, ch, 1);
     uint32_t at = msg->next_node, dst = msg->dst;
     if (!s->pure_next || at == dst || at >= s->env.topo->nodes || dst >= s->env.topo->nodes)
         return;
@@ -220,7 +224,7 @@ static void bring_to_edge(void *ctx, const struct event *ev)
 {
     const struct window_edge *edge = ctx;
     if (ev->type == edge->s->ev_done)
-        edge->s->env.chan[ev->obj].busy_time += edge->sign * (ev->time - edge->now);
+        edge->s->env.chan[edge->s->env.pool->msgs[ev->obj].channel].busy_time += edge->sign * (ev->time - edge->now);
 }
 
 /* A hold running when the window opens counts from then on; one running when it

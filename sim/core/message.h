@@ -22,7 +22,11 @@ struct message {
     double created;
     double length;    /* current length: re-drawn per hop when run.redraw_length_per_hop */
     uint32_t src, dst;
-    uint32_t at;      /* node holding the message (SAF: the sender of the current hop) */
+    union {
+        uint32_t at;      /* node holding the message */
+        uint32_t channel; /* store-and-forward, while the message asks for or holds a
+                           * channel: that channel (the node it left is its sender) */
+    };
     union {
         uint32_t next_node; /* store-and-forward: node the requested or held channel leads to */
         uint32_t worm;      /* flit engines: the message's worm, MSG_NONE while it has none */

@@ -297,7 +297,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     if (!net->chan)
         goto out_of_memory;
     for (uint32_t ch = 0; ch < net->topo.channels; ch++)
-        net->chan[ch] = (struct channel_state){ NET_NONE, 0 };
+        net->chan[ch] = (struct channel_state){ 0 };
     net->pool = msg_pool_empty(priority_discipline(cfg->protocol.priority), false);
     if (!net_nodes_init(net))
         goto out_of_memory;

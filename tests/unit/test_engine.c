@@ -73,7 +73,7 @@ START_TEST(store_and_forward_runs_from_its_environment_alone)
     struct path_selection paths = { route_find("ecube"), NULL, &t, streams };
     struct channel_state chan[8];
     for (uint32_t ch = 0; ch < t.channels; ch++)
-        chan[ch] = (struct channel_state){ MSG_NONE, 0 };
+        chan[ch] = (struct channel_state){ 0 };
     const struct engine_ops *ops = switch_find("store-and-forward");
     const struct engine_env env = {
         .cfg = &cfg, .kernel = &k, .pool = &pool, .probe = &p, .in_flight = &in_flight, .created = &created,

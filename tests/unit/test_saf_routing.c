@@ -74,7 +74,7 @@ static void bench_open(struct bench *b, const char *dimension, const char *algor
         rng_seed_stream(&b->streams[v], 1, RNG_ROUTING, v);
     b->paths = (struct path_selection){ route_select(&b->cfg), NULL, &b->t, b->streams };
     for (uint32_t ch = 0; ch < b->t.channels; ch++)
-        b->chan[ch] = (struct channel_state){ MSG_NONE, 0 };
+        b->chan[ch] = (struct channel_state){ 0 };
     b->ops = switch_find("store-and-forward");
     b->env = (struct engine_env){
         .cfg = &b->cfg, .kernel = &b->k, .pool = &b->pool, .probe = &b->p, .in_flight = &b->in_flight,
