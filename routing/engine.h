@@ -101,8 +101,9 @@ struct engine_env {
     uint32_t (*per_cycle)(const struct config *cfg, struct rng *r);
     uint32_t (*pick)(const struct destinations *d, uint32_t src, struct rng *r);
     const struct destinations *dest;
-    /* Per-node streams (sim/core/rng.h purposes): routing, length re-draws, arrivals,
-     * destinations. */
+    /* Per-node streams (sim/core/rng.h purposes): routing (NULL when the path
+     * selection is deterministic and the engine lacks ENGINE_DRAWS_ROUTING), length
+     * re-draws (NULL unless redraw_length), arrivals, destinations. */
     struct rng *rng_route, *rng_redraw, *rng_arrival, *rng_dest;
     /* A fatal finding (deadlock) is written here; the run then exits with status 3. */
     char *fatal;

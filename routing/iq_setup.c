@@ -465,7 +465,7 @@ struct iq_engine *iq_engine_of(const struct engine_ops *ops, void *self)
 const struct engine_ops engine_iq = {
     .name = "iq",
     .help = "wormhole on the input-queued virtual-channel router with credits (routing.router = iq)",
-    .traits = SWITCH_PIPELINED | SWITCH_HOLDS_CHANNELS | SWITCH_INPUT_QUEUED | ENGINE_TAKES_SELF_ADDRESSED | ENGINE_READS_IDS |
+    .traits = SWITCH_PIPELINED | SWITCH_HOLDS_CHANNELS | SWITCH_INPUT_QUEUED | ENGINE_TAKES_SELF_ADDRESSED | ENGINE_READS_IDS | ENGINE_DRAWS_ROUTING |
               ENGINE_ROUTES_ADAPTIVELY,
     .check = check,
     .create = create,

@@ -70,6 +70,9 @@ enum engine_traits {
     ENGINE_ROUTES_ADAPTIVELY = 1u << 12,
     /* Reads the messages' creation numbers (msg_id), which the pool then keeps. */
     ENGINE_READS_IDS = 1u << 13,
+    /* Draws from the routing streams itself (ties, intermediate nodes, ...), whatever
+     * the path selection: the run seeds them even for a deterministic one. */
+    ENGINE_DRAWS_ROUTING = 1u << 14,
 };
 
 /* Channel access: protocol.link (proto_ops.traits) and protocol.priority (the queue

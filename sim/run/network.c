@@ -302,11 +302,14 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     if (!net_nodes_init(net))
         goto out_of_memory;
     uint64_t seed = cfg->run.seed;
+    /* A deterministic path selection on an engine that draws nothing itself never reads
+     * the routing streams: 32 bytes a node unseeded. */
+    bool draws_routing = !(net->route->traits & ROUTE_DETERMINISTIC) || (net->engine->traits & ENGINE_DRAWS_ROUTING);
     if (!seed_streams(&net->rng_arrival, nodes, seed, RNG_ARRIVAL) ||
         !seed_streams(&net->rng_dest, nodes, seed, RNG_DESTINATION) ||
         !seed_streams(&net->rng_length, nodes, seed, RNG_LENGTH) ||
         (cfg->run.redraw_length_per_hop && !seed_streams(&net->rng_redraw, nodes, seed, RNG_LENGTH_REDRAW)) ||
-        !seed_streams(&net->rng_route, nodes, seed, RNG_ROUTING))
+        (draws_routing && !seed_streams(&net->rng_route, nodes, seed, RNG_ROUTING)))
         goto out_of_memory;
     const struct probe_spec measured = {
         .warmup_messages = cfg->run.warmup[0] == 'a' ? 0 : (uint64_t)cfg->run.warmup_messages,

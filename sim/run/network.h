@@ -81,7 +81,8 @@ struct network {
     uint32_t ev_node_done;
 
     /* Per-node streams; see rng.h for the purposes.  rng_redraw only with
-     * run.redraw_length_per_hop (NULL otherwise: 32 bytes a node nobody reads). */
+     * run.redraw_length_per_hop, rng_route only when something draws from it (NULL
+     * otherwise: 32 bytes a node nobody reads). */
     struct rng *rng_arrival, *rng_dest, *rng_length, *rng_redraw, *rng_route;
 
     uint32_t ev_arrival;
