@@ -213,16 +213,17 @@ static bool engine_create(struct network *net)
 
 /* Refuses a network whose run would not fit in this machine's memory (or the
  * process's address-space limit), from its size, instead of leaving it to the
- * kernel's out-of-memory killer half-way through.  About 205 bytes per node and 39 per
- * channel: the peak RSS of runs on hypercubes of 2^16 to 2^20 nodes and on rings and
- * tori of 2^18 to 2^22 (bench/README.md); messages in flight come on top.  A run that
+ * kernel's out-of-memory killer half-way through.  About 150 bytes per node and 18 per
+ * channel: the peak RSS of runs on hypercubes of 2^16 to 2^20 nodes and on tori of 2^18
+ * to 2^22 before traffic (131 and 16.2 fitted; bench/README.md); messages in flight
+ * (40 bytes each) come on top.  A run that
  * records its measured messages (run.warmup = auto, run.precision) adds 24 bytes per
  * message of run.messages (probe.h), and the batches' histograms for quantile
  * intervals about 19 KB per batch (stats.h). */
 static bool fits_in_memory(const struct config *cfg, const struct topo *t, const struct engine_ops *engine,
                            struct cfg_error *err)
 {
-    double need = 205.0 * t->nodes + 39.0 * (double)t->channels + (engine->memory ? engine->memory(cfg, t) : 0) +
+    double need = 150.0 * t->nodes + 18.0 * (double)t->channels + (engine->memory ? engine->memory(cfg, t) : 0) +
                   observe_memory(cfg, t);
     bool recording = cfg->run.duration <= 0 && (cfg->run.warmup[0] == 'a' || cfg->run.precision > 0);
     unsigned batches = cfg->run.precision > 0 ? probe_max_batches((unsigned)cfg->run.batches) : (unsigned)cfg->run.batches;

@@ -199,9 +199,9 @@ START_TEST(too_large_networks_are_refused_from_their_size)
     ck_assert_str_eq(out, "");
     ck_assert_str_eq(err, "command line (-s): network.dimension: a 32768-ary 2-cube has 4294967296 channels: too many "
                           "(at most 4e9 channels)\n");
-    /* A ring of 2^30 nodes: about 283 GiB, more than any machine this runs on has
+    /* A ring of 2^30 nodes: about 186 GiB, more than any machine this runs on has
      * (checked: on a larger one the case is skipped). */
-    double need = 205.0 * (1u << 30) + 39.0 * 2 * (1u << 30);
+    double need = 150.0 * (1u << 30) + 18.0 * 2 * (1u << 30);
     double have = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
     if (have < need) {
         const char *ring[] = { test_binary(), "-s", "network.topology=torus", "-s", "network.radix=1073741824", "-s",
@@ -209,12 +209,12 @@ START_TEST(too_large_networks_are_refused_from_their_size)
         ck_assert_int_eq(test_exec(ring, out, sizeof out, err, sizeof err), 2);
         ck_assert_str_eq(out, "");
         const char *expect = "command line (-s): network.radix: 1073741824 nodes and 2147483648 channels need about "
-                             "283.0 GiB to simulate; ";
+                             "186.0 GiB to simulate; ";
         ck_assert_msg(strncmp(err, expect, strlen(expect)) == 0 && strchr(err, '\n') == err + strlen(err) - 1, "%s",
                       err);
     }
     /* Under an address-space limit (not for the sanitised binary, whose shadow memory
-     * needs the whole address space): a 2^24-node ring needs about 4.4 GiB. */
+     * needs the whole address space): a 2^24-node ring needs about 2.9 GiB. */
     if (!strstr(test_binary(), "san")) {
         char command[512];
         snprintf(command, sizeof command,
@@ -224,7 +224,7 @@ START_TEST(too_large_networks_are_refused_from_their_size)
         const char *limited[] = { "/bin/sh", "-c", command, NULL };
         ck_assert_int_eq(test_exec(limited, out, sizeof out, err, sizeof err), 2);
         ck_assert_str_eq(err, "command line (-s): network.radix: 16777216 nodes and 33554432 channels need about "
-                              "4.4 GiB to simulate; 2.0 GiB available\n");
+                              "2.9 GiB to simulate; 2.0 GiB available\n");
     }
 }
 END_TEST
