@@ -416,6 +416,36 @@ START_TEST(failed_runs_leave_no_trace_file)
 }
 END_TEST
 
+/* A channel's utilisation counts only the part of each hold inside the window, for
+ * holds that span its opening, its close or both (store-and-forward counts a hold at
+ * its grant and brings the running ones to the window's edges).  Window [3, 7] on a
+ * 1-cube: channel 0 (0 -> 1) holds [0, 10], so 1; channel 1 holds [1, 2] (outside),
+ * [2.5, 3.5] (0.5 inside), [6, 6.5] (0.5) and [6.75, 7.75] (0.25): 1.25 / 4. */
+START_TEST(utilisation_counts_the_window_part_of_holds_across_its_edges)
+{
+    char trace_path[256], ini_path[256], ini_text[512], channels[256];
+    const char *trace = write_file(trace_path, "edges.csv", "0,0,1,10\n1,1,0,1\n2.5,1,0,1\n6,1,0,0.5\n6.75,1,0,1\n");
+    snprintf(ini_text, sizeof ini_text, "[network]\ndimension = 1\n[workload]\narrival = trace\ntrace = %s\n"
+                                        "[run]\nwarmup_time = 3\nduration = 4\n", trace);
+    const char *ini = write_file(ini_path, "edges.ini", ini_text);
+    snprintf(channels, sizeof channels, "/tmp/simtest-%d-edges-channels.csv", (int)getpid());
+    static char out[1 << 14], err[4096], csv[4096];
+    const char *run[] = { test_binary(), ini, "--no-progress", "--channels", channels, NULL };
+    ck_assert_int_eq(test_exec(run, out, sizeof out, err, sizeof err), 0);
+    FILE *f = fopen(channels, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t n = fread(csv, 1, sizeof csv - 1, f);
+    csv[n] = '\0';
+    fclose(f);
+    ck_assert_str_eq(csv, "channel,kind,from,to,senders,class,dimension,utilization,queue_mean,wait_mean,blocking,"
+                          "requests\n0,link,0,1,1,dim0,0,1,0,,,0\n1,link,1,0,1,dim0,0,0.3125,0,0,0,2\n");
+    unlink(channels);
+    unlink(ini);
+    unlink(trace);
+}
+END_TEST
+
+
 Suite *workloads_suite(void)
 {
     Suite *s = suite_create("workloads");
@@ -431,6 +461,7 @@ Suite *workloads_suite(void)
     tcase_add_test(replay, trace_replay_reproduces_the_run);
     tcase_add_test(replay, bad_traces_name_the_line);
     tcase_add_test(replay, failed_runs_leave_no_trace_file);
+    tcase_add_test(replay, utilisation_counts_the_window_part_of_holds_across_its_edges);
     suite_add_tcase(s, replay);
     return s;
 }
