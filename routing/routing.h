@@ -39,15 +39,17 @@ struct path_selection {
     const struct route_ops *ops;
     void *state;           /* ops->create()'s; NULL for stateless algorithms */
     const struct topo *topo;
-    struct rng *streams;   /* per node: the routing stream of the node choosing */
+    struct rng *streams;   /* per node: the routing stream of the node choosing; NULL when
+                            * nothing draws from it (a deterministic algorithm) */
 };
 
 /* The hop a message at `at` takes toward dst (at != dst). */
 static inline struct hop path_next(struct path_selection *p, uint32_t at, uint32_t dst)
 {
+    struct rng *r = p->streams ? &p->streams[at] : NULL;
     if (p->ops->choose)
-        return p->ops->choose(p->state, p->topo, at, dst, &p->streams[at]);
-    return p->ops->next(p->topo, at, dst, &p->streams[at]);
+        return p->ops->choose(p->state, p->topo, at, dst, r);
+    return p->ops->next(p->topo, at, dst, r);
 }
 
 const struct route_ops *route_find(const char *name);
