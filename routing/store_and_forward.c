@@ -149,7 +149,8 @@ static void granted(void *self, uint32_t ch, uint32_t m)
     struct saf_state *s = self;
     struct kernel *k = s->env.kernel;
     double tx = s->env.pool->msgs[m].length / topo_channel_bandwidth(s->env.topo, ch);
-    channel_busy(&s->env.chan[ch], k->now, k->now + tx, s->env.probe->window_open);
+    double end = k->now + tx, close = s->env.probe->close_at;
+    channel_busy(&s->env.chan[ch], k->now, end < close ? end : close, s->env.probe->window_open);
     kernel_schedule(k, tx, s->ev_done, m);
 }
 
@@ -217,23 +218,32 @@ static void prefetch(void *ctx, uint32_t m, unsigned stage)
 
 struct window_edge {
     struct saf_state *s;
-    double now, sign;
+    double now;
+    bool opening;
 };
 
 static void bring_to_edge(void *ctx, const struct event *ev)
 {
     const struct window_edge *edge = ctx;
-    if (ev->type == edge->s->ev_done)
-        edge->s->env.chan[edge->s->env.pool->msgs[ev->obj].channel].busy_time += edge->sign * (ev->time - edge->now);
+    const struct saf_state *s = edge->s;
+    if (ev->type != s->ev_done)
+        return;
+    double close = s->env.probe->close_at, end = ev->time < close ? ev->time : close;
+    double *busy = &s->env.chan[s->env.pool->msgs[ev->obj].channel].busy_time;
+    if (edge->opening)
+        *busy += end - edge->now;
+    else if (end > edge->now)
+        *busy -= end - edge->now;
 }
 
-/* A hold running when the window opens counts from then on; one running when it
- * closes was counted whole at its grant, and gives back what lies past the close.
- * Each running hold has its end pending in the kernel's queue. */
+/* A hold running when the window opens counts from then on, up to its end or the
+ * window's known close; one running when the window closes earlier than its grant
+ * counted on (message mode, or an interrupted run) gives back what lies past the
+ * close.  Each running hold has its end pending in the kernel's queue. */
 static void window_edge(void *self, double now, bool opening)
 {
     struct saf_state *s = self;
-    struct window_edge edge = { s, now, opening ? 1 : -1 };
+    struct window_edge edge = { s, now, opening };
     kernel_visit_pending(s->env.kernel, bring_to_edge, &edge);
 }
 

@@ -6,7 +6,8 @@
 
 bool probe_init(struct probe *p, struct kernel *k, const struct probe_spec *spec, const uint32_t *in_flight)
 {
-    *p = (struct probe){ .kernel = k, .spec = *spec, .time_mode = spec->duration > 0, .in_flight = in_flight };
+    *p = (struct probe){ .kernel = k, .spec = *spec, .time_mode = spec->duration > 0, .in_flight = in_flight,
+                         .close_at = INFINITY };
     /* Time mode numbers each delivery by its batch of the window directly. */
     uint64_t numbered = p->time_mode ? spec->batches : spec->messages;
     p->recording = !p->time_mode && (spec->warmup_auto || spec->precision > 0);
@@ -76,7 +77,9 @@ void probe_schedule_window(struct probe *p)
         kernel_schedule(k, p->spec.warmup_time, p->ev_window, 0);
     else
         open_window(p, k->now);
-    kernel_schedule(k, p->spec.warmup_time + p->spec.duration, p->ev_window, 1);
+    double until = p->spec.warmup_time + p->spec.duration;
+    p->close_at = k->now + until; /* the close event's own time, as kernel_schedule reckons it */
+    kernel_schedule(k, until, p->ev_window, 1);
 }
 
 void probe_created(struct probe *p, uint64_t id, double now)

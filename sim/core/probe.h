@@ -85,6 +85,9 @@ struct probe {
     uint64_t first_cycle, stop_cycle;      /* slotted time mode: [first_cycle, stop_cycle) */
     bool window_open;
     double window_start, window_end;
+    /* When the window will close, as its event is scheduled (time mode, not slotted);
+     * +inf while unknown (message mode closes it at the last measured delivery). */
+    double close_at;
     uint64_t measured_done;       /* message mode: measured messages delivered or refused */
     uint64_t delivered;           /* every delivery of the run, window or not */
     uint64_t delivered_in_window; /* every delivery inside the window: for throughput */

@@ -445,6 +445,22 @@ START_TEST(utilisation_counts_the_window_part_of_holds_across_its_edges)
 }
 END_TEST
 
+/* Holds far longer than the window, running across both its edges: each counts the
+ * window's length, read off the clock as a busy-since clock would (taking the part
+ * past the close back from a hold counted whole gave 1.000000002). */
+START_TEST(utilisation_of_holds_across_a_short_window_is_at_most_1)
+{
+    static char out[1 << 16], err[4096];
+    const char *run[] = { test_binary(), "configs/default.ini", "-f", "csv", "--no-progress", "--no-timing",
+                          "-s", "run.warmup_time=1", "-s", "run.duration=0.0001", "-s", "workload.mean_length=1000",
+                          "-s", "workload.rate=0.1", "-s", "run.allow_unstable=true", NULL };
+    ck_assert_int_eq(test_exec(run, out, sizeof out, err, sizeof err), 0);
+    char max[64];
+    csv_column(out, "channels.utilization_max", max, sizeof max);
+    ck_assert_str_eq(max, "1");
+}
+END_TEST
+
 
 Suite *workloads_suite(void)
 {
@@ -462,6 +478,7 @@ Suite *workloads_suite(void)
     tcase_add_test(replay, bad_traces_name_the_line);
     tcase_add_test(replay, failed_runs_leave_no_trace_file);
     tcase_add_test(replay, utilisation_counts_the_window_part_of_holds_across_its_edges);
+    tcase_add_test(replay, utilisation_of_holds_across_a_short_window_is_at_most_1);
     suite_add_tcase(s, replay);
     return s;
 }
