@@ -218,6 +218,14 @@ static void wrapped_prefetch(const void *self, uint32_t ch, unsigned stage)
         o->inner->prefetch(o->inner_self, ch, stage);
 }
 
+/* Adaptive store-and-forward compares queues through it (its check has made sure the
+ * configured protocol counts them). */
+static uint32_t wrapped_queued(const void *self, uint32_t ch)
+{
+    const struct observe *o = self;
+    return o->inner->queued ? o->inner->queued(o->inner_self, ch) : 0;
+}
+
 static void *wrapped_create(const struct access_env *env)
 {
     struct observe *o = (struct observe *)env->params; /* the observer itself: see observe_access_ops */
@@ -248,6 +256,7 @@ static const struct proto_ops wrapped = {
     .request = wrapped_request,
     .release = wrapped_release,
     .prefetch = wrapped_prefetch,
+    .queued = wrapped_queued,
 };
 
 const struct proto_ops *observe_access_ops(void) { return &wrapped; }

@@ -206,6 +206,11 @@ START_TEST(files_agree_with_the_report)
     const char *bus[] = { "network.topology=dual-bus-hypercube", "network.radix=4", "network.dimension=2",
                           "workload.rate=0.15", "run.warmup_messages=500", "run.messages=4000", NULL };
     run_and_check("dual-bus hypercube", bus, true, true, true);
+    /* compares queues through the observer's wrapped protocol (it crashed without one) */
+    const char *adaptive[] = { "network.topology=torus", "network.radix=4", "network.dimension=2",
+                               "routing.algorithm=adaptive-minimal", "workload.destination=transpose",
+                               "workload.rate=0.2", "run.warmup_messages=500", "run.messages=4000", NULL };
+    run_and_check("store-and-forward adaptive-minimal", adaptive, true, true, true);
     const char *slotted[] = { "network.dimension=5", "routing.algorithm=backtracking", "workload.arrival=bernoulli",
                               "workload.rate=0.3", "run.warmup_messages=500", "run.messages=3000", NULL };
     run_and_check("backtracking (slotted)", slotted, false, false, false);
