@@ -88,7 +88,7 @@ struct engine_env {
     uint64_t *created;          /* messages numbered so far (a slotted engine numbers its own) */
     const struct topo *topo;
     struct path_selection *paths;
-    struct channel_state *chan; /* per channel: who holds it, its busy clock */
+    struct channel_state *chan; /* per channel: its busy time (sim/core/channel.h) */
     /* The access protocol: the engine creates it (filling access_env.grant and
      * .engine) when it takes grants, and destroys it. */
     const struct proto_ops *access;

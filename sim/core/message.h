@@ -5,7 +5,7 @@
  * doubling, never a malloc per message) and msg_pool_give() takes it back.  The pool
  * also carries what every queue on it shares (msgq.h): the discipline that orders them
  * and the arrival counter that breaks ties, so a queue needs the pool and nothing else.
- * Growth moves the array: hold indices, never pointers, across a take.
+ * Growth moves the arrays: hold indices, never pointers, across a take.
  * Needs: nothing but the C library.
  */
 #ifndef SIM_MESSAGE_H

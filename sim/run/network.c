@@ -216,8 +216,9 @@ static bool engine_create(struct network *net)
  * kernel's out-of-memory killer half-way through.  About 150 bytes per node and 18 per
  * channel: the peak RSS of runs on hypercubes of 2^16 to 2^20 nodes and on tori of 2^18
  * to 2^22 before traffic (131 and 16.2 fitted; bench/README.md); messages in flight
- * (40 bytes each) come on top.  A run that
- * records its measured messages (run.warmup = auto, run.precision) adds 24 bytes per
+ * come on top (40 bytes each; 8 more where their creation numbers are kept, as in
+ * message mode, 16 more under a priority discipline, 16 more with the node model).  A
+ * run that records its measured messages (run.warmup = auto, run.precision) adds 24 bytes per
  * message of run.messages (probe.h), and the batches' histograms for quantile
  * intervals about 19 KB per batch (stats.h). */
 static bool fits_in_memory(const struct config *cfg, const struct topo *t, const struct engine_ops *engine,
