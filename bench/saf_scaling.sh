@@ -3,8 +3,11 @@
 # dimension, in steady state at rho ~ 0.5 (configs/default.ini, workload.rate = 1.0,
 # time mode), with the same number of messages at every dimension.
 #   bench/saf_scaling.sh [DIMENSIONS...]     default: 6 8 10 12 14 16 18 20
-# Per dimension d (N = 2^d nodes) two runs share a warm-up of W = 2d time units (about
-# twice the mean delay, so the network has filled) and measure windows of D and 3D,
+# SIM names the binary (default bin/sim), to compare two builds.
+# Per dimension d (N = 2^d nodes) two runs share a warm-up of W = 5d time units (five
+# mean delays, the simulator's own rule for a warm-up that leaves no bias: the mean
+# delay at rho = 0.5 is about d; with W = 2d a 20-cube was still filling, 87% of its
+# steady-state memory) and measure windows of D and 3D,
 # D = MESSAGES / N (MESSAGES = 2^21 unless set in the environment): 2 MESSAGES between
 # them, at least a fifth of the longer run even at 20 dimensions, so that noise in
 # the warm-up's CPU time does not swamp the difference.  The cost per message
@@ -16,18 +19,19 @@ set -eu
 cd "$(dirname "$0")/.."
 dims=${*:-6 8 10 12 14 16 18 20}
 messages=${MESSAGES:-2097152}
+sim=${SIM:-bin/sim}
 field() { sed -n "s/^  \"$1\": \([0-9.e+-]*\).*/\1/p" "$2" | head -1; }
 events_of() { sed -n 's/.*"events": \([0-9]*\).*/\1/p' "$1" | head -1; }
 # Runs sim, leaves its JSON in $out.json and "cpu_seconds peak_kb" in $out.time.
 run() { # out, warmup, duration, dimension
-    /usr/bin/time -f "%U %S %M" -o "$1.rusage" bin/sim configs/default.ini -s network.dimension="$4" \
+    /usr/bin/time -f "%U %S %M" -o "$1.rusage" "$sim" configs/default.ini -s network.dimension="$4" \
         -s workload.rate=1.0 -s run.warmup_time="$2" -s run.duration="$3" --no-progress -f json >"$1.json"
     awk '{ printf "%.3f %d\n", $1 + $2, $3 }' "$1.rusage" >"$1.time"
 }
 printf '%-9s %9s %12s %12s %12s %10s\n' dimension nodes messages "us/message" "ns/event" "peak RSS"
 for d in $dims; do
     n=$((1 << d))
-    w=$((2 * d))
+    w=$((5 * d))
     dur=$(awk -v m="$messages" -v n="$n" 'BEGIN { printf "%.6g", m / n }')
     dur2=$(awk -v m="$messages" -v n="$n" 'BEGIN { printf "%.6g", 3 * m / n }')
     run build/saf_scale_a "$w" "$dur" "$d"
