@@ -4,10 +4,11 @@
 # time mode), with the same number of messages at every dimension.
 #   bench/saf_scaling.sh [DIMENSIONS...]     default: 6 8 10 12 14 16 18 20
 # SIM names the binary (default bin/sim), to compare two builds.
-# Per dimension d (N = 2^d nodes) two runs share a warm-up of W = 5d time units (five
-# mean delays, the simulator's own rule for a warm-up that leaves no bias: the mean
-# delay at rho = 0.5 is about d; with W = 2d a 20-cube was still filling, 87% of its
-# steady-state memory) and measure windows of D and 3D,
+# Per dimension d (N = 2^d nodes) two runs share a warm-up of W = 2d time units (about
+# twice the mean delay: the network has mostly filled, a 20-cube to 87% of its
+# steady-state memory; five mean delays, the simulator's rule for unbiased delays, made
+# the warm-up 96% of a 20-cube's run, and the difference below drowned in the noise of
+# a shared machine) and measure windows of D and 3D,
 # D = MESSAGES / N (MESSAGES = 2^21 unless set in the environment): 2 MESSAGES between
 # them, at least a fifth of the longer run even at 20 dimensions, so that noise in
 # the warm-up's CPU time does not swamp the difference.  The cost per message
@@ -31,7 +32,7 @@ run() { # out, warmup, duration, dimension
 printf '%-9s %9s %12s %12s %12s %10s\n' dimension nodes messages "us/message" "ns/event" "peak RSS"
 for d in $dims; do
     n=$((1 << d))
-    w=$((5 * d))
+    w=$((2 * d))
     dur=$(awk -v m="$messages" -v n="$n" 'BEGIN { printf "%.6g", m / n }')
     dur2=$(awk -v m="$messages" -v n="$n" 'BEGIN { printf "%.6g", 3 * m / n }')
     run build/saf_scale_a "$w" "$dur" "$d"
