@@ -283,10 +283,14 @@ static inline bool can_send(const struct flit_engine *e, const struct worm *x, u
         uint32_t up = hop[i - 1].sent;
         if (s >= up)
             return false;
-        /* With L > 1 the flit may still be on the wire: the last sends are kept.  Then
-         * *arrives becomes the cycles until it arrives, if fewer. */
-        if (L > 1 && up - s <= L) {
-            uint32_t flown = (uint32_t)c - x->sent_at[(size_t)(i - 1) * (e->at_mask + 1) + (s & e->at_mask)];
+        /* With L > 1 the flit may still be on the wire.  It is hop i - 1's (up - s)-th
+         * latest send, made at c - (up - s) or before, so only while up - s < L: the
+         * latest is last_sent, earlier ones (L > 2) are in the ring.  Then *arrives
+         * becomes the cycles until it arrives, if fewer. */
+        if (L > 1 && up - s < L) {
+            uint32_t at = up - s == 1 ? hop[i - 1].last_sent
+                                      : x->sent_at[(size_t)(i - 1) * (e->at_mask + 1) + (s & e->at_mask)];
+            uint32_t flown = (uint32_t)c - at;
             if (flown < L) {
                 *arrives = L - flown < *arrives ? L - flown : *arrives;
                 return false;
@@ -307,11 +311,13 @@ static FLIT_ALWAYS_INLINE void send(struct flit_engine *e, const struct flit_can
 {
     uint32_t w = k->w, i = k->i;
     struct worm *x = &e->worms[w];
-    uint32_t j = x->hop[i].sent++;
+    struct flit_hop *hop = &x->hop[i];
+    uint32_t j = hop->sent++;
+    hop->last_sent = (uint32_t)c;
     if (e->env.probe->window_open)
         if (__builtin_expect(++e->chans[k->ch].busy == 0, 0))
             e->counts[k->ch].busy_wraps++;
-    if (e->L > 1)
+    if (e->L > 2)
         x->sent_at[(size_t)i * (e->at_mask + 1) + (j & e->at_mask)] = (uint32_t)c;
     if (j == 0 && i + 1 < x->hops)
         flit_at_ready(e, w, c + e->L + e->r);

@@ -67,15 +67,18 @@
 #include "../sim/core/stats.h"
 #include "engine.h"
 
-/* One hop of a worm's path: the channel, the node it leads to, the VC held on it and
- * its class, and how many flits have been sent over it.  A hop's fields share a cache
- * line with its neighbours', which step 3 reads together. */
+/* One hop of a worm's path: the channel, the VC held on it and its class, how many
+ * flits have been sent over it and the cycle (mod 2^32) of the last send.  A hop's
+ * fields share a cache line with its neighbours', which step 3 reads together; with
+ * link_latency L = 2 the last send is all there is to know of the flits on its wire
+ * (an earlier one has arrived), so a send writes one cache line. */
 struct flit_hop {
-    uint32_t channel, to, sent;
+    uint32_t channel, sent, last_sent;
     uint8_t vc, cls; /* VCs number at most 64 (routing.virtual_channels); classes 4 */
 };
 
-/* The worm pool's slab holds, per worm, max_hops hops and then their send rings. */
+/* The worm pool's slab holds, per worm, max_hops hops, then the node each leads to,
+ * then (L > 2) their send rings. */
 enum { FLIT_HOP_WORDS = sizeof(struct flit_hop) / sizeof(uint32_t) };
 _Static_assert(sizeof(struct flit_hop) % sizeof(uint32_t) == 0, "a hop is whole words in the slab");
 
@@ -89,11 +92,12 @@ struct worm {
     uint32_t active_pos;  /* index in the active list, MSG_NONE when not active */
     uint32_t scanned;     /* the cycle (mod 2^32) step 3 last looked at its hops */
     struct flit_hop *hop; /* per hop, max_hops of them */
-    uint32_t *sent_at;    /* L > 1: per hop, its last send cycles (a ring of at_mask + 1) */
+    uint32_t *sent_at;    /* L > 2: per hop, its last send cycles (a ring of at_mask + 1) */
     uint64_t id;          /* creation number: ties among headers ready in the same cycle */
     uint32_t before_joined; /* in a channel queue: the header before those that joined in
                              * its cycle, MSG_NONE when they are at the front */
     int64_t eligible, ready, grant0, blocked;
+    uint32_t *to;         /* per hop, the node it leads to (read off the cycle's path) */
 };
 
 struct flit_observer {
@@ -193,7 +197,7 @@ struct flit_engine {
      * looked at once a cycle). */
     struct u32vec *ready_cal, *deliver_cal, *wake_cal;
     uint32_t ready_mask, deliver_mask, wake_mask;
-    uint32_t at_mask;    /* L > 1: a hop's last send cycles, a ring of at_mask + 1 >= L */
+    uint32_t at_mask;    /* L > 2: a hop's last send cycles, a ring of at_mask + 1 >= L */
     uint32_t waiting;    /* headers waiting for a VC: in channel queues and the per-hop list */
     uint32_t ready_count, pending_count; /* entries in the ready calendar; created, not yet offered */
     struct u32vec retries; /* aborted worms waiting for their new offer (worm.eligible) */

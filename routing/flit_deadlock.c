@@ -149,10 +149,10 @@ bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size, uint32_t 
         while (j < y->acquired && y->hop[j].channel != ch)
             j++;
         for (; j < y->acquired; j++) {
-            uint32_t from = j ? y->hop[j - 1].to : y->src;
+            uint32_t from = j ? y->to[j - 1] : y->src;
             if (used >= 0 && (size_t)used < size)
                 used += snprintf(buf + used, size - (size_t)used, "%s %u (%u->%u)", first ? "" : ",", y->hop[j].channel,
-                                 from, y->hop[j].to);
+                                 from, y->to[j]);
             first = false;
         }
         w = holder;

@@ -97,7 +97,7 @@ bool flit_dor_path(struct flit_engine *e, struct worm *x, struct message *msg)
                 a = a == 0 ? k - 1 : a - 1;
             }
             x->hop[h].channel = out[(size_t)cur * n * 2];
-            x->hop[h].to = next;
+            x->to[h] = next;
             x->hop[h].cls = (uint8_t)(e->dateline && crossed);
             x->hop[h].sent = 0;
             cur = next;

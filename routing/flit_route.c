@@ -61,7 +61,7 @@ bool flit_valiant_path(struct flit_engine *e, struct worm *x, struct message *ms
                 ahead = now;
             in_dim = dim;
             x->hop[h].channel = hop.channel;
-            x->hop[h].to = hop.next;
+            x->to[h] = hop.next;
             x->hop[h].cls = (uint8_t)(2 * phase + ahead);
             x->hop[h].sent = 0;
             at = hop.next;
@@ -114,7 +114,7 @@ void flit_forget_header(struct flit_engine *e, uint32_t w)
     e->per_hop.n = keep;
 }
 
-static uint32_t header_node(const struct worm *x) { return x->acquired ? x->hop[x->acquired - 1].to : x->src; }
+static uint32_t header_node(const struct worm *x) { return x->acquired ? x->to[x->acquired - 1] : x->src; }
 
 /* The escape hop of a header at `node` toward dst: dimension order, its dateline class. */
 static struct vc_option escape_option(const struct flit_engine *e, uint32_t node, uint32_t dst, struct hop *h)
@@ -179,7 +179,7 @@ static bool ask(struct flit_engine *e, uint32_t w, int64_t c)
     }
     uint32_t a = x->acquired;
     x->hop[a].channel = h.channel;
-    x->hop[a].to = h.next;
+    x->to[a] = h.next;
     x->hop[a].cls = 0;
     if (e->env.probe->window_open)
         e->counts[h.channel].requests++;

@@ -63,7 +63,8 @@ static void bind_hops(struct flit_engine *e, uint32_t w)
     struct worm *x = &e->worms[w];
     uint32_t *base = e->slab + (size_t)w * e->stride, d = e->max_hops;
     x->hop = (struct flit_hop *)base;
-    x->sent_at = base + FLIT_HOP_WORDS * d;
+    x->to = base + FLIT_HOP_WORDS * d;
+    x->sent_at = x->to + d;
 }
 
 bool flit_pool_grow(struct flit_engine *e)
@@ -201,7 +202,7 @@ static void *engine_create(const struct engine_env *env, bool wormhole)
     if (e->routing == FLIT_VALIANT) /* two phases */
         e->max_hops *= 2;
     e->at_mask = ring_mask(e->L);
-    e->stride = e->max_hops * (FLIT_HOP_WORDS + (e->L > 1 ? e->at_mask + 1 : 0));
+    e->stride = e->max_hops * (FLIT_HOP_WORDS + 1 + (e->L > 2 ? e->at_mask + 1 : 0));
     e->tick_at = -1;
     e->worm_free = e->pending_head = e->pending_tail = MSG_NONE;
     uint32_t n = env->topo->nodes, ch = env->topo->channels;

@@ -38,7 +38,7 @@ static bool draw_path(struct flit_engine *e, struct worm *x, struct message *msg
         if (e->dateline && wraps(e, msg->at, hop.next, &dim))
             crossed |= 1ull << dim;
         x->hop[h].channel = hop.channel;
-        x->hop[h].to = hop.next;
+        x->to[h] = hop.next;
         x->hop[h].cls = (uint8_t)(e->dateline && (crossed >> dim & 1));
         x->hop[h].sent = 0;
         msg->at = hop.next;

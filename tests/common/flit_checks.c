@@ -47,7 +47,7 @@ void flit_check_invariants(void *ctx, const struct worm *done, int64_t cycle)
     if (e->routing == FLIT_PER_HOP) {
         uint32_t dst = e->env.pool->msgs[done->msg].dst;
         for (uint32_t j = 0; j < done->hops; j++)
-            ck_assert_uint_eq(t->ops->distance(t, done->hop[j].to, dst), done->hops - j - 1);
+            ck_assert_uint_eq(t->ops->distance(t, done->to[j], dst), done->hops - j - 1);
     }
     k->checks++;
 }

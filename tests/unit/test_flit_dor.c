@@ -44,7 +44,9 @@ static void check_every_pair(const char *const *settings)
     uint32_t *slab = calloc((size_t)2 * d, sizeof *slab);
     struct flit_hop *hop = calloc(d, sizeof *hop);
     ck_assert(slab && hop);
-    struct worm x = { .hop = hop };
+    uint32_t *hop_to = calloc(d, sizeof *hop_to);
+    ck_assert(hop_to);
+    struct worm x = { .hop = hop, .to = hop_to };
     uint32_t *channel = slab, *to = slab + d, cls[64];
     ck_assert_uint_le(d, 64);
     uint64_t hops = 0;
@@ -57,9 +59,9 @@ static void check_every_pair(const char *const *settings)
             ck_assert_uint_eq(msg.hops, h);
             ck_assert_uint_eq(msg.at, s);
             for (uint32_t i = 0; i < h; i++) {
-                ck_assert_msg(x.hop[i].channel == channel[i] && x.hop[i].to == to[i] && x.hop[i].cls == cls[i],
+                ck_assert_msg(x.hop[i].channel == channel[i] && x.to[i] == to[i] && x.hop[i].cls == cls[i],
                               "%s: %u -> %u hop %u: channel %u/%u, to %u/%u, class %u/%u", settings[0], s, t, i,
-                              x.hop[i].channel, channel[i], x.hop[i].to, to[i], x.hop[i].cls, cls[i]);
+                              x.hop[i].channel, channel[i], x.to[i], to[i], x.hop[i].cls, cls[i]);
                 ck_assert_uint_eq(x.hop[i].sent, 0);
             }
             hops += h;
@@ -67,6 +69,7 @@ static void check_every_pair(const char *const *settings)
     ck_assert_uint_gt(hops, 0);
     free(slab);
     free(hop);
+    free(hop_to);
     net_free(&net);
 }
 

@@ -213,7 +213,7 @@ static void check_valiant(void *ctx, const struct worm *x)
         ck_assert_msg(j < first ? hi <= e->V / 2 : lo >= e->V / 2, "hop %u of %u+%u: VCs [%u, %u)", j, first, second,
                       lo, hi);
     }
-    ck_assert_uint_eq(x->hops ? x->hop[x->hops - 1].to : src, dst);
+    ck_assert_uint_eq(x->hops ? x->to[x->hops - 1] : src, dst);
     k->messages++;
     k->mid_is_src += mid == src;
     k->mid_is_dst += mid == dst;
