@@ -43,7 +43,8 @@ void bt_chain_hops(unsigned n, double q, double *h)
     double e[BT_CHAIN_MAX_DIMENSION + 2];
     double p = 1 - q;
     e[n] = 1;
-    for (unsigned i = n - 1; i >= 1; i--) {
+    for (unsigned k = n; k > 1; k--) { /* i = n - 1 down to 1; none when n <= 1 */
+        unsigned i = k - 1;
         double up = n > 1 ? q * (n - i) / (n - 1) : 0;
         double down = p + (n > 1 ? q * (i - 1) / (n - 1) : 0);
         e[i] = (1 + up * e[i + 1]) / down;
