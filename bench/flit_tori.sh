@@ -7,6 +7,9 @@
 #      >= 2e6, >= 5e5, >= 6e5.
 #  (2) ns of CPU per packet-hop with router delay 0 and 1-cycle links at 0.02
 #      flits/node/cycle on 8x8, 16x16, 32x32 and 64x64.  Target: 64x64 within 1.2x of 8x8.
+#  (3) simple router only: the same cost on 8x8 and 64x64 at 20, 40, 60 and 80% of each
+#      one's saturation throughput (measured with these settings: about 0.285
+#      flits/node/cycle on 8x8, 0.05 on 64x64).  Target: 64x64 within 1.2x of 8x8 at each.
 # The iq router has no router_delay: its four stages (route, VC and switch allocation,
 # switch traversal) take 1 cycle each by default (4 in all, for (1)); (2) runs its
 # fastest pipeline, routing_delay = 0 (3 cycles).
@@ -55,4 +58,20 @@ for spec in "8 2 200000" "16 2 200000" "32 2 200000" "64 2 100000"; do
     base=${base:-$ns}
     awk -v c="$1" -v kb="$2" -v h="$3" -v p="$4" -v ns="$ns" -v b="$base" -v name="$(name "$5" "$6")" 'BEGIN {
         printf "%-10s %-9d %-6.2f %-8.2f %-13s %-9.2f %.1f\n", name, p, h, c, ns, ns / b, kb / 1024 }'
+done
+[ "$router" = simple ] || exit 0
+echo "router = simple: ns of CPU per packet-hop at a fraction of saturation (router delay 0, 1-cycle links)"
+printf '%-9s %-12s %-13s %-12s %-13s %s\n' fraction 8x8_flits 8x8_ns 64x64_flits 64x64_ns 64x64/8x8
+# shellcheck disable=SC2046 # as above
+for frac in 0.2 0.4 0.6 0.8; do
+    f8=$(awk -v f="$frac" 'BEGIN { print f * 0.285 }')
+    f64=$(awk -v f="$frac" 'BEGIN { print f * 0.05 }')
+    n8=$(awk -v s="$scale" 'BEGIN { printf "%d", 400000 * s }')
+    n64=$(awk -v s="$scale" 'BEGIN { printf "%d", 100000 * s }')
+    set -- $(one 8 2 "$(awk -v f="$f8" 'BEGIN { print f / 4 }')" "$n8" 20000 0 1)
+    ns8=$(awk -v c="$1" -v h="$3" -v p="$4" 'BEGIN { printf "%.1f", 1e9 * c / (p * h) }')
+    set -- $(one 64 2 "$(awk -v f="$f64" 'BEGIN { print f / 4 }')" "$n64" 20000 0 1)
+    ns64=$(awk -v c="$1" -v h="$3" -v p="$4" 'BEGIN { printf "%.1f", 1e9 * c / (p * h) }')
+    awk -v fr="$frac" -v f8="$f8" -v a="$ns8" -v f64="$f64" -v b="$ns64" 'BEGIN {
+        printf "%-9s %-12s %-13s %-12s %-13s %.2f\n", fr, f8, a, f64, b, b / a }'
 done
