@@ -3,8 +3,9 @@
  * offers in flit_source.c; figures in flit_figures.c).  One kernel event per cycle while anything is in the network, none
  * while it is empty; per cycle the work is proportional to the worms in flight, not to
  * the network's size.  A worm keeps, per hop, only how many flits have been sent over
- * it (and, with link_latency > 1, when the last L were sent): a buffer's contents
- * follow from the counts of two neighbouring hops. */
+ * it and the cycle of its latest send (with link_latency > 2, a ring of the older
+ * sends still on the wire): a buffer's contents follow from the counts of two
+ * neighbouring hops. */
 #include "flit.h"
 
 #include <math.h>
