@@ -8,10 +8,10 @@
 #  (2) ns of CPU per packet-hop with router delay 0 and 1-cycle links at 0.02
 #      flits/node/cycle on 8x8, 16x16, 32x32 and 64x64.  Target: 64x64 within 1.2x of 8x8.
 #  (3) simple router only: the same cost on 8x8 and 64x64 at 20, 40, 60 and 80% of each
-#      one's saturation throughput, taken as the midpoint between the highest offered load
-#      whose mean delay does not grow with the run length and the lowest one whose does
-#      (400,000 and 1,600,000 messages): 0.275 flits/node/cycle on 8x8 (0.27 / 0.28),
-#      0.0475 on 64x64 (0.047 / 0.048).  Target: 64x64 within 1.2x of 8x8 at each.
+#      one's saturation, taken as the midpoint between the highest offered load whose
+#      mean delay does not grow with the run length and the lowest one whose does (8x8:
+#      400,000 and 1,600,000 messages; 64x64: 400,000): 0.275 flits/node/cycle on 8x8
+#      (0.27 / 0.28), 0.0475 on 64x64 (0.047 / 0.048).  Target: 64x64 within 1.2x of 8x8 at each.
 # The iq router has no router_delay: its four stages (route, VC and switch allocation,
 # switch traversal) take 1 cycle each by default (4 in all, for (1)); (2) runs its
 # fastest pipeline, routing_delay = 0 (3 cycles).
