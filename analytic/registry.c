@@ -70,6 +70,8 @@ void model_predict(const struct model_in *in, struct model_result *out)
 {
     char reasons[sizeof out->why] = "";
     size_t used = 0;
+    const char *names[MODEL_APPLIED_MAX];
+    unsigned applied = 0;
     clear(out);
     /* Each model's own result, and the figures of earlier non-delay models while the
      * delay model's replace them: large, so on the heap. */
@@ -87,6 +89,8 @@ void model_predict(const struct model_in *in, struct model_result *out)
                                      used ? "; " : "", one->why);
             continue;
         }
+        if (applied < MODEL_APPLIED_MAX)
+            names[applied++] = model_registry[i]->name;
         bool delay_model = !out->model && (!isnan(one->delay_mean) || one->unstable);
         if (delay_model) {
             *keep = *out;
@@ -111,6 +115,8 @@ void model_predict(const struct model_in *in, struct model_result *out)
     }
     free(one);
     free(keep);
+    out->n_applied = applied;
+    memcpy(out->applied, names, applied * sizeof names[0]);
     if (!out->model)
         snprintf(out->why, sizeof out->why, "%s", reasons);
 }

@@ -1,6 +1,6 @@
 #!/bin/sh
 # A parameter sweep in plain sh, to copy and adapt: runs `sim` once per value of one
-# key and writes one CSV (the first run's header, then one row per value) to stdout.
+# key and writes one CSV (one header, then one row per value) to stdout.
 #
 #   scripts/sweep.sh CONFIG SECTION.KEY VALUE...
 #   SIM_ARGS='-s run.messages=100000 --replications 5' \
@@ -9,6 +9,10 @@
 # SIM (default bin/sim) is the binary, SIM_ARGS more options for every run.  Every
 # run keeps the config's seed (common random numbers across values); `sim --sweep`
 # instead derives each point's seed from its coordinates and runs points in parallel.
+# Runs may have different columns (a report echoes only the keys of the plug-ins it
+# chose, and each engine has its own figures): the header is then the union of the
+# runs' headers, each new column placed after the column it follows in its own run,
+# and every row is written under it by column name, empty where a run lacks a column.
 # A run that fails (e.g. a saturated value: exit 2) stops the loop with its status;
 # the rows so far stay on stdout.
 set -eu
@@ -20,19 +24,67 @@ sim=${SIM:-bin/sim}
 config=$1
 key=$2
 shift 2
-header=yes
+runs=$(mktemp -d)
+trap 'rm -rf "$runs"' EXIT
+
+# Every run's CSV in $runs/1, $runs/2...: the union of their headers, each row under it.
+merge() {
+    set --
+    i=1
+    while [ -e "$runs/$i" ]; do
+        set -- "$@" "$runs/$i"
+        i=$((i + 1))
+    done
+    [ $# -gt 0 ] || return 0
+    awk '
+        # Splits CSV line s (RFC 4180: quoted fields may hold commas and doubled quotes) into f.
+        function split_csv(s, f,   n, i, c, quoted, cell) {
+            n = 0; cell = ""; quoted = 0
+            for (i = 1; i <= length(s); i++) {
+                c = substr(s, i, 1)
+                if (c == "\"") quoted = !quoted
+                if (c == "," && !quoted) { f[++n] = cell; cell = ""; continue }
+                cell = cell c
+            }
+            f[++n] = cell
+            return n
+        }
+        FNR == 1 {
+            file++; n = split_csv($0, h)
+            prev = 0 # the union position of the previous column of this header
+            for (i = 1; i <= n; i++) {
+                col[file, i] = h[i]
+                if (!(h[i] in pos)) { # insert after prev
+                    for (k = ncols; k > prev; k--) { name[k + 1] = name[k]; pos[name[k + 1]] = k + 1 }
+                    name[prev + 1] = h[i]; pos[h[i]] = prev + 1; ncols++
+                }
+                prev = pos[h[i]]
+            }
+            width[file] = n
+            next
+        }
+        { rows++; row_file[rows] = file; line[rows] = $0 }
+        END {
+            for (k = 1; k <= ncols; k++) printf "%s%s", name[k], k < ncols ? "," : "\n"
+            for (r = 1; r <= rows; r++) {
+                split_csv(line[r], v); delete at
+                for (i = 1; i <= width[row_file[r]]; i++) at[col[row_file[r], i]] = v[i]
+                for (k = 1; k <= ncols; k++) printf "%s%s", (name[k] in at) ? at[name[k]] : "", k < ncols ? "," : "\n"
+            }
+        }' "$@"
+}
+
+i=0
 for value in "$@"; do
+    i=$((i + 1))
     # $SIM_ARGS is split into words on purpose: it holds several options.
     # shellcheck disable=SC2086
-    csv=$("$sim" -f csv --no-progress ${SIM_ARGS:-} -s "$key=$value" "$config") || {
+    "$sim" -f csv --no-progress ${SIM_ARGS:-} -s "$key=$value" "$config" >"$runs/$i" || {
         status=$?
+        rm -f "$runs/$i"
+        merge
         echo "$0: $key=$value failed (exit status $status)" >&2
         exit "$status"
     }
-    if [ "$header" = yes ]; then
-        printf '%s\n' "$csv"
-        header=no
-    else
-        printf '%s\n' "$csv" | tail -n +2
-    fi
 done
+merge

@@ -16,7 +16,10 @@ static const struct cfg_key cluster_locality_keys[] = {
     { "workload", "locality", CFG_REAL, offsetof(struct cluster_locality_params, locality), "0.8", 0, 1, false, NULL,
       "cluster-locality: probability α that the destination is in the source's cluster" },
 };
-static CFG_PARAM_TABLE(cluster_locality_param_table, struct cluster_locality_params, cluster_locality_keys);
+/* Clusters are the topology's subcubes of 2^cluster_dimension nodes (a hierarchical network's own key). */
+static const char *const cluster_locality_reads[] = { "network.cluster_dimension", NULL };
+static CFG_PARAM_TABLE_READS(cluster_locality_param_table, struct cluster_locality_params, cluster_locality_keys,
+                             cluster_locality_reads);
 
 /* This plug-in's own key values. */
 static const struct cluster_locality_params *cluster_locality_params_of(const struct config *cfg)

@@ -91,6 +91,30 @@ static int point_settings(struct sweep_plan *p, size_t i, uint64_t base_seed)
     return 0;
 }
 
+static bool same_echo(const struct cfg_echo *a, const struct cfg_echo *b)
+{
+    return a->n == b->n && memcmp(a->key, b->key, a->n * sizeof a->key[0]) == 0;
+}
+
+/* The config keys in listing order, by which a union of CSV headers orders its
+ * config columns (the layout is the same for every point). */
+static bool keep_key_order(struct sweep_plan *p, const struct config *cfg)
+{
+    size_t n = cfg_key_count(cfg);
+    p->key_names = calloc(n, sizeof *p->key_names);
+    if (!p->key_names)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        p->key_names[i] = format_text("%s.%s", cfg_key_at(cfg, i)->section, cfg_key_at(cfg, i)->name);
+        if (!p->key_names[i])
+            return false;
+        p->n_key_names = i + 1;
+    }
+    p->csv.key_order = (const char *const *)p->key_names;
+    p->csv.n_key_order = n;
+    return true;
+}
+
 int sweep_plan_build(struct sweep_plan *p, const struct sweep_args *a)
 {
     memset(p, 0, sizeof *p);
@@ -125,6 +149,7 @@ int sweep_plan_build(struct sweep_plan *p, const struct sweep_args *a)
     }
     uint64_t base_seed = cfg.run.seed;
     const char *first_engine = NULL;
+    struct cfg_echo first_echo, echo;
     p->n = p->sw.points;
     p->point = calloc(p->n, sizeof *p->point);
     if (!p->point) {
@@ -138,18 +163,27 @@ int sweep_plan_build(struct sweep_plan *p, const struct sweep_args *a)
             return SWEEP_FAILED;
         }
         struct run_report unstable;
-        int status = run_config_load(&cfg, a->config, sp->settings, sp->n_settings, &err) ? run_check(&cfg, &unstable, &err)
-                                                                                     : RUN_BAD_INPUT;
+        int status = run_config_load(&cfg, a->config, sp->settings, sp->n_settings, &err)
+                         ? run_check(&cfg, &unstable, &echo, &err)
+                         : RUN_BAD_INPUT;
         if (status == RUN_BAD_INPUT) {
             fprintf(stderr, "sim: --sweep point %s: ", sp->label[0] ? sp->label : "(none)");
             cfg_error_print(&err, stderr);
             return SWEEP_BAD_INPUT;
         }
+        /* Points that run different engines or echo different keys have different CSV
+         * columns: one header for all, their union, written at the end. */
         const char *engine = run_engine_name(&cfg); /* a static name: it outlives cfg */
-        if (!first_engine)
+        if (!first_engine) {
             first_engine = engine;
-        else if (strcmp(engine, first_engine) != 0)
-            p->csv.collect = a->fmt == REPORT_CSV; /* columns differ: one header for all, at the end */
+            first_echo = echo;
+            if (!keep_key_order(p, &cfg)) {
+                fputs("sim: out of memory\n", stderr);
+                return SWEEP_FAILED;
+            }
+        } else if (strcmp(engine, first_engine) != 0 || !same_echo(&echo, &first_echo)) {
+            p->csv.collect = a->fmt == REPORT_CSV;
+        }
         if (status == RUN_UNSTABLE) { /* its row is known now: written in place, never run */
             if (!render(a, &unstable, &sp->text, &sp->len)) {
                 fputs("sim: out of memory\n", stderr);
@@ -171,6 +205,10 @@ void sweep_plan_free(struct sweep_plan *p)
         free(sp->text);
     }
     sweep_csv_free(&p->csv);
+    for (size_t k = 0; k < p->n_key_names; k++)
+        free(p->key_names[k]);
+    free(p->key_names);
+    p->key_names = NULL;
     free(p->point);
     sweep_free(&p->sw);
     p->point = NULL;

@@ -116,6 +116,8 @@ struct sweep_plan {
     size_t next_emit, emitted;
     bool out_failed; /* a write failed: said once on stderr, nothing more is written */
     struct sweep_csv csv; /* CSV: the first point's header, every row under it */
+    char **key_names;     /* "section.key" of every config key, in listing order (csv.key_order) */
+    size_t n_key_names;
 };
 
 /* Parses, loads and checks every point; prints the error and returns 2 on bad input. */

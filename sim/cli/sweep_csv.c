@@ -164,6 +164,57 @@ static bool add_columns(struct sweep_csv *c, const char *head, size_t head_len)
     return true;
 }
 
+/* Position of column f in key_order, or n_key_order when it is not a config key. */
+static size_t key_rank(const struct sweep_csv *c, struct field f)
+{
+    for (size_t k = 0; k < c->n_key_order; k++)
+        if (strlen(c->key_order[k]) == f.len && memcmp(c->key_order[k], f.at, f.len) == 0)
+            return k;
+    return c->n_key_order;
+}
+
+/* Puts the header's config columns first, in listing order; the others keep theirs. */
+static bool order_columns(struct sweep_csv *c)
+{
+    size_t n = count_fields(c->header, c->header_len);
+    struct field *f = malloc(n * sizeof *f);
+    size_t *rank = malloc(n * sizeof *rank);
+    char *sorted = malloc(c->header_len + 1);
+    if (!f || !rank || !sorted) {
+        free(f);
+        free(rank);
+        free(sorted);
+        return false;
+    }
+    split(c->header, c->header_len, f, n);
+    for (size_t i = 0; i < n; i++)
+        rank[i] = key_rank(c, f[i]);
+    for (size_t i = 1; i < n; i++) { /* insertion sort, stable: non-keys share one rank */
+        struct field fi = f[i];
+        size_t ri = rank[i], j = i;
+        for (; j > 0 && rank[j - 1] > ri; j--) {
+            f[j] = f[j - 1];
+            rank[j] = rank[j - 1];
+        }
+        f[j] = fi;
+        rank[j] = ri;
+    }
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            sorted[len++] = ',';
+        memcpy(sorted + len, f[i].at, f[i].len);
+        len += f[i].len;
+    }
+    sorted[len] = '\0';
+    free(f);
+    free(rank);
+    free(c->header);
+    c->header = sorted;
+    c->header_len = len;
+    return true;
+}
+
 bool sweep_csv_finish(struct sweep_csv *c, FILE *out)
 {
     if (!c->collect || c->n_kept == 0)
@@ -182,6 +233,8 @@ bool sweep_csv_finish(struct sweep_csv *c, FILE *out)
             return false;
         }
     }
+    if (!order_columns(c))
+        return false;
     fwrite(c->header, 1, c->header_len, out);
     fputc('\n', out);
     for (size_t k = 0; k < c->n_kept; k++) {

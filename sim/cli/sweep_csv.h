@@ -1,8 +1,11 @@
 /* One CSV header for every point of a sweep.  Points may report different columns (a
- * sweep over routing.switching or routing.router: each engine names its own figures),
- * so each point's row is written under the header of the first point written, field
- * by field by column name: a column the point lacks is left empty, and a column the
+ * sweep over routing.switching or routing.router: each engine names its own figures;
+ * over protocol.link: each protocol's keys are echoed only where it is chosen), so
+ * each point's row is written under the header of the first point written, field by
+ * field by column name: a column the point lacks is left empty, and a column the
  * header lacks is left out, said once on stderr (the JSON output keeps every field).
+ * In collect mode the header is the union of every point's, config columns first in
+ * listing order (key_order), then the others in order of appearance.
  * Needs: the C library only.
  */
 #ifndef SIM_CLI_SWEEP_CSV_H
@@ -20,6 +23,8 @@ struct sweep_csv {
      * under the union of their headers (first point's columns, then the others' new
      * ones in order of appearance), so no column is left out. */
     bool collect;
+    const char *const *key_order; /* "section.key" of the config keys, in listing order */
+    size_t n_key_order;
     char **kept;
     size_t *kept_len, n_kept, cap_kept;
 };

@@ -7,8 +7,8 @@
  * own rows (config_keys.c: the choice keys, run.*, and the few every plug-in of a
  * kind reads, typed fields of struct config) and every plug-in's table
  * (sim/core/params.h), found through the registries in the cfg_schema the caller
- * hands over: the loader includes no plug-in.  --list, the report's config echo and
- * sweeps walk the same layout (cfg_key_count/cfg_key_at), in one order: sections as
+ * hands over: the loader includes no plug-in.  --list, the report's config echo (the
+ * keys in effect: cfg_echo_keys) and sweeps walk the same layout (cfg_key_count/cfg_key_at), in one order: sections as
  * the framework declares them; in each, the framework's keys, then the plug-ins'
  * in the schema's order.
  * Checks a plug-in makes across its own keys are not the loader's: sim/run/run_config.h
@@ -56,6 +56,14 @@ void cfg_defaults(struct config *cfg, const struct cfg_schema *schema);
 /* Sets one key as if from `file`:`line`; used by cfg_load and by tests. */
 bool cfg_set(struct config *cfg, const char *section, const char *name, const char *value, const char *file,
              int line, struct cfg_error *err);
+
+/* The keys in effect for cfg, which its reports echo (*out, in listing order): the
+ * framework's keys; for each keyed registry of the schema, the keys of the plug-in
+ * the key chose; for a registry no key chooses (the analytic models), those of each
+ * plug-in `applied` says took part (NULL: none); with each table, the shared keys it
+ * reads (cfg_param_table.reads).  A plug-in cfg does not choose adds nothing. */
+void cfg_echo_keys(const struct config *cfg, const struct cfg_schema *schema,
+                   bool (*applied)(const char *name, const void *ctx), const void *ctx, struct cfg_echo *out);
 
 /* Prints every key of cfg's layout, grouped by section, with type, default and
  * meaning (for --list). */

@@ -77,7 +77,7 @@ static const struct cfg_key late_keys[] = {
 };
 
 const struct cfg_param_table cfg_framework_tables[] = {
-    { main_keys, sizeof main_keys / sizeof main_keys[0], 0, NULL },
-    { late_keys, sizeof late_keys / sizeof late_keys[0], 0, "workload.hops" },
+    { main_keys, sizeof main_keys / sizeof main_keys[0], 0, NULL, NULL },
+    { late_keys, sizeof late_keys / sizeof late_keys[0], 0, "workload.hops", NULL },
 };
 const size_t cfg_framework_table_count = sizeof cfg_framework_tables / sizeof cfg_framework_tables[0];

@@ -27,6 +27,14 @@ enum {
     CFG_ARENA_MAX = 8192, /* bytes of their values */
 };
 
+/* The keys a report echoes, as positions in a config's layout in listing order: the
+ * framework's keys and those of the plug-ins and analytic models a run chose
+ * (sim/run/run_config.h, run_config_echo).  Plain data, so the report needs no loader. */
+struct cfg_echo {
+    uint16_t n;
+    uint16_t key[CFG_KEYS_MAX];
+};
+
 struct cfg_error {
     char file[CFG_TEXT_MAX]; /* config path, or "command line" */
     int line;                /* 0 when not tied to a line */

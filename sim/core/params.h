@@ -11,7 +11,9 @@
  * table (wormhole and cut-through share the flit engine's keys): it is laid out once.
  * The framework's own keys (the choice keys, run.*, and the few every plug-in of a
  * kind reads) are rows of the same type in sim/config/config_keys.c, with offsets
- * into struct config.
+ * into struct config.  A table also names the shared keys of other tables its
+ * plug-ins read by name (`reads`), so that a run's config echo lists every key in
+ * effect and nothing else (sim/config/config.h: cfg_echo_keys).
  * Needs: nothing (plain data), so a plug-in declares keys without the loader.
  */
 #ifndef SIM_CORE_PARAMS_H
@@ -56,6 +58,10 @@ struct cfg_param_table {
     /* Optional: list these keys right after that one ("section.name") instead of at
      * the end of their section, to keep an order users know. */
     const char *listed_after;
+    /* Optional, NULL-terminated: the keys of other tables (shared keys, "section.name")
+     * the plug-ins of this table read by name.  A run's config echo lists them when
+     * one of these plug-ins is chosen, as it lists the table's own keys. */
+    const char *const *reads;
 };
 
 /* Declares `name` as the table of the rows in `keys_array` for values in `params_type`. */
@@ -63,6 +69,11 @@ struct cfg_param_table {
     CFG_PARAM_TABLE_AFTER(name, params_type, keys_array, NULL)
 #define CFG_PARAM_TABLE_AFTER(name, params_type, keys_array, after)                                             \
     const struct cfg_param_table name = { keys_array, sizeof keys_array / sizeof keys_array[0],                 \
-                                          sizeof(params_type), after }
+                                          sizeof(params_type), after, NULL }
+/* The same, for plug-ins that also read the shared keys named in `reads_array` (a
+ * NULL-terminated array of "section.name"). */
+#define CFG_PARAM_TABLE_READS(name, params_type, keys_array, reads_array)                                       \
+    const struct cfg_param_table name = { keys_array, sizeof keys_array / sizeof keys_array[0],                 \
+                                          sizeof(params_type), NULL, reads_array }
 
 #endif

@@ -12,7 +12,7 @@
 
 #include <stdbool.h>
 
-enum { MODEL_FIGURES_MAX = 128 };
+enum { MODEL_FIGURES_MAX = 128, MODEL_APPLIED_MAX = 32 };
 
 /* One predicted figure.  A figure that predicts a simulated report field has that
  * field's name (e.g. "throughput", "hops_mean"), so the writers print the two side
@@ -40,6 +40,9 @@ struct model_result {
      * scalars above included). */
     unsigned n_figures;
     struct model_figure figures[MODEL_FIGURES_MAX];
+    /* The models that applied, in registry order (their keys are in the config echo). */
+    unsigned n_applied;
+    const char *applied[MODEL_APPLIED_MAX];
 };
 
 #endif

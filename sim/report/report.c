@@ -213,7 +213,7 @@ bool report_field_number(const struct run_report *r, const char *name, double *v
     return false;
 }
 
-static void csv_text(FILE *out, const char *s)
+void report_csv_text(FILE *out, const char *s)
 {
     if (!strpbrk(s, ",\"\n")) {
         fputs(s, out);
@@ -232,14 +232,14 @@ static void write_csv(FILE *out, const struct run_report *r)
 {
     struct field f[MAX_FIELDS];
     size_t n = scalar_fields(r, f);
-    for (size_t i = 0; i < cfg_key_count(r->cfg); i++)
-        fprintf(out, "%s.%s,", cfg_key_at(r->cfg, i)->section, cfg_key_at(r->cfg, i)->name);
+    for (size_t e = 0; e < r->echo.n; e++)
+        fprintf(out, "%s.%s,", cfg_key_at(r->cfg, r->echo.key[e])->section, cfg_key_at(r->cfg, r->echo.key[e])->name);
     for (size_t i = 0; i < n; i++)
         fprintf(out, "%s%s", f[i].name, i + 1 < n ? "," : "\n");
     char buf[2048];
-    for (size_t i = 0; i < cfg_key_count(r->cfg); i++) {
-        report_fmt_key(buf, sizeof buf, r->cfg, i);
-        csv_text(out, buf);
+    for (size_t e = 0; e < r->echo.n; e++) {
+        report_fmt_key(buf, sizeof buf, r->cfg, r->echo.key[e]);
+        report_csv_text(out, buf);
         fputc(',', out);
     }
     for (size_t i = 0; i < n; i++) {
@@ -253,7 +253,7 @@ static void write_csv(FILE *out, const struct run_report *r)
             break;
         case F_TEXT:
             if (f[i].text)
-                csv_text(out, f[i].text);
+                report_csv_text(out, f[i].text);
             break;
         case F_BOOL:
             fputs(f[i].count == 2 ? "" : f[i].count ? "true" : "false", out);
@@ -362,15 +362,16 @@ static void json_fields(FILE *out, const struct field *f, size_t n, const char *
     }
 }
 
-void report_json_config(FILE *out, const struct config *cfg)
+void report_json_config(FILE *out, const struct config *cfg, const struct cfg_echo *echo)
 {
     fputs("\"config\": {", out);
     char buf[2048];
     const char *section = "";
-    for (size_t i = 0; i < cfg_key_count(cfg); i++) {
+    for (size_t e = 0; e < echo->n; e++) {
+        size_t i = echo->key[e];
         const struct cfg_key *k = cfg_key_at(cfg, i);
         if (strcmp(section, k->section) != 0) {
-            fprintf(out, "%s\n    \"%s\": {", i ? "}," : "", k->section);
+            fprintf(out, "%s\n    \"%s\": {", e ? "}," : "", k->section);
             section = k->section;
         } else {
             fputs(", ", out);
@@ -422,7 +423,7 @@ static void json_groups(FILE *out, const struct run_report *r, const struct fiel
 static void write_json(FILE *out, const struct run_report *r)
 {
     fputs("{\n  ", out);
-    report_json_config(out, r->cfg);
+    report_json_config(out, r->cfg, &r->echo);
     fputc(',', out);
 
     struct field f[MAX_FIELDS];

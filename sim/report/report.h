@@ -16,7 +16,7 @@
 
 #include <stdio.h>
 
-#include "../config/config.h"
+#include "../core/config_value.h"
 #include "../core/figures.h"
 #include "../core/kernel.h"
 #include "../core/prediction.h"
@@ -48,6 +48,9 @@ struct replication_spread {
 
 struct run_report {
     const struct config *cfg;
+    /* The keys the CSV and JSON echo (sim/run's run_config_echo): what was in effect. */
+    struct cfg_echo echo;
+    const char *trace; /* the replayed trace's path (NULL: no trace), borrowed from cfg */
     uint32_t nodes, channels;
     char network[192]; /* the topology's label */
     char access_detail[96]; /* the access protocol's parameters, as the table shows them ("" when none) */
@@ -123,7 +126,10 @@ bool report_has_lines(const struct run_report *r, enum figure_place place);
 /* The simulated value of a numeric CSV/JSON field ("delay.mean", "throughput"...). */
 bool report_field_number(const struct run_report *r, const char *name, double *value);
 void report_json_string(FILE *out, const char *s);
-void report_json_config(FILE *out, const struct config *cfg); /* "config": {...} */
+/* "config": {...}: the echoed keys of cfg, grouped by section. */
+void report_json_config(FILE *out, const struct config *cfg, const struct cfg_echo *echo);
+/* A CSV cell: as it is, or quoted (inner quotes doubled) when it holds a comma, quote or line break. */
+void report_csv_text(FILE *out, const char *s);
 void report_fmt_key(char *buf, size_t size, const struct config *cfg, size_t key); /* layout key's value as text */
 void report_json_number(FILE *out, double v);
 
@@ -136,8 +142,9 @@ void report_table_figures(FILE *out, const struct model_result *m, const struct 
 /* `sim --analytic` (run by sim/run/analytic_only.c): the models' prediction for cfg on
  * the network `label` of nodes and channels; seconds NaN (--no-timing) leaves out the
  * wall-clock figure.  Returns false on an output error. */
-bool report_write_analytic(FILE *out, const struct config *cfg, const char *label, uint32_t nodes, uint32_t channels,
-                           const struct model_result *m, enum report_format fmt, double seconds);
+bool report_write_analytic(FILE *out, const struct config *cfg, const struct cfg_echo *echo, const char *label,
+                           uint32_t nodes, uint32_t channels, const struct model_result *m, enum report_format fmt,
+                           double seconds);
 
 /* Returns false on an output error. */
 bool report_write(FILE *out, const struct run_report *r, enum report_format fmt);

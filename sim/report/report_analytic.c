@@ -62,18 +62,19 @@ void report_table_figures(FILE *out, const struct model_result *m, const struct 
     }
 }
 
-static void write_csv(FILE *out, const struct config *cfg, const struct model_result *m)
+static void write_csv(FILE *out, const struct config *cfg, const struct cfg_echo *echo, const struct model_result *m)
 {
-    for (size_t i = 0; i < cfg_key_count(cfg); i++)
-        fprintf(out, "%s.%s,", cfg_key_at(cfg, i)->section, cfg_key_at(cfg, i)->name);
+    for (size_t e = 0; e < echo->n; e++)
+        fprintf(out, "%s.%s,", cfg_key_at(cfg, echo->key[e])->section, cfg_key_at(cfg, echo->key[e])->name);
     fputs("analytic.model,analytic.unstable", out);
     for (unsigned i = 0; i < m->n_figures; i++)
         fprintf(out, ",%s.%s", m->figures[i].model, m->figures[i].name);
     fputc('\n', out);
     char buf[2048]; /* text and list keys (a trace path, a weight table) can be long */
-    for (size_t i = 0; i < cfg_key_count(cfg); i++) {
-        report_fmt_key(buf, sizeof buf, cfg, i);
-        fprintf(out, strpbrk(buf, ",\"\n") ? "\"%s\"," : "%s,", buf);
+    for (size_t e = 0; e < echo->n; e++) {
+        report_fmt_key(buf, sizeof buf, cfg, echo->key[e]);
+        report_csv_text(out, buf);
+        fputc(',', out);
     }
     fprintf(out, "%s,%s", m->model ? m->model : "", m->unstable ? "true" : "false");
     for (unsigned i = 0; i < m->n_figures; i++) {
@@ -83,10 +84,11 @@ static void write_csv(FILE *out, const struct config *cfg, const struct model_re
     fputc('\n', out);
 }
 
-static void write_json(FILE *out, const struct config *cfg, const struct model_result *m, double seconds)
+static void write_json(FILE *out, const struct config *cfg, const struct cfg_echo *echo, const struct model_result *m,
+                       double seconds)
 {
     fputs("{\n  ", out);
-    report_json_config(out, cfg);
+    report_json_config(out, cfg, echo);
     fputs(",\n  \"analytic\": {\n    \"model\": ", out);
     if (m->model)
         report_json_string(out, m->model);
@@ -106,8 +108,9 @@ static void write_json(FILE *out, const struct config *cfg, const struct model_r
     fputs("\n}\n", out);
 }
 
-bool report_write_analytic(FILE *out, const struct config *cfg, const char *label, uint32_t nodes, uint32_t channels,
-                           const struct model_result *m, enum report_format fmt, double seconds)
+bool report_write_analytic(FILE *out, const struct config *cfg, const struct cfg_echo *echo, const char *label,
+                           uint32_t nodes, uint32_t channels, const struct model_result *m, enum report_format fmt,
+                           double seconds)
 {
     switch (fmt) {
     case REPORT_TABLE:
@@ -121,10 +124,10 @@ bool report_write_analytic(FILE *out, const struct config *cfg, const char *labe
             fprintf(out, "performance  %.3f ms\n", 1e3 * seconds);
         break;
     case REPORT_CSV:
-        write_csv(out, cfg, m);
+        write_csv(out, cfg, echo, m);
         break;
     case REPORT_JSON:
-        write_json(out, cfg, m, seconds);
+        write_json(out, cfg, echo, m, seconds);
         break;
     }
     return !ferror(out);

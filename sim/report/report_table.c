@@ -44,8 +44,8 @@ static void header(FILE *out, const struct run_report *r)
             c->protocol.link, r->access_detail, c->protocol.priority);
     if (c->node.service_rate > 0)
         fprintf(out, "nodes        one server per node, service 1/%g per visit\n", c->node.service_rate);
-    if (cfg_text(c, "workload.trace")[0]) /* trace arrivals: times, ends and lengths are the file's */
-        fprintf(out, "workload     replay of the trace %s%s\n", cfg_text(c, "workload.trace"),
+    if (r->trace) /* trace arrivals: times, ends and lengths are the file's */
+        fprintf(out, "workload     replay of the trace %s%s\n", r->trace,
                 c->run.redraw_length_per_hop ? " (lengths re-drawn per hop)" : "");
     else if (r->slotted) /* a message crosses a channel in one cycle */
         fprintf(out, "workload     %s arrivals, %g per node per cycle; %s destinations; one-cycle messages\n",

@@ -4,6 +4,7 @@
 #include <time.h>
 
 #include "model_input.h"
+#include "run_config.h"
 
 int run_analytic_only(const struct config *cfg, enum report_format fmt, bool omit_timing, FILE *out)
 {
@@ -23,7 +24,9 @@ int run_analytic_only(const struct config *cfg, enum report_format fmt, bool omi
     model_predict(&in, &m);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double seconds = omit_timing ? NAN : (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-    bool written = report_write_analytic(out, cfg, t.label, t.nodes, t.channels, &m, fmt, seconds);
+    struct cfg_echo echo;
+    run_config_echo(cfg, &m, &echo);
+    bool written = report_write_analytic(out, cfg, &echo, t.label, t.nodes, t.channels, &m, fmt, seconds);
     loads_free(&loads);
     topo_free(&t);
     return written ? 0 : 1;

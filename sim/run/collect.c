@@ -7,6 +7,7 @@
 #include "../../analytic/model.h"
 #include "../../protocols/protocol.h"
 #include "../../routing/engine.h"
+#include "run_config.h"
 
 _Static_assert((int)TOPO_MAX_CLASSES <= (int)REPORT_MAX_CLASSES, "a report holds every channel class of a topology");
 
@@ -86,6 +87,8 @@ void report_collect(struct run_report *r, const struct network *net, const struc
     memset(r, 0, sizeof *r);
     const struct topo *t = &net->topo;
     r->cfg = net->cfg;
+    run_config_echo(net->cfg, model, &r->echo);
+    r->trace = cfg_text(net->cfg, "workload.trace")[0] ? cfg_text(net->cfg, "workload.trace") : NULL;
     r->nodes = t->nodes;
     r->channels = t->channels;
     snprintf(r->network, sizeof r->network, "%s", t->label);

@@ -10,6 +10,7 @@
 #include "collect.h"
 #include "model_input.h"
 #include "observe.h"
+#include "run_config.h"
 #include "wallclock.h"
 
 /* Event times are doubles: once the largest time a run reaches is 2^40 times its
@@ -261,12 +262,29 @@ static void collect_unsimulated(struct run_report *r, struct network *net, struc
 
 struct check_ctx {
     struct run_report *unstable;
+    struct cfg_echo *echo;
+    struct cfg_error *err;
 };
+
+static int out_of_memory(struct cfg_error *err)
+{
+    memset(err, 0, sizeof *err);
+    snprintf(err->message, sizeof err->message, "out of memory");
+    return RUN_BAD_INPUT;
+}
 
 static int check_stability(const struct config *cfg, struct network *net, struct channel_loads *loads,
                            struct model_in *in, void *ctx)
 {
     struct check_ctx *c = ctx;
+    if (c->echo) { /* the models that apply choose their keys: the echo needs their verdicts */
+        struct model_result *models = malloc(sizeof *models);
+        if (!models)
+            return out_of_memory(c->err);
+        model_predict(in, models);
+        run_config_echo(cfg, models, c->echo);
+        free(models);
+    }
     struct stability stab;
     stability_check(cfg, &net->topo, loads, &stab);
     if (!stab.saturated || cfg->run.allow_unstable)
@@ -275,9 +293,9 @@ static int check_stability(const struct config *cfg, struct network *net, struct
     return RUN_UNSTABLE;
 }
 
-int run_check(const struct config *cfg, struct run_report *unstable, struct cfg_error *err)
+int run_check(const struct config *cfg, struct run_report *unstable, struct cfg_echo *echo, struct cfg_error *err)
 {
-    struct check_ctx c = { unstable };
+    struct check_ctx c = { unstable, echo, err };
     return with_network(cfg, err, check_stability, &c);
 }
 

@@ -46,8 +46,10 @@ void run_setup_free(struct run_setup *setup);
  * can be built and the stability check passes.  Returns 0 when it would run,
  * RUN_BAD_INPUT with *err, or RUN_UNSTABLE when it would be refused as saturated:
  * *unstable then holds the report of a point not run (config, structure, analytic
- * model, saturated = true, stop_reason "unstable: not run", no simulated figures). */
-int run_check(const struct config *cfg, struct run_report *unstable, struct cfg_error *err);
+ * model, saturated = true, stop_reason "unstable: not run", no simulated figures).
+ * With echo not NULL, *echo is the config echo the run's report would have (the
+ * analytic models are asked which apply). */
+int run_check(const struct config *cfg, struct run_report *unstable, struct cfg_echo *echo, struct cfg_error *err);
 
 /* The report of cfg not simulated (a point not run, or one whose run failed): config,
  * structure, stability verdict and analytic model, no simulated figures, interrupted

@@ -8,6 +8,8 @@
 #include "../../workloads/workload.h"
 #include "../core/registry.h"
 
+#include <string.h>
+
 /* Plain names, the framework's own: workload.rate_unit and run.warmup. */
 struct plain_choice {
     const char *name, *help;
@@ -82,4 +84,18 @@ unsigned run_engine_traits(const struct config *cfg)
 {
     const struct engine_ops *e = engine_select(cfg);
     return e ? e->traits : 0;
+}
+
+static bool was_applied(const char *name, const void *models_)
+{
+    const struct model_result *models = models_;
+    for (unsigned m = 0; models && m < models->n_applied; m++)
+        if (strcmp(models->applied[m], name) == 0)
+            return true;
+    return false;
+}
+
+void run_config_echo(const struct config *cfg, const struct model_result *models, struct cfg_echo *out)
+{
+    cfg_echo_keys(cfg, &schema, was_applied, models, out);
 }

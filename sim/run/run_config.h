@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "../config/config.h"
+#include "../core/prediction.h"
 
 /* The registries the loader lays keys out from, in listing order. */
 const struct cfg_schema *run_config_schema(void);
@@ -19,6 +20,13 @@ const struct cfg_schema *run_config_schema(void);
 void run_config_defaults(struct config *cfg);
 bool run_config_load(struct config *cfg, const char *path, const char *const *overrides, size_t n_overrides,
                      struct cfg_error *err);
+
+/* The config echo of a run of cfg (what its reports list): the framework's keys, the
+ * keys of the plug-in each keyed registry of the schema chose, and those of the
+ * analytic models that applied (models->applied; NULL: none), each with the shared
+ * keys its table says it reads (cfg_param_table.reads); in listing order.  Adding a
+ * plug-in that a config does not choose leaves the config's echo as it was. */
+void run_config_echo(const struct config *cfg, const struct model_result *models, struct cfg_echo *out);
 
 /* The name of the engine a configuration runs (the switching's, or the one its router
  * model or path selection needs): points of a sweep with different engines report

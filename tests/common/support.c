@@ -262,3 +262,42 @@ const char *test_figure_text(const struct run_report *r, const char *group, cons
     ck_assert_msg(f != NULL && f->kind == FIGURE_TEXT, "no text figure %s.%s", group, name);
     return f->text;
 }
+
+/* The start of field i of a CSV line (quoted fields may hold commas), or NULL. */
+static const char *csv_field(const char *line, size_t i, size_t *len)
+{
+    const char *p = line;
+    for (size_t f = 0;; f++) {
+        const char *start = p;
+        bool quoted = false;
+        while (*p && *p != '\n' && (quoted || *p != ',')) {
+            if (*p == '"')
+                quoted = !quoted;
+            p++;
+        }
+        if (f == i) {
+            *len = (size_t)(p - start);
+            return start;
+        }
+        if (*p != ',')
+            return NULL;
+        p++;
+    }
+}
+
+bool test_csv_cell(const char *header, const char *row, const char *name, char *cell, size_t size)
+{
+    size_t len;
+    for (size_t i = 0;; i++) {
+        const char *h = csv_field(header, i, &len);
+        if (!h)
+            return false;
+        if (len == strlen(name) && strncmp(h, name, len) == 0) {
+            const char *v = csv_field(row, i, &len);
+            if (!v)
+                return false;
+            snprintf(cell, size, "%.*s", (int)len, v);
+            return true;
+        }
+    }
+}

@@ -23,6 +23,11 @@
 #include "../../sim/run/network.h"
 #include "../../sim/run/run_config.h"
 
+/* The cell of column `name` of a CSV row (RFC 4180 quoting, quotes kept), given the
+ * header line and the row line (each ended by a newline or the string's end): false
+ * when the header has no such column or the row is short. */
+bool test_csv_cell(const char *header, const char *row, const char *name, char *cell, size_t size);
+
 /* Defaults, then each "section.key=value" (asserts that every one is accepted). */
 void test_config(struct config *cfg, const char *const *settings);
 /* test_config(cfg, settings), then the network built (asserting it is); cfg must

@@ -51,7 +51,8 @@
     X(common_numbers)                                                                                            \
     X(observe)                                                                                                   \
     X(backlog)                                                                                                   \
-    X(flit_dor)
+    X(flit_dor)                                                                                                  \
+    X(echo)
 
 #define X(name) Suite *name##_suite(void);
 SUITES
