@@ -98,11 +98,11 @@ static void interval(char *buf, size_t size, const double ci[2])
     snprintf(buf, size, "[%.10s, %.10s]", a, b);
 }
 
-void report_write_table(FILE *out, const struct run_report *r)
+/* The delay mean beside the model's, the standard deviation (with its model and, over
+ * replications, its interval), the quantiles and the maximum. */
+static void delay_lines(FILE *out, const struct run_report *r)
 {
-    const struct config *c = r->cfg;
     char a[64], b[64], m[64], ci[160];
-    header(out, r);
     bool have = r->model.model && !r->model.unstable;
     bool reps = r->replications > 1;
     fprintf(out, "%-12s %-14s %-26s %-14s %s\n", "", reps ? "simulated (avg)" : "simulated",
@@ -160,6 +160,14 @@ void report_write_table(FILE *out, const struct run_report *r)
         else
             fprintf(out, "%-12s %s\n", rows[i].label, a);
     }
+}
+
+/* The delay's node and link parts: the engine's own lines, or the measured moments
+ * beside the model's. */
+static void delay_part_lines(FILE *out, const struct run_report *r)
+{
+    char a[64], b[64];
+    bool have = r->model.model && !r->model.unstable;
     if (report_has_lines(r, FIGURE_PLACE_DELAY_PARTS)) { /* the engine's reading of the two parts */
         report_lines(out, r, FIGURE_PLACE_DELAY_PARTS, FIGURE_NO_CLASS);
     } else {
@@ -174,6 +182,14 @@ void report_write_table(FILE *out, const struct run_report *r)
         if (have && !isnan(r->model.link_mean))
             fprintf(out, "%-12s mean %-12.6g variance %.6g\n", "  model", r->model.link_mean, r->model.link_variance);
     }
+}
+
+/* Hops, throughput, and the channels' (per class) and nodes' utilisation. */
+static void traffic_lines(FILE *out, const struct run_report *r)
+{
+    const struct config *c = r->cfg;
+    char a[64], b[64], m[64];
+    bool have = r->model.model && !r->model.unstable;
     FMT(a, r->hops_mean);
     if (have)
         fprintf(out, "%-12s %-14.14s %-26s %.6g\n", "hops mean", a, "", r->model.mean_hops);
@@ -203,6 +219,14 @@ void report_write_table(FILE *out, const struct run_report *r)
         FMT(m, r->stability.known ? r->stability.node_load : NAN);
         fprintf(out, "%-12s mean %s, max %s, analytic max %s\n", "node busy", a, b, m);
     }
+}
+
+void report_write_table(FILE *out, const struct run_report *r)
+{
+    header(out, r);
+    delay_lines(out, r);
+    delay_part_lines(out, r);
+    traffic_lines(out, r);
     fprintf(out, "analytic     %s\n", r->model.why[0] ? r->model.why : "-");
     report_table_figures(out, &r->model, r);
     if (r->omit_timing)
