@@ -58,8 +58,9 @@ bool cfg_set(struct config *cfg, const char *section, const char *name, const ch
              int line, struct cfg_error *err);
 
 /* The keys in effect for cfg, which its reports echo (*out, in listing order): the
- * framework's keys; for each keyed registry of the schema, the keys of the plug-in
- * the key chose; for a registry no key chooses (the analytic models), those of each
+ * framework's keys; for each keyed registry of the schema whose key is in effect, the
+ * keys of the plug-in the key chose (a registry keyed by a plug-in's own key counts
+ * only when that plug-in is chosen); for a registry no key chooses (the analytic models), those of each
  * plug-in `applied` says took part (NULL: none); with each table, the shared keys it
  * reads (cfg_param_table.reads).  A plug-in cfg does not choose adds nothing. */
 void cfg_echo_keys(const struct config *cfg, const struct cfg_schema *schema,

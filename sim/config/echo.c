@@ -26,19 +26,29 @@ static void mark_table(const struct config *cfg, const struct cfg_param_table *t
 void cfg_echo_keys(const struct config *cfg, const struct cfg_schema *schema,
                    bool (*applied)(const char *name, const void *ctx), const void *ctx, struct cfg_echo *out)
 {
-    bool in[CFG_KEYS_MAX] = { false };
+    bool in[CFG_KEYS_MAX] = { false }, settled[CFG_KEYS_MAX] = { false };
     for (size_t f = 0; f < cfg_framework_table_count; f++)
         mark_table(cfg, &cfg_framework_tables[f], in);
-    for (size_t g = 0; g < schema->count; g++) {
-        const struct cfg_registry *reg = &schema->registries[g];
-        if (!reg->choices->params)
-            continue; /* plain names: no plug-in keys */
-        /* A keyed registry's plug-in is its key's value; the others choose themselves. */
-        const char *chosen = reg->key ? cfg_text(cfg, reg->key) : NULL;
-        for (size_t i = 0; reg->choices->name(i); i++) {
-            const char *name = reg->choices->name(i);
-            if (chosen ? strcmp(name, chosen) == 0 : applied && applied(name, ctx))
-                mark_table(cfg, reg->choices->params(i), in);
+    /* A keyed registry's plug-in is its key's value, and counts only while that key is
+     * in effect: a registry keyed by a plug-in's own key (a sub-choice such as a router
+     * model) is reached once that plug-in has been marked, so a few passes settle it.
+     * The registries no key chooses (the analytic models) choose themselves. */
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (size_t g = 0; g < schema->count && g < CFG_KEYS_MAX; g++) {
+            const struct cfg_registry *reg = &schema->registries[g];
+            if (settled[g] || !reg->choices->params)
+                continue; /* done, or plain names: no plug-in keys */
+            int key = reg->key ? cfg_key_index(cfg, reg->key) : -1;
+            if (reg->key && (key < 0 || !in[key]))
+                continue;
+            settled[g] = grew = true;
+            const char *chosen = reg->key ? cfg_text(cfg, reg->key) : NULL;
+            for (size_t i = 0; reg->choices->name(i); i++) {
+                const char *name = reg->choices->name(i);
+                if (chosen ? strcmp(name, chosen) == 0 : applied && applied(name, ctx))
+                    mark_table(cfg, reg->choices->params(i), in);
+            }
         }
     }
     out->n = 0;
