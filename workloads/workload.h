@@ -60,38 +60,29 @@ struct arrival_ops {
     bool (*check)(const struct config *cfg, struct cfg_error *err);
 };
 
-/* A destination distribution set up for one topology: its parameters and tables. */
+/* A destination distribution set up for one topology.  What the distribution keeps of
+ * its own (key values, tables) is its `impl`, which only its ops read: dest_init() has
+ * ops->init create it, dest_free() has ops->free release it.  A new distribution with
+ * keys and tables is its own file and a line in workloads/registry.c. */
 struct destinations {
     const struct dest_ops *ops;
     const struct topo *topo;
-    double locality;   /* cluster-locality: α */
-    uint32_t hops;     /* fixed-hops: h */
-    uint32_t hotspot;  /* hotspot: the node, drawn with probability hotspot_fraction */
-    double hotspot_fraction;
-    uint32_t *table;   /* fixed-hops: the nodes h hops away, from node 0 or per source */
-    uint32_t *start;   /* per source: its slice of table; NULL when translated from node 0 */
-    uint32_t count;    /* from node 0: length of table */
-    /* Patterns on the k-ary n-cube lattice (hypercube: k = 2): node x = sum d_i k^i. */
-    uint32_t radix, dims;
-    bool wrap;
-    uint32_t side;     /* distance-locality: S, the region's side */
-    uint32_t bits;     /* address permutations: log2(nodes) */
-    /* spherical: per row (node 0 when translated, else every source) the other nodes
-     * sorted by distance, where each distance starts (diameter + 2 per row), and the
-     * probability of each distance with its alias table (diameter + 1 per row). */
-    uint32_t *by_distance, *distance_start, *distance_alias;
-    double *distance_prob, *distance_threshold;
-    bool per_source;
+    void *impl; /* the distribution's own state; NULL when it keeps none */
 };
 
 struct dest_ops {
     const char *name, *help;
     unsigned traits; /* enum dest_traits */
     const struct cfg_param_table *params; /* its keys (sim/core/params.h); NULL: none */
-    /* Optional: checks the parameters against the topology and builds tables. */
-    bool (*init)(struct destinations *d, const struct config *cfg, struct cfg_error *err);
+    /* Optional: checks its key values (params: its block, cfg_params(cfg, ops->params),
+     * handed once; NULL without a table) against d->topo and creates d->impl.  cfg
+     * names keys in errors and answers other modules' keys by name.  False with *err;
+     * whatever it already set in d->impl is then released by ops->free. */
+    bool (*init)(struct destinations *d, const void *params, const struct config *cfg, struct cfg_error *err);
     uint32_t (*pick)(const struct destinations *d, uint32_t src, struct rng *r);
     double (*prob)(const struct destinations *d, uint32_t src, uint32_t dst);
+    /* Releases d->impl (not called when it is NULL); NULL when init makes none. */
+    void (*free)(void *impl);
 };
 
 struct length_ops {
@@ -119,9 +110,15 @@ bool workload_check(struct config *cfg, struct cfg_error *err);
 bool dest_init(struct destinations *d, const struct config *cfg, const struct topo *t, struct cfg_error *err);
 void dest_free(struct destinations *d);
 
-/* The k-ary n-cube d->topo is, for lattice patterns: a binary hypercube (k = 2) or a
- * TOPO_KARY_NCUBE family.  False for every other family. */
-bool dest_lattice(struct destinations *d, const struct config *cfg);
+/* The k-ary n-cube shape (node x = sum d_i k^i) shared by the lattice patterns. */
+struct dest_lattice {
+    uint32_t radix, dims;
+    bool wrap; /* end-around links */
+};
+
+/* The k-ary n-cube t is, for lattice patterns: a binary hypercube (k = 2) or a
+ * TOPO_KARY_NCUBE family.  False for every other family (*out then unset). */
+bool dest_lattice(const struct topo *t, const struct config *cfg, struct dest_lattice *out);
 
 const struct arrival_ops *arrival_find(const char *name);
 const struct dest_ops *dest_find(const char *name);
