@@ -12,7 +12,6 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "../workloads/workload.h"
 #include "hin_formulas.h"
 #include "model.h"
 
@@ -40,7 +39,7 @@ static bool read_net(const struct model_in *in, struct hin_net *h, const char **
         *why = "needs a binary hypercube or a hierarchical network bh-*";
         return false;
     }
-    if (!(dest_find(cfg->workload.destination)->traits & DEST_CLUSTER_LOCALITY)) {
+    if (!(in->destination & DEST_CLUSTER_LOCALITY)) {
         *why = "needs the cluster-locality destinations";
         return false;
     }
@@ -73,9 +72,9 @@ static const char *queue_mismatch(const struct model_in *in, const struct hin_ne
         return "R needs FIFO channels and queues";
     if (cfg->node.service_rate > 0)
         return "R needs node.service_rate = 0";
-    if (!(arrival_find(cfg->workload.arrival)->traits & ARRIVAL_POISSON))
+    if (!(in->arrival & ARRIVAL_POISSON))
         return "R needs Poisson arrivals";
-    if (!(length_find(cfg->workload.length)->traits & LENGTH_EXPONENTIAL))
+    if (!(in->length & LENGTH_EXPONENTIAL))
         return "R needs exponential message lengths";
     if (in->topo->kind != CHANNEL_LINK_DIRECTION) /* these networks have links, not buses */
         return "R needs full-duplex links";

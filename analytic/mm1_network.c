@@ -6,7 +6,6 @@
  * hop; Kleinrock's independence approximation when a message keeps its length. */
 #include <stdio.h>
 
-#include "../workloads/workload.h"
 #include "model.h"
 
 static bool predict(const struct model_in *in, struct model_result *out)
@@ -22,9 +21,9 @@ static bool predict(const struct model_in *in, struct model_result *out)
         why = "needs first-come-first-served queues (protocol.priority = fifo)";
     else if (cfg->node.service_rate > 0)
         why = "has no node servers (node.service_rate = 0)";
-    else if (!(arrival_find(cfg->workload.arrival)->traits & ARRIVAL_POISSON))
+    else if (!(in->arrival & ARRIVAL_POISSON))
         why = "needs Poisson arrivals";
-    else if (!(length_find(cfg->workload.length)->traits & LENGTH_EXPONENTIAL))
+    else if (!(in->length & LENGTH_EXPONENTIAL))
         why = "needs exponential message lengths";
     else if (!l->known)
         why = l->why;

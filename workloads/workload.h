@@ -2,7 +2,7 @@
  *
  * Promise: every function draws only from the stream it is handed, so workloads are
  * reproducible per node and independent of the rest of the run.  prob() gives the
- * exact destination distribution to the analytic models.  workload_check() refuses
+ * exact destination distribution to the analytic models (through sim/run/model_input.c).  workload_check() refuses
  * parameters no pattern can honour (called by run_config_load), dest_init() those the
  * topology cannot.  Shapes the analytic models ask about are trait bits on the ops
  * (ARRIVAL_*, DEST_*, LENGTH_*), never names.  Registered by one line each in
@@ -13,35 +13,12 @@
 
 #include "../sim/core/config_value.h"
 #include "../sim/core/rng.h"
+#include "../sim/core/traits.h"
 #include "../topo/topo.h"
 
-/* What a process or distribution is, as the run and the models ask it (the ops' `traits`). */
-enum arrival_traits {
-    ARRIVAL_POISSON = 1u << 0, /* exponential inter-arrival times */
-    /* Messages come from workload.trace, not from per-node processes (the network
-     * schedules them; interarrival and per_cycle are NULL). */
-    ARRIVAL_REPLAY = 1u << 1,
-    /* Slotted: each cycle a node creates a geometric batch of mean workload.rate (seed 001's input). */
-    ARRIVAL_GEOMETRIC_BATCHES = 1u << 2,
-};
-enum dest_traits {
-    /* prob(src, dst) is unchanged when the topology's translate() moves both ends */
-    DEST_TRANSLATION_INVARIANT = 1u << 0,
-    DEST_UNIFORM = 1u << 1,          /* uniform over the other nodes */
-    /* distance h with probability proportional to workload.distance_weights[h], then
-     * uniform over the nodes h hops away */
-    DEST_DISTANCE_WEIGHTS = 1u << 2,
-    DEST_FIXED_DISTANCE = 1u << 3,   /* uniform over the nodes exactly workload.hops hops away */
-    /* own cluster (source included) with probability workload.locality, else uniform
-     * over the other clusters */
-    DEST_CLUSTER_LOCALITY = 1u << 4,
-    /* may pick the source itself (a self-addressed message, delivered at once) */
-    DEST_MAY_PICK_SOURCE = 1u << 5,
-};
-enum length_traits {
-    LENGTH_EXPONENTIAL = 1u << 0,
-    LENGTH_FIXED = 1u << 1, /* every message exactly workload.mean_length long */
-};
+/* What a process or distribution is, as the run and the models ask it (the ops'
+ * `traits`): enum arrival_traits, dest_traits and length_traits, in sim/core/traits.h
+ * so that the analytic models ask them without including workloads/. */
 
 struct arrival_ops {
     const char *name, *help;

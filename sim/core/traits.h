@@ -1,12 +1,13 @@
 /* Trait bits of the plug-in kinds whose interfaces some layers may not see.
  *
- * Promise: a capability question about the chosen path selection, switching or
- * channel access ("is the path fixed by the pair?", "does the header go on before
- * the tail arrives?") is answered by one of these bits, never by comparing a
- * module's name.  The bits live here, in the core, because the analytic models
- * must ask them without including routing/ or protocols/: routing/ puts ROUTE_*,
- * SWITCH_* and ENGINE_* on its ops tables, and sim/run/model_input.c hands the chosen
- * modules' bits (ACCESS_* included) to the models.  A module sets a bit only when it
+ * Promise: a capability question about the chosen path selection, switching,
+ * channel access or workload ("is the path fixed by the pair?", "does the header go
+ * on before the tail arrives?", "are arrivals Poisson?") is answered by one of these
+ * bits, never by comparing a module's name.  The bits live here, in the core, because
+ * the analytic models must ask them without including routing/, protocols/ or
+ * workloads/: routing/ puts ROUTE_*, SWITCH_* and ENGINE_* on its ops tables,
+ * workloads/ ARRIVAL_*, DEST_* and LENGTH_*, and sim/run/model_input.c hands the
+ * chosen modules' bits (ACCESS_* included) to the models.  A module sets a bit only when it
  * has the capability for every value of its own keys.
  */
 #ifndef SIM_CORE_TRAITS_H
@@ -83,6 +84,37 @@ enum access_traits {
     ACCESS_FIFO_CHANNEL = 1u << 0,
     /* Queues at a channel are first come, first served (protocol.priority = fifo). */
     ACCESS_FIFO_QUEUES = 1u << 1,
+};
+
+/* Workloads (workloads/workload.h): what an arrival process, a destination or a length
+ * distribution is (struct arrival_ops, dest_ops, length_ops .traits). */
+enum arrival_traits {
+    /* A Poisson process in continuous time: exponential inter-arrival times, drawn by
+     * interarrival() (a process that only counts per cycle does not claim it). */
+    ARRIVAL_POISSON = 1u << 0,
+    /* Messages come from workload.trace, not from per-node processes (the network
+     * schedules them; interarrival and per_cycle are NULL). */
+    ARRIVAL_REPLAY = 1u << 1,
+    /* Slotted: each cycle a node creates a geometric batch of mean workload.rate (seed 001's input). */
+    ARRIVAL_GEOMETRIC_BATCHES = 1u << 2,
+};
+enum dest_traits {
+    /* prob(src, dst) is unchanged when the topology's translate() moves both ends */
+    DEST_TRANSLATION_INVARIANT = 1u << 0,
+    DEST_UNIFORM = 1u << 1,          /* uniform over the other nodes */
+    /* distance h with probability proportional to workload.distance_weights[h], then
+     * uniform over the nodes h hops away */
+    DEST_DISTANCE_WEIGHTS = 1u << 2,
+    DEST_FIXED_DISTANCE = 1u << 3,   /* uniform over the nodes exactly workload.hops hops away */
+    /* own cluster (source included) with probability workload.locality, else uniform
+     * over the other clusters */
+    DEST_CLUSTER_LOCALITY = 1u << 4,
+    /* may pick the source itself (a self-addressed message, delivered at once) */
+    DEST_MAY_PICK_SOURCE = 1u << 5,
+};
+enum length_traits {
+    LENGTH_EXPONENTIAL = 1u << 0,
+    LENGTH_FIXED = 1u << 1, /* every message exactly workload.mean_length long */
 };
 
 #endif

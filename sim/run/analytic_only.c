@@ -21,6 +21,7 @@ int run_analytic_only(const struct config *cfg, enum report_format fmt, bool omi
     model_input(&in, cfg, &t, &loads);
     struct model_result m;
     model_predict(&in, &m);
+    model_input_free(&in);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double seconds = omit_timing ? NAN : (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     bool written = report_write_analytic(out, cfg, t.label, t.nodes, t.channels, &m, fmt, seconds);
