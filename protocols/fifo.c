@@ -47,7 +47,7 @@ static void prefetch(const void *self, uint32_t ch, unsigned stage)
         __builtin_prefetch(c, 1);
         return;
     }
-    uint32_t m = stage == 1 || f->pool->discipline != QUEUE_FIFO ? c->entry : msgq_first(f->pool, c);
+    uint32_t m = stage == 1 || f->pool->key ? c->entry : msgq_first(f->pool, c);
     if (m < f->pool->capacity)
         __builtin_prefetch(&f->pool->msgs[m], 1);
 }

@@ -11,6 +11,10 @@
  * such count) is what store-and-forward adaptive routing compares channels by.
  * Needs: sim/core only (kernel for its own timed events, the message pool and its
  * queues).  Registered by one line in protocols/registry.c.
+ *
+ * Queue disciplines (protocol.priority) are the other plug-in kind here: each is a
+ * struct queue_discipline, registered by one line in protocols/priority.c, whose key
+ * orders every node and channel queue of the run's pool (sim/core/msgq.h).
  */
 #ifndef PROTOCOLS_PROTOCOL_H
 #define PROTOCOLS_PROTOCOL_H
@@ -19,6 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../sim/core/config_value.h"
 #include "../sim/core/kernel.h"
 #include "../sim/core/msgq.h"
 #include "../sim/core/registry.h"
@@ -77,7 +82,26 @@ struct proto_ops {
 const struct proto_ops *proto_find(const char *name);
 extern const struct cfg_choices proto_choices, priority_choices, tdm_rule_choices;
 
-/* The queue discipline named by protocol.priority. */
-enum queue_discipline priority_discipline(const char *name);
+/* A queue discipline: the order in which every node and channel queue serves its
+ * waiting messages, non-preemptively. */
+struct queue_discipline {
+    const char *name, *help;
+    unsigned traits; /* enum access_traits (sim/core/traits.h): what its order guarantees */
+    const struct cfg_param_table *params; /* its keys (sim/core/params.h); NULL: none */
+    /* A queued message's key, smaller served first, ties in arrival order (handed its
+     * own key values); NULL: arrival order, FIFO, the queues' fast path. */
+    msg_order_key_fn *key;
+};
+
+/* The queue discipline named by protocol.priority (FIFO for an unknown name). */
+const struct queue_discipline *priority_discipline(const char *name);
+
+/* An empty message pool whose queues keep cfg's protocol.priority (with its key
+ * values), keeping creation numbers or not. */
+struct msg_pool priority_pool(const struct config *cfg, bool keep_ids);
+
+/* FIFO, the discipline every engine that arbitrates channels itself requires. */
+extern const struct queue_discipline priority_fifo;
+#define QUEUE_FIFO (&priority_fifo) /* the name routing/flit_setup.c still compares with */
 
 #endif

@@ -300,7 +300,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         goto out_of_memory;
     for (uint32_t ch = 0; ch < net->topo.channels; ch++)
         net->chan[ch] = (struct channel_state){ 0 };
-    net->pool = msg_pool_empty(priority_discipline(cfg->protocol.priority), false);
+    net->pool = priority_pool(cfg, false);
     if (!net_nodes_init(net))
         goto out_of_memory;
     uint64_t seed = cfg->run.seed;

@@ -133,17 +133,27 @@ START_TEST(oldest_first_on_one_queue_is_fifo)
 }
 END_TEST
 
-/* The queue itself: every discipline pops in key order, ties in arrival order. */
+/* The queue itself: every registered discipline pops in the order it states, ties in
+ * arrival order.  The expected keys are written out here, not taken from the
+ * discipline, so a discipline that ordered by the wrong field fails. */
 START_TEST(queue_disciplines_order_and_break_ties_by_arrival)
 {
     static struct message msgs[512];
     static struct msg_order order[512];
-    struct msg_pool pool = { .msgs = msgs, .order = order };
     uint64_t arrival[512]; /* each message's arrival number into the queue */
     struct rng r;
     rng_seed_stream(&r, 7, RNG_TEST, 0);
-    for (int d = QUEUE_FIFO; d <= QUEUE_SHORTEST_FIRST; d++) {
-        pool.discipline = (enum queue_discipline)d;
+    const struct {
+        const char *name;
+        int by; /* 0: arrival; 1: creation time; -2/2: length, longest/shortest first */
+    } cases[] = { { "fifo", 0 }, { "oldest-first", 1 }, { "longest-first", -2 }, { "shortest-first", 2 } };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const struct queue_discipline *d = priority_discipline(cases[c].name);
+        ck_assert_str_eq(d->name, cases[c].name);
+        ck_assert(cases[c].by == 0 ? d->key == NULL : d->key != NULL); /* FIFO keeps the ring */
+        struct msg_pool pool = msg_pool_empty(d->key, NULL, false);
+        pool.msgs = msgs;
+        pool.order = order;
         struct msgq q = MSGQ_EMPTY;
         for (uint32_t m = 0; m < 512; m++) {
             /* few distinct keys, so ties are common */
@@ -160,15 +170,48 @@ START_TEST(queue_disciplines_order_and_break_ties_by_arrival)
         uint64_t last_seq = 0;
         uint32_t left = q.length, popped = 0;
         for (uint32_t m; (m = msgq_pop(&pool, &q)) != NET_NONE; popped++) {
-            double key = d == QUEUE_OLDEST_FIRST ? msgs[m].created
-                         : d == QUEUE_LONGEST_FIRST ? -msgs[m].length
-                         : d == QUEUE_SHORTEST_FIRST ? msgs[m].length : 0;
+            int by = cases[c].by;
+            double key = by == 1 ? msgs[m].created : by == 2 ? msgs[m].length : by == -2 ? -msgs[m].length : 0;
             ck_assert(key > last_key || (key == last_key && arrival[m] > last_seq) || popped == 0);
             last_key = key;
             last_seq = arrival[m];
         }
         ck_assert_uint_eq(popped, left);
         ck_assert(msgq_empty(&q));
+    }
+}
+END_TEST
+
+/* A discipline is its key alone: one defined here, in the test, orders the core's
+ * queues with no other code knowing it (most hops first, its key values handed back). */
+struct by_hops_params {
+    double sign;
+};
+
+static double by_hops(const struct message *m, const void *params)
+{
+    return ((const struct by_hops_params *)params)->sign * m->hops;
+}
+
+START_TEST(a_discipline_is_its_key)
+{
+    static struct message msgs[64];
+    static struct msg_order order[64];
+    const struct by_hops_params most_first = { -1 };
+    struct msg_pool pool = msg_pool_empty(by_hops, &most_first, false);
+    pool.msgs = msgs;
+    pool.order = order;
+    struct msgq q = MSGQ_EMPTY;
+    for (uint32_t m = 0; m < 64; m++) {
+        msgs[m].hops = (m * 37) % 11; /* 0..10, each several times */
+        msgq_push(&pool, &q, m);
+    }
+    ck_assert_uint_eq(msgq_first(&pool, &q), 8); /* the first message with 10 hops: 8 * 37 = 296 = 10 mod 11 */
+    uint32_t last_hops = UINT32_MAX, last = 0;
+    for (uint32_t m; (m = msgq_pop(&pool, &q)) != NET_NONE;) {
+        ck_assert(msgs[m].hops < last_hops || (msgs[m].hops == last_hops && m > last));
+        last_hops = msgs[m].hops;
+        last = m;
     }
 }
 END_TEST
@@ -302,6 +345,7 @@ Suite *protocols_suite(void)
     tcase_add_test(tc, length_priorities_match_conway);
     tcase_add_test(tc, oldest_first_on_one_queue_is_fifo);
     tcase_add_test(tc, queue_disciplines_order_and_break_ties_by_arrival);
+    tcase_add_test(tc, a_discipline_is_its_key);
     tcase_add_test(tc, node_model_light_load_is_deterministic);
     tcase_add_test(tc, node_model_conserves_flow);
     tcase_add_test(tc, time_window_measures_deliveries_inside_it);
