@@ -27,6 +27,7 @@
 #include "../sim/core/kernel.h"
 #include "../sim/core/msgq.h"
 #include "../sim/core/registry.h"
+#include "../sim/core/rng.h"
 #include "../sim/core/traits.h"
 
 /* The channels a protocol arbitrates, as the run describes them.  Queries, not
@@ -53,6 +54,9 @@ struct access_env {
     struct msg_pool *pool;   /* the messages its queues hold */
     struct access_channels channels;
     const void *params; /* the protocol's own key values (its `params` table's struct); NULL without one */
+    /* Per channel, the protocol's own random streams (RNG_PROTOCOL, from the run seed:
+     * access_streams); NULL unless its traits have ACCESS_DRAWS_RANDOM. */
+    struct rng *rng;
     access_grant_fn *grant;
     void *engine;            /* grant's first argument */
 };
@@ -80,6 +84,12 @@ struct proto_ops {
 };
 
 const struct proto_ops *proto_find(const char *name);
+
+/* The random streams protocol p draws from on `channels` channels of a run seeded
+ * run_seed, channel ch's stream being (run_seed, RNG_PROTOCOL, ch): into *out, NULL
+ * when p does not ask for them (ACCESS_DRAWS_RANDOM); the caller frees *out.  False
+ * when out of memory. */
+bool access_streams(const struct proto_ops *p, uint32_t channels, uint64_t run_seed, struct rng **out);
 extern const struct cfg_choices proto_choices, priority_choices, tdm_rule_choices;
 
 /* A queue discipline: the order in which every node and channel queue serves its

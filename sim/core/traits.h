@@ -84,6 +84,9 @@ enum access_traits {
     ACCESS_FIFO_CHANNEL = 1u << 0,
     /* Queues at a channel are first come, first served (protocol.priority = fifo). */
     ACCESS_FIFO_QUEUES = 1u << 1,
+    /* Asks for random streams of its own, one per channel (access_env.rng): a run
+     * seeds them only for a protocol that asks, so the others' runs draw nothing new. */
+    ACCESS_DRAWS_RANDOM = 1u << 8,
 };
 
 /* Workloads (workloads/workload.h): what an arrival process, a destination or a length

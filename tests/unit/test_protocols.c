@@ -4,6 +4,7 @@
 #include <gsl/gsl_integration.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../protocols/protocol.h"
@@ -216,6 +217,90 @@ START_TEST(a_discipline_is_its_key)
 }
 END_TEST
 
+/* A protocol that asks for random streams (ACCESS_DRAWS_RANDOM): it keeps what it is
+ * handed and, on each request, records a draw from the requested channel's stream.
+ * Defined here alone; its streams come from access_streams(), as the run hands them. */
+struct drawing {
+    struct rng *rng;
+    uint64_t draws[4][3]; /* per channel, its first three draws */
+    unsigned made[4];
+};
+
+static void *drawing_create(const struct access_env *env)
+{
+    struct drawing *d = calloc(1, sizeof *d);
+    if (d)
+        d->rng = env->rng;
+    return d;
+}
+
+static void drawing_request(void *self, uint32_t ch, uint32_t msg, uint32_t sender)
+{
+    (void)msg;
+    (void)sender;
+    struct drawing *d = self;
+    d->draws[ch][d->made[ch]++] = rng_next(&d->rng[ch]);
+}
+
+static const struct proto_ops drawing_ops = {
+    .name = "drawing", .help = "test", .traits = ACCESS_DRAWS_RANDOM,
+    .create = drawing_create, .destroy = free, .request = drawing_request,
+};
+
+/* The draws of a drawing protocol on 4 channels of a run seeded `seed`: three
+ * requests per channel, interleaved across channels. */
+static struct drawing *drawing_run(uint64_t seed)
+{
+    struct rng *streams;
+    ck_assert(access_streams(&drawing_ops, 4, seed, &streams));
+    ck_assert_ptr_nonnull(streams);
+    const struct access_env env = { .channels = { .count = 4 }, .rng = streams };
+    struct drawing *d = drawing_ops.create(&env);
+    ck_assert_ptr_nonnull(d);
+    for (unsigned i = 0; i < 3; i++)
+        for (uint32_t ch = 0; ch < 4; ch++)
+            drawing_ops.request(d, (ch * 3 + i) % 4, 0, 0); /* channel order varies per round */
+    free(streams);
+    return d;
+}
+
+/* Same run seed: the same draws, whatever order the channels drew in.  Different
+ * channels, or another seed: different draws.  A protocol that does not ask gets no
+ * streams, so every existing run draws exactly what it drew before. */
+START_TEST(protocol_streams_are_per_channel_and_reproducible)
+{
+    struct drawing *a = drawing_run(2024), *b = drawing_run(2024), *c = drawing_run(2025);
+    for (uint32_t ch = 0; ch < 4; ch++) {
+        ck_assert_uint_eq(a->made[ch], 3);
+        struct rng expect;
+        rng_seed_stream(&expect, 2024, RNG_PROTOCOL, ch);
+        for (unsigned i = 0; i < 3; i++) {
+            ck_assert_uint_eq(a->draws[ch][i], b->draws[ch][i]);
+            ck_assert_uint_eq(a->draws[ch][i], rng_next(&expect)); /* (run seed, RNG_PROTOCOL, channel) */
+            ck_assert_uint_ne(a->draws[ch][i], c->draws[ch][i]);
+            for (uint32_t other = 0; other < ch; other++)
+                ck_assert_uint_ne(a->draws[ch][i], a->draws[other][i]);
+        }
+    }
+    free(a);
+    free(b);
+    free(c);
+    for (const char *const *name = (const char *const[]){ "fifo", "tdm", "token", NULL }; *name; name++) {
+        struct rng sentinel, *none = &sentinel; /* not NULL: access_streams must clear it */
+        ck_assert(access_streams(proto_find(*name), 4, 2024, &none));
+        ck_assert_ptr_null(none);
+    }
+    const char *set[] = { "network.dimension=3", NULL };
+    struct config cfg;
+    test_config(&cfg, set);
+    static struct network net;
+    struct cfg_error err;
+    ck_assert_msg(net_create(&net, &cfg, &err), "%s", err.message);
+    ck_assert_ptr_null(net.rng_protocol);
+    net_free(&net);
+}
+END_TEST
+
 /* Seed 004's node model at light load: a message with h hops gets h + 1 node services
  * of 1/μ_N and h transmissions; with constant lengths and 2 hops, 3/20 + 2/10 = 0.35. */
 START_TEST(node_model_light_load_is_deterministic)
@@ -346,6 +431,7 @@ Suite *protocols_suite(void)
     tcase_add_test(tc, oldest_first_on_one_queue_is_fifo);
     tcase_add_test(tc, queue_disciplines_order_and_break_ties_by_arrival);
     tcase_add_test(tc, a_discipline_is_its_key);
+    tcase_add_test(tc, protocol_streams_are_per_channel_and_reproducible);
     tcase_add_test(tc, node_model_light_load_is_deterministic);
     tcase_add_test(tc, node_model_conserves_flow);
     tcase_add_test(tc, time_window_measures_deliveries_inside_it);
