@@ -8,7 +8,12 @@
  * intercluster load evenly over its links).  On the flat hypercube every minimal
  * routing gives the same per-link loads, so it also applies to ecube there (and then
  * equals mm1-network); on a hierarchical network it needs routing = random-minimal.
- * Figures do not depend on run length or seed. */
+ * Figures do not depend on run length or seed.
+ *
+ * Its R is a mean over M/M/1 links, so of the channels it relies on what mm1-network
+ * does (in->access): work-conserving links (ACCESS_WORK_CONSERVING) whose order
+ * ignores lengths (ACCESS_ORDER_BLIND_TO_LENGTH), and FIFO order
+ * (ACCESS_FIFO_ORDER) only for the exact claim. */
 #include <math.h>
 #include <stdio.h>
 
@@ -68,7 +73,8 @@ static const char *queue_mismatch(const struct model_in *in, const struct hin_ne
     const struct config *cfg = in->cfg;
     if (!(in->switching & SWITCH_WHOLE_MESSAGE))
         return "R needs store-and-forward switching";
-    if ((in->access & (ACCESS_FIFO_CHANNEL | ACCESS_FIFO_QUEUES)) != (ACCESS_FIFO_CHANNEL | ACCESS_FIFO_QUEUES))
+    if ((in->access & (ACCESS_WORK_CONSERVING | ACCESS_ORDER_BLIND_TO_LENGTH)) !=
+        (ACCESS_WORK_CONSERVING | ACCESS_ORDER_BLIND_TO_LENGTH))
         return "R needs FIFO channels and queues";
     if (cfg->node.service_rate > 0)
         return "R needs node.service_rate = 0";
@@ -131,7 +137,7 @@ static bool predict(const struct model_in *in, struct model_result *out)
         out->mean_hops = hin_distance(&h, alpha);
         out->max_utilization = q.max_utilization;
         out->unstable = q.unstable;
-        out->exact = cfg->run.redraw_length_per_hop && h.kind != HIN_CCC;
+        out->exact = cfg->run.redraw_length_per_hop && (in->access & ACCESS_FIFO_ORDER) && h.kind != HIN_CCC;
         if (!q.unstable)
             out->delay_mean = q.delay;
     }

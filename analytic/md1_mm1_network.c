@@ -9,7 +9,13 @@
  * adds the covariances that sum omits (they share δ), conditioning on the route.
  * Hop distributions come from walking every route (from node 0 when the network
  * and workload are symmetric).  Corrected readings of note 004 §8: ρ_N = λ_NM/μ_N
- * with λ_NM = (1 + E[δ]) λ (items 6, 8), Var[T_R] = E[T_NW²] - E[T_NW]² (item 7). */
+ * with λ_NM = (1 + E[δ]) λ (items 6, 8), Var[T_R] = E[T_NW²] - E[T_NW]² (item 7).
+ *
+ * What it relies on of the queues (in->access): work-conserving channels
+ * (ACCESS_WORK_CONSERVING) served, like the nodes, in arrival order
+ * (ACCESS_FIFO_ORDER): besides the means, it gives the variances of the M/D/1 node
+ * wait and of the M/M/1 channel wait, which are FIFO's (another order keeps the mean
+ * of a length-blind queue but not its variance). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,7 +93,7 @@ static const char *applies(const struct model_in *in)
     const struct channel_loads *l = in->loads;
     if (!(in->switching & SWITCH_WHOLE_MESSAGE))
         return "needs store-and-forward switching";
-    if ((in->access & (ACCESS_FIFO_CHANNEL | ACCESS_FIFO_QUEUES)) != (ACCESS_FIFO_CHANNEL | ACCESS_FIFO_QUEUES))
+    if ((in->access & (ACCESS_WORK_CONSERVING | ACCESS_FIFO_ORDER)) != (ACCESS_WORK_CONSERVING | ACCESS_FIFO_ORDER))
         return "needs FIFO channels and queues";
     if (cfg->node.service_rate <= 0)
         return "needs node servers (node.service_rate > 0)";

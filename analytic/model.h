@@ -38,7 +38,7 @@ struct model_in {
                                * the network) */
     unsigned route;           /* enum route_traits of the path selection */
     unsigned switching;       /* enum switch_traits */
-    unsigned access;          /* enum access_traits of protocol.link and protocol.priority */
+    unsigned access;          /* enum access_traits both protocol.link and protocol.priority keep */
     double capacity;          /* the largest channel utilisation the access protocol sustains (FIFO: 1) */
     unsigned arrival;         /* enum arrival_traits of workload.arrival */
     unsigned destination;     /* enum dest_traits of workload.destination */

@@ -85,7 +85,8 @@ static void *create(const struct access_env *env)
 const struct proto_ops proto_fifo = {
     .name = "fifo",
     .help = "first come, first served at every channel",
-    .traits = ACCESS_FIFO_CHANNEL,
+    /* no slots, no token; the order is its one queue's, read by nobody else */
+    .traits = ACCESS_WORK_CONSERVING | ACCESS_FIFO_ORDER | ACCESS_ORDER_BLIND_TO_LENGTH,
     .create = create,
     .destroy = destroy,
     .request = request,

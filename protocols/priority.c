@@ -26,15 +26,22 @@ static double shortest(const struct message *m, const void *params)
     return m->length;
 }
 
-const struct queue_discipline priority_fifo = { .name = "fifo", .help = "first come, first served" };
+/* Traits (sim/core/traits.h): every one serves whenever a message waits; arrival
+ * order reads no length; creation time reads none either, but a length kept along the
+ * path made an older message longer, so oldest-first is blind to fresh lengths only. */
+const struct queue_discipline priority_fifo = {
+    .name = "fifo", .help = "first come, first served",
+    .traits = ACCESS_WORK_CONSERVING | ACCESS_FIFO_ORDER | ACCESS_ORDER_BLIND_TO_LENGTH,
+};
 static const struct queue_discipline priority_oldest = {
     .name = "oldest-first", .help = "earliest creation time first", .key = by_creation,
+    .traits = ACCESS_WORK_CONSERVING | ACCESS_ORDER_BLIND_TO_FRESH_LENGTH,
 };
 static const struct queue_discipline priority_longest = {
-    .name = "longest-first", .help = "longest message first", .key = longest,
+    .name = "longest-first", .help = "longest message first", .key = longest, .traits = ACCESS_WORK_CONSERVING,
 };
 static const struct queue_discipline priority_shortest = {
-    .name = "shortest-first", .help = "shortest message first", .key = shortest,
+    .name = "shortest-first", .help = "shortest message first", .key = shortest, .traits = ACCESS_WORK_CONSERVING,
 };
 
 static const struct queue_discipline *const priorities[] = {

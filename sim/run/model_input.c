@@ -9,14 +9,24 @@
 #include "../../routing/routing.h"
 #include "../../workloads/workload.h"
 
-/* The access traits the models ask for: the protocol's own, and the priority's queue
- * discipline. */
+/* A side blind to every length is blind to fresh ones. */
+static unsigned with_fresh(unsigned traits)
+{
+    return traits & ACCESS_ORDER_BLIND_TO_LENGTH ? traits | ACCESS_ORDER_BLIND_TO_FRESH_LENGTH : traits;
+}
+
+/* The access traits the models ask for: what both the protocol and the queue
+ * discipline keep (sim/core/traits.h); blind to fresh lengths is blind to lengths when
+ * every hop draws its length afresh. */
 static unsigned access_traits(const struct config *cfg, const struct proto_ops *proto)
 {
-    unsigned traits = proto ? proto->traits : 0;
-    if (priority_discipline(cfg->protocol.priority) == QUEUE_FIFO)
-        traits |= ACCESS_FIFO_QUEUES;
-    return traits;
+    const unsigned order = ACCESS_WORK_CONSERVING | ACCESS_FIFO_ORDER | ACCESS_ORDER_BLIND_TO_LENGTH |
+                           ACCESS_ORDER_BLIND_TO_FRESH_LENGTH;
+    unsigned both = with_fresh(proto ? proto->traits : 0) &
+                    with_fresh(priority_discipline(cfg->protocol.priority)->traits) & order;
+    if (cfg->run.redraw_length_per_hop && (both & ACCESS_ORDER_BLIND_TO_FRESH_LENGTH))
+        both |= ACCESS_ORDER_BLIND_TO_LENGTH;
+    return both;
 }
 
 /* Sets up the destination distribution on t for in->prob, or says in in->dest_why
