@@ -3,7 +3,6 @@
  * the engine's report fields, so every run prints model and simulation side by side. */
 #include <stdio.h>
 
-#include "../workloads/workload.h"
 #include "backtracking_chain.h"
 #include "model.h"
 
@@ -15,9 +14,9 @@ static bool predict(const struct model_in *in, struct model_result *out)
         why = "needs routing.algorithm = backtracking";
     else if (!(in->topo->ops->traits & TOPO_BINARY_HYPERCUBE))
         why = "needs the binary hypercube";
-    else if (!(arrival_find(cfg->workload.arrival)->traits & ARRIVAL_GEOMETRIC_BATCHES))
+    else if (!(in->arrival & ARRIVAL_GEOMETRIC_BATCHES))
         why = "needs geometric batch arrivals (workload.arrival = batch-geometric)";
-    else if (!(dest_find(cfg->workload.destination)->traits & DEST_UNIFORM))
+    else if (!(in->destination & DEST_UNIFORM))
         why = "needs uniform destinations over the other nodes";
     if (why) {
         snprintf(out->why, sizeof out->why, "backtracking-chain %s", why);

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../workloads/workload.h"
 #include "model.h"
 
 enum { SPLIT_MAX = 64 }; /* minimal next hops at one node: one per dimension or bus member */
@@ -44,12 +43,11 @@ static void tree_free(struct tree *tr)
     free(tr->bucket);
 }
 
-/* Pushes weight(s) * p(s, dst) from every source s towards dst, adding what crosses
+/* Pushes weight(s) * p(s, dst) (in->prob) from every source s towards dst, adding what crosses
  * each channel to per_class[] or per_channel[].  False if a hop does not get closer
  * (the routing is not minimal), which the tests rule out. */
-static bool push_towards(const struct topo *t, const struct model_in *in, const struct destinations *dest,
-                         uint32_t dst, double weight, struct tree *tr, double *per_class, double *per_channel,
-                         double *per_node)
+static bool push_towards(const struct topo *t, const struct model_in *in, uint32_t dst, double weight,
+                         struct tree *tr, double *per_class, double *per_channel, double *per_node)
 {
     unsigned diameter = t->diameter;
     memset(tr->bucket, 0, ((size_t)diameter + 2) * sizeof *tr->bucket);
@@ -59,13 +57,13 @@ static bool push_towards(const struct topo *t, const struct model_in *in, const 
             return false;
         tr->dist[x] = d;
         tr->bucket[diameter - d + 1]++;
-        tr->flow[x] = weight * dest->ops->prob(dest, x, dst);
+        tr->flow[x] = weight * in->prob(in->dest, x, dst);
     }
     for (unsigned b = 1; b <= diameter + 1; b++) /* counting sort, farthest first */
         tr->bucket[b] += tr->bucket[b - 1];
     for (uint32_t x = 0; x < t->nodes; x++)
         tr->order[tr->bucket[diameter - tr->dist[x]]++] = x;
-    double self = weight * dest->ops->prob(dest, dst, dst); /* delivered at once: no node visit */
+    double self = weight * in->prob(in->dest, dst, dst); /* delivered at once: no node visit */
     for (uint32_t i = 0; i < t->nodes; i++) {
         uint32_t x = tr->order[i];
         double f = tr->flow[x];
@@ -127,7 +125,7 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
     l->capacity = in->capacity;
     double lambda = cfg_message_rate(cfg);
     l->message_rate = lambda * t->nodes;
-    if (arrival_find(cfg->workload.arrival)->traits & ARRIVAL_REPLAY) {
+    if (in->arrival & ARRIVAL_REPLAY) {
         snprintf(l->why, sizeof l->why, "trace replay: the loads are the trace's, not workload.rate's");
         return false;
     }
@@ -146,16 +144,14 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
         return false;
     }
     bool by_class = use_classes && t->uniform_class_loads &&
-                    (dest_find(cfg->workload.destination)->traits & DEST_TRANSLATION_INVARIANT);
+                    (in->destination & DEST_TRANSLATION_INVARIANT);
     if (!by_class && t->nodes > LOADS_ENUMERATION_MAX_NODES) {
         snprintf(l->why, sizeof l->why, "channel loads of a %s network of more than %d nodes are not computed",
                  t->uniform_class_loads ? "non-uniform workload on a" : "non-symmetric", LOADS_ENUMERATION_MAX_NODES);
         return false;
     }
-    struct destinations dest;
-    struct cfg_error err;
-    if (!dest_init(&dest, cfg, t, &err)) {
-        snprintf(l->why, sizeof l->why, "%.200s", err.message);
+    if (!in->prob) { /* the distribution refused the topology */
+        snprintf(l->why, sizeof l->why, "%.200s", in->dest_why);
         return false;
     }
     struct tree tr = { 0 };
@@ -164,7 +160,7 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
     snprintf(l->why, sizeof l->why, "out of memory");
     if (ok && by_class) {
         double class_hops[TOPO_MAX_CLASSES] = { 0 };
-        ok = push_towards(t, in, &dest, 0, 1.0, &tr, class_hops, NULL, NULL);
+        ok = push_towards(t, in, 0, 1.0, &tr, class_hops, NULL, NULL);
         l->groups = calloc(t->classes, sizeof *l->groups);
         ok = ok && l->groups;
         for (unsigned c = 0; ok && c < t->classes; c++) {
@@ -175,7 +171,7 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
         }
         l->n_groups = t->classes;
         /* Every node alike: a message visits its source and one node per hop. */
-        double self = ok ? dest.ops->prob(&dest, 0, 0) : 0;
+        double self = ok ? in->prob(in->dest, 0, 0) : 0;
         l->node_visit_rate_max = lambda * (1 - self + l->mean_hops);
     } else if (ok) {
         rate = calloc(t->channels, sizeof *rate);
@@ -183,7 +179,7 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
         l->groups = calloc(t->channels, sizeof *l->groups);
         ok = rate && visits && l->groups;
         for (uint32_t d = 0; ok && d < t->nodes; d++)
-            ok = push_towards(t, in, &dest, d, lambda, &tr, NULL, rate, visits);
+            ok = push_towards(t, in, d, lambda, &tr, NULL, rate, visits);
         for (uint32_t v = 0; ok && v < t->nodes; v++)
             if (visits[v] > l->node_visit_rate_max)
                 l->node_visit_rate_max = visits[v];
@@ -203,7 +199,6 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
     free(rate);
     free(visits);
     tree_free(&tr);
-    dest_free(&dest);
     if (!ok)
         loads_free(l);
     l->known = ok;

@@ -8,11 +8,15 @@
  * intercluster load evenly over its links).  On the flat hypercube every minimal
  * routing gives the same per-link loads, so it also applies to ecube there (and then
  * equals mm1-network); on a hierarchical network it needs routing = random-minimal.
- * Figures do not depend on run length or seed. */
+ * Figures do not depend on run length or seed.
+ *
+ * Its R is a mean over M/M/1 links, so of the channels it relies on what mm1-network
+ * does (in->access): work-conserving links (ACCESS_WORK_CONSERVING) whose order
+ * ignores lengths (ACCESS_ORDER_BLIND_TO_LENGTH), and FIFO order
+ * (ACCESS_FIFO_ORDER) only for the exact claim. */
 #include <math.h>
 #include <stdio.h>
 
-#include "../workloads/workload.h"
 #include "hin_formulas.h"
 #include "model.h"
 
@@ -40,7 +44,7 @@ static bool read_net(const struct model_in *in, struct hin_net *h, const char **
         *why = "needs a binary hypercube or a hierarchical network bh-*";
         return false;
     }
-    if (!(dest_find(cfg->workload.destination)->traits & DEST_CLUSTER_LOCALITY)) {
+    if (!(in->destination & DEST_CLUSTER_LOCALITY)) {
         *why = "needs the cluster-locality destinations";
         return false;
     }
@@ -69,13 +73,14 @@ static const char *queue_mismatch(const struct model_in *in, const struct hin_ne
     const struct config *cfg = in->cfg;
     if (!(in->switching & SWITCH_WHOLE_MESSAGE))
         return "R needs store-and-forward switching";
-    if ((in->access & (ACCESS_FIFO_CHANNEL | ACCESS_FIFO_QUEUES)) != (ACCESS_FIFO_CHANNEL | ACCESS_FIFO_QUEUES))
+    if ((in->access & (ACCESS_WORK_CONSERVING | ACCESS_ORDER_BLIND_TO_LENGTH)) !=
+        (ACCESS_WORK_CONSERVING | ACCESS_ORDER_BLIND_TO_LENGTH))
         return "R needs FIFO channels and queues";
     if (cfg->node.service_rate > 0)
         return "R needs node.service_rate = 0";
-    if (!(arrival_find(cfg->workload.arrival)->traits & ARRIVAL_POISSON))
+    if (!(in->arrival & ARRIVAL_POISSON))
         return "R needs Poisson arrivals";
-    if (!(length_find(cfg->workload.length)->traits & LENGTH_EXPONENTIAL))
+    if (!(in->length & LENGTH_EXPONENTIAL))
         return "R needs exponential message lengths";
     if (in->topo->kind != CHANNEL_LINK_DIRECTION) /* these networks have links, not buses */
         return "R needs full-duplex links";
@@ -132,7 +137,7 @@ static bool predict(const struct model_in *in, struct model_result *out)
         out->mean_hops = hin_distance(&h, alpha);
         out->max_utilization = q.max_utilization;
         out->unstable = q.unstable;
-        out->exact = cfg->run.redraw_length_per_hop && h.kind != HIN_CCC;
+        out->exact = cfg->run.redraw_length_per_hop && (in->access & ACCESS_FIFO_ORDER) && h.kind != HIN_CCC;
         if (!q.unstable)
             out->delay_mean = q.delay;
     }

@@ -13,7 +13,6 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "../workloads/workload.h"
 #include "kary_limits.h"
 #include "model.h"
 
@@ -27,9 +26,9 @@ static double hop_cycles(const struct config *cfg)
  * offered (routing/flit.h: floor(t) + 1).  The seed counts from the cycle a packet is
  * generated in, i.e. a full cycle; a Poisson creation instant lies uniformly inside its
  * cycle, so the simulator's latency starts half a cycle later on average. */
-static double creation_offset(const struct config *cfg)
+static double creation_offset(const struct model_in *in)
 {
-    return (arrival_find(cfg->workload.arrival)->traits & ARRIVAL_POISSON) ? 0.5 : 1;
+    return (in->arrival & ARRIVAL_POISSON) ? 0.5 : 1;
 }
 
 static const char *applies(const struct model_in *in)
@@ -44,7 +43,7 @@ static const char *applies(const struct model_in *in)
         return "models the seeds' router, not the input-queued one (routing.router = iq)";
     if (!(in->route & ROUTE_DIMENSION_ORDER))
         return "needs dimension-ordered routing (ecube)";
-    if (!(length_find(cfg->workload.length)->traits & LENGTH_FIXED))
+    if (!(in->length & LENGTH_FIXED))
         return "needs messages of a fixed length (B flits)";
     if (!l->known)
         return l->why;
@@ -84,12 +83,12 @@ static bool predict(const struct model_in *in, struct model_result *out)
         snprintf(out->why, sizeof out->why, "unstable: channel utilisation m B k_d = %.4g reaches 1", rho);
         return true;
     }
-    out->delay_mean = latency - 1 + creation_offset(cfg);
+    out->delay_mean = latency - 1 + creation_offset(in);
     snprintf(out->why, sizeof out->why,
              "seed 002 eq. (10): output queues, synchronised arrivals%s; k_d = %.4g measured by flow conservation; "
              "from creation (%g cycle to the first offer)",
              in->switching & SWITCH_HOLDS_CHANNELS ? " (wormhole blocking not modelled)" : "", kd,
-             creation_offset(cfg));
+             creation_offset(in));
     return true;
 }
 

@@ -9,13 +9,18 @@
  * adds the covariances that sum omits (they share δ), conditioning on the route.
  * Hop distributions come from walking every route (from node 0 when the network
  * and workload are symmetric).  Corrected readings of note 004 §8: ρ_N = λ_NM/μ_N
- * with λ_NM = (1 + E[δ]) λ (items 6, 8), Var[T_R] = E[T_NW²] - E[T_NW]² (item 7). */
+ * with λ_NM = (1 + E[δ]) λ (items 6, 8), Var[T_R] = E[T_NW²] - E[T_NW]² (item 7).
+ *
+ * What it relies on of the queues (in->access): work-conserving channels
+ * (ACCESS_WORK_CONSERVING) served, like the nodes, in arrival order
+ * (ACCESS_FIFO_ORDER): besides the means, it gives the variances of the M/D/1 node
+ * wait and of the M/M/1 channel wait, which are FIFO's (another order keeps the mean
+ * of a length-blind queue but not its variance). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../workloads/workload.h"
 #include "model.h"
 
 enum { MAX_GROUPS = TOPO_MAX_CLASSES, MAX_HOPS = 256 };
@@ -88,13 +93,13 @@ static const char *applies(const struct model_in *in)
     const struct channel_loads *l = in->loads;
     if (!(in->switching & SWITCH_WHOLE_MESSAGE))
         return "needs store-and-forward switching";
-    if ((in->access & (ACCESS_FIFO_CHANNEL | ACCESS_FIFO_QUEUES)) != (ACCESS_FIFO_CHANNEL | ACCESS_FIFO_QUEUES))
+    if ((in->access & (ACCESS_WORK_CONSERVING | ACCESS_FIFO_ORDER)) != (ACCESS_WORK_CONSERVING | ACCESS_FIFO_ORDER))
         return "needs FIFO channels and queues";
     if (cfg->node.service_rate <= 0)
         return "needs node servers (node.service_rate > 0)";
-    if (!(arrival_find(cfg->workload.arrival)->traits & ARRIVAL_POISSON))
+    if (!(in->arrival & ARRIVAL_POISSON))
         return "needs Poisson arrivals";
-    if (!(length_find(cfg->workload.length)->traits & LENGTH_EXPONENTIAL))
+    if (!(in->length & LENGTH_EXPONENTIAL))
         return "needs exponential message lengths";
     if (!(in->route & ROUTE_DETERMINISTIC) || !in->next)
         return "needs deterministic routing (it walks each pair's one route)";
@@ -154,26 +159,23 @@ static bool predict(const struct model_in *in, struct model_result *out)
         group_of[c] = g;
     }
     /* Hop distributions by walking the routes. */
-    struct destinations dest;
-    struct cfg_error err;
-    if (!dest_init(&dest, cfg, t, &err)) {
-        snprintf(out->why, sizeof out->why, "md1-mm1-network %.200s", err.message);
+    if (!in->prob) {
+        snprintf(out->why, sizeof out->why, "md1-mm1-network %.200s", in->dest_why);
         out->model = NULL;
         return false;
     }
     struct route_sums *acc = calloc(1, sizeof *acc);
     struct walk w = { t, in->next, group_of, wait, tr, m };
-    bool from_zero = t->transitive && (dest.ops->traits & DEST_TRANSLATION_INVARIANT), ok = acc != NULL;
+    bool from_zero = t->transitive && (in->destination & DEST_TRANSLATION_INVARIANT), ok = acc != NULL;
     uint32_t sources = from_zero ? 1 : t->nodes;
     for (uint32_t s = 0; ok && s < sources; s++)
         for (uint32_t d = 0; ok && d < t->nodes; d++) {
-            double p = dest.ops->prob(&dest, s, d);
+            double p = in->prob(in->dest, s, d);
             if (p > 0 && s != d)
                 ok = walk_route(&w, s, d, p / sources, acc);
             else if (p > 0)
                 ok = false; /* self-addressed messages get no node service: not this model */
         }
-    dest_free(&dest);
     if (!ok) {
         free(acc);
         out->model = NULL;

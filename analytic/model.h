@@ -3,9 +3,9 @@
  * A model sees a struct model_in, filled by the caller (sim/run/model_input.c): the
  * config, the built topology, a pure path function with the path selection's
  * traits, the traits of the switching and the channel access, the access protocol's
- * capacity as a number, and the channel loads.  It never sees routing or protocol
- * internals, and asks capability questions as trait bits (sim/core/traits.h,
- * topo/topo.h, workloads/workload.h), never by name.
+ * capacity as a number, the workload's traits and its destination probabilities, and
+ * the channel loads.  It never sees routing, protocol or workload internals, and asks
+ * capability questions as trait bits (sim/core/traits.h, topo/topo.h), never by name.
  *
  * channel_loads computes, by flow conservation, the message rate every channel
  * carries for the configured topology, path function and destination distribution:
@@ -28,6 +28,7 @@
 enum { LOADS_ENUMERATION_MAX_NODES = 4096 };
 
 struct channel_loads;
+struct destinations; /* opaque here: only handed back to model_in.prob */
 
 /* Everything a model may know about the configured run. */
 struct model_in {
@@ -37,16 +38,26 @@ struct model_in {
                                * the network) */
     unsigned route;           /* enum route_traits of the path selection */
     unsigned switching;       /* enum switch_traits */
-    unsigned access;          /* enum access_traits of protocol.link and protocol.priority */
+    unsigned access;          /* enum access_traits both protocol.link and protocol.priority keep */
     double capacity;          /* the largest channel utilisation the access protocol sustains (FIFO: 1) */
+    unsigned arrival;         /* enum arrival_traits of workload.arrival */
+    unsigned destination;     /* enum dest_traits of workload.destination */
+    unsigned length;          /* enum length_traits of workload.length */
+    /* The destination distribution set up on topo: a message from src goes to dst with
+     * probability prob(dest, src, dst).  prob is NULL when the distribution refuses the
+     * topology (or memory ran out), and dest_why says why. */
+    double (*prob)(const struct destinations *dest, uint32_t src, uint32_t dst);
+    struct destinations *dest;
+    char dest_why[CFG_TEXT_MAX];
     const struct channel_loads *loads; /* NULL until the caller attaches loads_compute()'s result */
 };
 
 /* Fills *in for cfg on the built topology t and, when `loads` is not NULL, computes
  * the loads into it (the caller frees them with loads_free) and attaches them.
- * Returns false when the loads are unknown.  Implemented above the analytic layer
- * (sim/run/model_input.c), which may read routing and protocols; a layer that may not
- * call it is handed it. */
+ * Returns false when the loads are unknown.  *in holds the destination distribution
+ * it set up until the caller releases it (model_input_free, beside the implementation).
+ * Implemented above the analytic layer (sim/run/model_input.c), which may read
+ * routing, protocols and workloads; a layer that may not call it is handed it. */
 typedef bool model_input_fn(struct model_in *in, const struct config *cfg, const struct topo *t,
                             struct channel_loads *loads);
 

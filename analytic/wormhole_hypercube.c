@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../workloads/workload.h"
 #include "kim_das.h"
 #include "model.h"
 
@@ -35,7 +34,7 @@ static const char *applies(const struct model_in *in, enum kd_variant *variant)
     bool pipelined = in->switching & SWITCH_PIPELINED;
     bool wormhole = pipelined && (in->switching & SWITCH_HOLDS_CHANNELS);
     bool ecube = in->route & ROUTE_DIMENSION_ORDER;
-    unsigned dest = dest_find(cfg->workload.destination)->traits;
+    unsigned dest = in->destination;
     if (!(in->topo->ops->traits & TOPO_BINARY_HYPERCUBE))
         return "needs a binary hypercube";
     if (cfg->network.dimension > KD_DIM_MAX)
@@ -54,10 +53,9 @@ static const char *applies(const struct model_in *in, enum kd_variant *variant)
         return "needs flit_buffers >= 2 (one flit per cycle on every channel)";
     if (!ecube && !(wormhole && (in->route & ROUTE_UNIFORM_SPLIT)))
         return wormhole ? "needs ecube or random-minimal routing" : "needs ecube routing with cut-through";
-    const struct arrival_ops *arrival = arrival_find(cfg->workload.arrival);
-    if (!(arrival->traits & ARRIVAL_POISSON) || !arrival->interarrival)
+    if (!(in->arrival & ARRIVAL_POISSON))
         return "needs Poisson arrivals";
-    if (!(length_find(cfg->workload.length)->traits & LENGTH_EXPONENTIAL))
+    if (!(in->length & LENGTH_EXPONENTIAL))
         return "needs exponential message lengths";
     if (!(dest & BY_DISTANCE))
         return "needs destinations uniform among the nodes at each distance (uniform, spherical or fixed-hops)";
@@ -170,7 +168,7 @@ static bool predict(const struct model_in *in, struct model_result *out)
     }
     unsigned n = (unsigned)cfg->network.dimension;
     double p[KD_DIM_MAX + 1] = { 0 };
-    unsigned dest = dest_find(cfg->workload.destination)->traits;
+    unsigned dest = in->destination;
     if (dest & DEST_UNIFORM)
         kd_uniform(n, p);
     else if (dest & DEST_DISTANCE_WEIGHTS) {

@@ -45,6 +45,7 @@ static int describe_one(const char *label, const char *const *overrides, size_t 
     printf("%-26s %8u nodes %9u channels  avg distance %.6g  loads %s  %.3f s  peak RSS %.0f MB  (target < 2 s, "
            "< 1024 MB)\n",
            label, t.nodes, t.channels, avg, known ? "yes" : "no", seconds, ru.ru_maxrss / 1024.0);
+    model_input_free(&in);
     loads_free(&loads);
     topo_free(&t);
     return 0;

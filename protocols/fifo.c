@@ -47,7 +47,7 @@ static void prefetch(const void *self, uint32_t ch, unsigned stage)
         __builtin_prefetch(c, 1);
         return;
     }
-    uint32_t m = stage == 1 || f->pool->discipline != QUEUE_FIFO ? c->entry : msgq_first(f->pool, c);
+    uint32_t m = stage == 1 || f->pool->key ? c->entry : msgq_first(f->pool, c);
     if (m < f->pool->capacity)
         __builtin_prefetch(&f->pool->msgs[m], 1);
 }
@@ -85,7 +85,8 @@ static void *create(const struct access_env *env)
 const struct proto_ops proto_fifo = {
     .name = "fifo",
     .help = "first come, first served at every channel",
-    .traits = ACCESS_FIFO_CHANNEL,
+    /* no slots, no token; the order is its one queue's, read by nobody else */
+    .traits = ACCESS_WORK_CONSERVING | ACCESS_FIFO_ORDER | ACCESS_ORDER_BLIND_TO_LENGTH,
     .create = create,
     .destroy = destroy,
     .request = request,

@@ -11,6 +11,10 @@
  * such count) is what store-and-forward adaptive routing compares channels by.
  * Needs: sim/core only (kernel for its own timed events, the message pool and its
  * queues).  Registered by one line in protocols/registry.c.
+ *
+ * Queue disciplines (protocol.priority) are the other plug-in kind here: each is a
+ * struct queue_discipline, registered by one line in protocols/priority.c, whose key
+ * orders every node and channel queue of the run's pool (sim/core/msgq.h).
  */
 #ifndef PROTOCOLS_PROTOCOL_H
 #define PROTOCOLS_PROTOCOL_H
@@ -19,9 +23,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../sim/core/config_value.h"
 #include "../sim/core/kernel.h"
 #include "../sim/core/msgq.h"
 #include "../sim/core/registry.h"
+#include "../sim/core/rng.h"
 #include "../sim/core/traits.h"
 
 /* The channels a protocol arbitrates, as the run describes them.  Queries, not
@@ -48,6 +54,9 @@ struct access_env {
     struct msg_pool *pool;   /* the messages its queues hold */
     struct access_channels channels;
     const void *params; /* the protocol's own key values (its `params` table's struct); NULL without one */
+    /* Per channel, the protocol's own random streams (RNG_PROTOCOL, from the run seed:
+     * access_streams); NULL unless its traits have ACCESS_DRAWS_RANDOM. */
+    struct rng *rng;
     access_grant_fn *grant;
     void *engine;            /* grant's first argument */
 };
@@ -75,9 +84,35 @@ struct proto_ops {
 };
 
 const struct proto_ops *proto_find(const char *name);
+
+/* The random streams protocol p draws from on `channels` channels of a run seeded
+ * run_seed, channel ch's stream being (run_seed, RNG_PROTOCOL, ch): into *out, NULL
+ * when p does not ask for them (ACCESS_DRAWS_RANDOM); the caller frees *out.  False
+ * when out of memory. */
+bool access_streams(const struct proto_ops *p, uint32_t channels, uint64_t run_seed, struct rng **out);
 extern const struct cfg_choices proto_choices, priority_choices, tdm_rule_choices;
 
-/* The queue discipline named by protocol.priority. */
-enum queue_discipline priority_discipline(const char *name);
+/* A queue discipline: the order in which every node and channel queue serves its
+ * waiting messages, non-preemptively. */
+struct queue_discipline {
+    const char *name, *help;
+    unsigned traits; /* enum access_traits (sim/core/traits.h): what its order guarantees */
+    const struct cfg_param_table *params; /* its keys (sim/core/params.h); NULL: none */
+    /* A queued message's key, smaller served first, ties in arrival order (handed its
+     * own key values); NULL: arrival order, FIFO, the queues' fast path. */
+    msg_order_key_fn *key;
+};
+
+/* The queue discipline named by protocol.priority (FIFO for an unknown name). */
+const struct queue_discipline *priority_discipline(const char *name);
+
+/* An empty message pool whose queues keep cfg's protocol.priority (with its key
+ * values), keeping creation numbers or not. */
+struct msg_pool priority_pool(const struct config *cfg, bool keep_ids);
+
+/* The FIFO entry, under the name routing/flit_setup.c still compares with; new code
+ * asks the discipline's ACCESS_FIFO_ORDER.  Remove once that file does. */
+extern const struct queue_discipline priority_fifo;
+#define QUEUE_FIFO (&priority_fifo)
 
 #endif

@@ -187,6 +187,9 @@ const struct proto_ops proto_tdm = {
     .name = "tdm",
     .help = "time-division multiplexing: slots of protocol.slot owned by the senders in turn (protocol.tdm_rule)",
     .params = &tdm_param_table,
+    /* Slots and turns are clock times and positions, never lengths; a channel may idle
+     * with messages waiting (not their owner's slot), and serves by owner, not arrival. */
+    .traits = ACCESS_ORDER_BLIND_TO_LENGTH,
     .create = create,
     .destroy = destroy,
     .request = request,

@@ -164,6 +164,9 @@ const struct proto_ops proto_token = {
     .name = "token",
     .help = "token passing round the senders of each channel (protocol.token_time, protocol.max_per_capture)",
     .params = &token_param_table,
+    /* The token's turns count messages and token times, never lengths; a channel idles
+     * while the token travels, and serves by holder, not arrival. */
+    .traits = ACCESS_ORDER_BLIND_TO_LENGTH,
     .create = create,
     .destroy = destroy,
     .request = request,

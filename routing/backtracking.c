@@ -129,9 +129,9 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
         key = "routing.buffers", bad = "needs nodes x buffers <= 2^27";
     else if (!(sw->traits & SWITCH_WHOLE_MESSAGE))
         key = "routing.switching", bad = "moves whole messages one hop per cycle (store-and-forward switching)";
-    else if (!(proto_find(cfg->protocol.link)->traits & ACCESS_FIFO_CHANNEL))
+    else if ((proto_find(cfg->protocol.link)->traits & ACCESS_PLAIN_CHANNEL) != ACCESS_PLAIN_CHANNEL)
         key = "protocol.link", bad = "decides every channel itself each cycle; protocol.link must stay fifo";
-    else if (priority_discipline(cfg->protocol.priority) != QUEUE_FIFO)
+    else if (!(priority_discipline(cfg->protocol.priority)->traits & ACCESS_FIFO_ORDER))
         key = "protocol.priority", bad = "orders messages by timestamp itself; protocol.priority must stay fifo";
     else if (cfg->node.service_rate > 0)
         key = "node.service_rate", bad = "has no node servers (node.service_rate = 0)";

@@ -407,8 +407,8 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
     } else if (!dimension_order && !escapes_fit(cfg, t, route_traits & ROUTE_ADAPTIVE, true, err)) {
         return false;
     }
-    bool fifo_link = proto_find(cfg->protocol.link)->traits & ACCESS_FIFO_CHANNEL;
-    if (!fifo_link || priority_discipline(cfg->protocol.priority) != QUEUE_FIFO) {
+    bool fifo_link = (proto_find(cfg->protocol.link)->traits & ACCESS_PLAIN_CHANNEL) == ACCESS_PLAIN_CHANNEL;
+    if (!fifo_link || !(priority_discipline(cfg->protocol.priority)->traits & ACCESS_FIFO_ORDER)) {
         cfg_blame(cfg, fifo_link ? "protocol.priority" : "protocol.link", err,
                   "the iq router arbitrates channels itself (separable round-robin allocators): protocol.link and "
                   "protocol.priority must be fifo");

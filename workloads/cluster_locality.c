@@ -4,6 +4,7 @@
  * over the nodes of the other clusters.  Clusters come from the topology: the
  * hierarchical networks' own, or the hypercube's subcubes of cluster_dimension. */
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "../sim/core/params.h"
 #include "workload.h"
@@ -21,14 +22,15 @@ static const char *const cluster_locality_reads[] = { "network.cluster_dimension
 static CFG_PARAM_TABLE_READS(cluster_locality_param_table, struct cluster_locality_params, cluster_locality_keys,
                              cluster_locality_reads);
 
-/* This plug-in's own key values. */
-static const struct cluster_locality_params *cluster_locality_params_of(const struct config *cfg)
-{
-    return cfg_params(cfg, &cluster_locality_param_table);
-}
+/* What it keeps: α and the cluster size, beside each other for pick(). */
+struct cluster_locality {
+    double locality;
+    uint32_t cluster_size, nodes;
+};
 
-static bool init(struct destinations *d, const struct config *cfg, struct cfg_error *err)
+static bool init(struct destinations *d, const void *params, const struct config *cfg, struct cfg_error *err)
 {
+    const struct cluster_locality_params *p = params;
     const struct topo *t = d->topo;
     if (t->cluster_size == 0) {
         cfg_blame(cfg, "workload.destination", err,
@@ -36,30 +38,38 @@ static bool init(struct destinations *d, const struct config *cfg, struct cfg_er
                   "dimension");
         return false;
     }
-    if (t->cluster_size == t->nodes && cluster_locality_params_of(cfg)->locality < 1) {
+    if (t->cluster_size == t->nodes && p->locality < 1) {
         cfg_blame(cfg, "network.cluster_dimension", err,
                   "cluster-locality with locality < 1 needs at least two clusters (cluster_dimension < dimension)");
         return false;
     }
-    d->locality = cluster_locality_params_of(cfg)->locality;
+    struct cluster_locality *c = malloc(sizeof *c);
+    if (!c) {
+        cfg_blame(cfg, "workload.destination", err, "out of memory");
+        return false;
+    }
+    *c = (struct cluster_locality){ p->locality, t->cluster_size, t->nodes };
+    d->impl = c;
     return true;
 }
 
 static uint32_t pick(const struct destinations *d, uint32_t src, struct rng *r)
 {
-    uint32_t n = d->topo->cluster_size, first = src / n * n;
-    if (rng_uniform(r) < d->locality)
+    const struct cluster_locality *c = d->impl;
+    uint32_t n = c->cluster_size, first = src / n * n;
+    if (rng_uniform(r) < c->locality)
         return first + (uint32_t)rng_below(r, n);
-    uint32_t x = (uint32_t)rng_below(r, d->topo->nodes - n);
+    uint32_t x = (uint32_t)rng_below(r, c->nodes - n);
     return x >= first ? x + n : x;
 }
 
 static double prob(const struct destinations *d, uint32_t src, uint32_t dst)
 {
-    uint32_t n = d->topo->cluster_size;
+    const struct cluster_locality *c = d->impl;
+    uint32_t n = c->cluster_size;
     if (src / n == dst / n)
-        return d->locality / n;
-    return (1 - d->locality) / (d->topo->nodes - n);
+        return c->locality / n;
+    return (1 - c->locality) / (c->nodes - n);
 }
 
 const struct dest_ops dest_cluster_locality = {
@@ -71,4 +81,5 @@ const struct dest_ops dest_cluster_locality = {
     .init = init,
     .pick = pick,
     .prob = prob,
+    .free = free,
 };

@@ -7,7 +7,7 @@
  * and the source.  The source is one of them (seed 002's uniform traffic includes
  * it): a self-addressed message is delivered at once with 0 hops.
  * With end-around links the region is node 0's translated to the source, so its S^n
- * nodes are listed once (d->table) and pick() costs one translate(); a mesh's region
+ * nodes are listed once (its table) and pick() costs one translate(); a mesh's region
  * depends on where the source is, and is computed digit by digit. */
 #include <math.h>
 #include <stdlib.h>
@@ -26,72 +26,92 @@ static const struct cfg_key distance_locality_keys[] = {
 };
 static CFG_PARAM_TABLE(distance_locality_param_table, struct distance_locality_params, distance_locality_keys);
 
-/* This plug-in's own key values. */
-static const struct distance_locality_params *distance_locality_params_of(const struct config *cfg)
+/* What it keeps: the lattice, the region's side S and size S^n, and with end-around
+ * links node 0's region (NULL on a mesh). */
+struct distance_locality {
+    struct dest_lattice lattice;
+    uint32_t side, count;
+    uint32_t *table;
+};
+
+static void release(void *impl)
 {
-    return cfg_params(cfg, &distance_locality_param_table);
+    struct distance_locality *l = impl;
+    free(l->table);
+    free(l);
 }
 
-static bool init(struct destinations *d, const struct config *cfg, struct cfg_error *err)
+static bool init(struct destinations *d, const void *params, const struct config *cfg, struct cfg_error *err)
 {
-    if (!dest_lattice(d, cfg)) {
+    struct dest_lattice lat;
+    if (!dest_lattice(d->topo, cfg, &lat)) {
         cfg_blame(cfg, "workload.destination", err, "distance-locality is defined on k-ary n-cubes (hypercube, "
                   "torus, kary-ncube), not on %s", cfg->network.topology);
         return false;
     }
-    double side = round(pow(distance_locality_params_of(cfg)->locality_fraction, 1.0 / d->dims) * d->radix);
-    d->side = side < 1 ? 1 : side > d->radix ? d->radix : (uint32_t)side;
-    d->count = 1;
-    for (uint32_t i = 0; i < d->dims; i++)
-        d->count *= d->side;
-    if (!d->wrap || !d->topo->transitive)
-        return true;
-    d->table = malloc((size_t)d->count * sizeof *d->table);
-    if (!d->table) {
+    struct distance_locality *l = calloc(1, sizeof *l);
+    if (!l) {
         cfg_blame(cfg, "workload.destination", err, "out of memory");
         return false;
     }
-    for (uint32_t j = 0; j < d->count; j++) { /* offsets as base-S digits -> base-k digits */
+    d->impl = l;
+    l->lattice = lat;
+    const struct distance_locality_params *p = params;
+    double side = round(pow(p->locality_fraction, 1.0 / lat.dims) * lat.radix);
+    l->side = side < 1 ? 1 : side > lat.radix ? lat.radix : (uint32_t)side;
+    l->count = 1;
+    for (uint32_t i = 0; i < lat.dims; i++)
+        l->count *= l->side;
+    if (!lat.wrap || !d->topo->transitive)
+        return true;
+    l->table = malloc((size_t)l->count * sizeof *l->table);
+    if (!l->table) {
+        cfg_blame(cfg, "workload.destination", err, "out of memory");
+        return false;
+    }
+    for (uint32_t j = 0; j < l->count; j++) { /* offsets as base-S digits -> base-k digits */
         uint32_t y = 0, place = 1, offsets = j;
-        for (uint32_t i = 0; i < d->dims; i++, place *= d->radix, offsets /= d->side)
-            y += offsets % d->side * place;
-        d->table[j] = y;
+        for (uint32_t i = 0; i < lat.dims; i++, place *= lat.radix, offsets /= l->side)
+            y += offsets % l->side * place;
+        l->table[j] = y;
     }
     return true;
 }
 
 /* First digit of the region along one dimension, for a source digit c. */
-static uint32_t region_origin(const struct destinations *d, uint32_t c)
+static uint32_t region_origin(const struct distance_locality *l, uint32_t c)
 {
-    return d->wrap || c + d->side <= d->radix ? c : d->radix - d->side;
+    return l->lattice.wrap || c + l->side <= l->lattice.radix ? c : l->lattice.radix - l->side;
 }
 
 static uint32_t pick(const struct destinations *d, uint32_t src, struct rng *r)
 {
-    if (d->table)
-        return d->topo->ops->translate(d->topo, d->table[rng_below(r, d->count)], src);
-    uint32_t offsets = (uint32_t)rng_below(r, d->count); /* S^n <= N: the n offsets as base-S digits */
-    uint32_t y = 0, place = 1, k = d->radix;
-    for (uint32_t i = 0; i < d->dims; i++, place *= k) {
+    const struct distance_locality *l = d->impl;
+    if (l->table)
+        return d->topo->ops->translate(d->topo, l->table[rng_below(r, l->count)], src);
+    uint32_t offsets = (uint32_t)rng_below(r, l->count); /* S^n <= N: the n offsets as base-S digits */
+    uint32_t y = 0, place = 1, k = l->lattice.radix;
+    for (uint32_t i = 0; i < l->lattice.dims; i++, place *= k) {
         uint32_t c = src % k;
-        y += (region_origin(d, c) + offsets % d->side) % k * place;
+        y += (region_origin(l, c) + offsets % l->side) % k * place;
         src /= k;
-        offsets /= d->side;
+        offsets /= l->side;
     }
     return y;
 }
 
 static double prob(const struct destinations *d, uint32_t src, uint32_t dst)
 {
-    uint32_t k = d->radix;
-    for (uint32_t i = 0; i < d->dims; i++) {
-        uint32_t from = region_origin(d, src % k), e = dst % k;
-        if ((e + k - from) % k >= d->side)
+    const struct distance_locality *l = d->impl;
+    uint32_t k = l->lattice.radix;
+    for (uint32_t i = 0; i < l->lattice.dims; i++) {
+        uint32_t from = region_origin(l, src % k), e = dst % k;
+        if ((e + k - from) % k >= l->side)
             return 0;
         src /= k;
         dst /= k;
     }
-    return 1.0 / d->count;
+    return 1.0 / l->count;
 }
 
 const struct dest_ops dest_distance_locality = {
@@ -103,4 +123,5 @@ const struct dest_ops dest_distance_locality = {
     .init = init,
     .pick = pick,
     .prob = prob,
+    .free = release,
 };

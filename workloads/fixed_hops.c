@@ -18,10 +18,21 @@ static const struct cfg_key fixed_hops_keys[] = {
 };
 static CFG_PARAM_TABLE(fixed_hops_param_table, struct fixed_hops_params, fixed_hops_keys);
 
-/* This plug-in's own key values. */
-static const struct fixed_hops_params *fixed_hops_params_of(const struct config *cfg)
+/* What it keeps: the nodes h hops away, from node 0 (translated to each source) or
+ * per source. */
+struct fixed_hops {
+    uint32_t hops;   /* h */
+    uint32_t count;  /* from node 0: length of table */
+    uint32_t *table; /* the nodes h hops away, from node 0 or per source */
+    uint32_t *start; /* per source: its slice of table; NULL when translated from node 0 */
+};
+
+static void release(void *impl)
 {
-    return cfg_params(cfg, &fixed_hops_param_table);
+    struct fixed_hops *f = impl;
+    free(f->table);
+    free(f->start);
+    free(f);
 }
 
 enum { FIXED_HOPS_MAX_NODES = 4096 };
@@ -38,21 +49,25 @@ static uint32_t collect(const struct topo *t, uint32_t src, uint32_t h, uint32_t
     return count;
 }
 
-static bool init(struct destinations *d, const struct config *cfg, struct cfg_error *err)
+static bool init(struct destinations *d, const void *params, const struct config *cfg, struct cfg_error *err)
 {
     const struct topo *t = d->topo;
-    d->hops = (uint32_t)fixed_hops_params_of(cfg)->hops;
+    struct fixed_hops *f = calloc(1, sizeof *f);
+    if (!f)
+        goto out_of_memory;
+    d->impl = f;
+    f->hops = (uint32_t)((const struct fixed_hops_params *)params)->hops;
     if (t->transitive) {
-        d->count = collect(t, 0, d->hops, NULL);
-        if (d->count == 0) {
-            cfg_blame(cfg, "workload.hops", err, "no node is exactly %u hops away (the diameter is %u)", d->hops,
+        f->count = collect(t, 0, f->hops, NULL);
+        if (f->count == 0) {
+            cfg_blame(cfg, "workload.hops", err, "no node is exactly %u hops away (the diameter is %u)", f->hops,
                       t->diameter);
             return false;
         }
-        d->table = malloc((size_t)d->count * sizeof *d->table);
-        if (!d->table)
+        f->table = malloc((size_t)f->count * sizeof *f->table);
+        if (!f->table)
             goto out_of_memory;
-        collect(t, 0, d->hops, d->table);
+        collect(t, 0, f->hops, f->table);
         return true;
     }
     if (t->nodes > FIXED_HOPS_MAX_NODES) {
@@ -61,23 +76,23 @@ static bool init(struct destinations *d, const struct config *cfg, struct cfg_er
                   FIXED_HOPS_MAX_NODES);
         return false;
     }
-    d->start = malloc(((size_t)t->nodes + 1) * sizeof *d->start);
-    if (!d->start)
+    f->start = malloc(((size_t)t->nodes + 1) * sizeof *f->start);
+    if (!f->start)
         goto out_of_memory;
-    d->start[0] = 0;
+    f->start[0] = 0;
     for (uint32_t s = 0; s < t->nodes; s++) {
-        uint32_t c = collect(t, s, d->hops, NULL);
+        uint32_t c = collect(t, s, f->hops, NULL);
         if (c == 0) {
-            cfg_blame(cfg, "workload.hops", err, "no node is exactly %u hops from node %u", d->hops, s);
+            cfg_blame(cfg, "workload.hops", err, "no node is exactly %u hops from node %u", f->hops, s);
             return false;
         }
-        d->start[s + 1] = d->start[s] + c;
+        f->start[s + 1] = f->start[s] + c;
     }
-    d->table = malloc((size_t)d->start[t->nodes] * sizeof *d->table);
-    if (!d->table)
+    f->table = malloc((size_t)f->start[t->nodes] * sizeof *f->table);
+    if (!f->table)
         goto out_of_memory;
     for (uint32_t s = 0; s < t->nodes; s++)
-        collect(t, s, d->hops, d->table + d->start[s]);
+        collect(t, s, f->hops, f->table + f->start[s]);
     return true;
 
 out_of_memory:
@@ -87,19 +102,21 @@ out_of_memory:
 
 static uint32_t pick(const struct destinations *d, uint32_t src, struct rng *r)
 {
+    const struct fixed_hops *f = d->impl;
     const struct topo *t = d->topo;
-    if (!d->start)
-        return t->ops->translate(t, d->table[rng_below(r, d->count)], src);
-    uint32_t first = d->start[src];
-    return d->table[first + rng_below(r, d->start[src + 1] - first)];
+    if (!f->start)
+        return t->ops->translate(t, f->table[rng_below(r, f->count)], src);
+    uint32_t first = f->start[src];
+    return f->table[first + rng_below(r, f->start[src + 1] - first)];
 }
 
 static double prob(const struct destinations *d, uint32_t src, uint32_t dst)
 {
+    const struct fixed_hops *f = d->impl;
     const struct topo *t = d->topo;
-    if (t->ops->distance(t, src, dst) != d->hops)
+    if (t->ops->distance(t, src, dst) != f->hops)
         return 0;
-    return 1.0 / (d->start ? d->start[src + 1] - d->start[src] : d->count);
+    return 1.0 / (f->start ? f->start[src + 1] - f->start[src] : f->count);
 }
 
 const struct dest_ops dest_fixed_hops = {
@@ -110,4 +127,5 @@ const struct dest_ops dest_fixed_hops = {
     .init = init,
     .pick = pick,
     .prob = prob,
+    .free = release,
 };

@@ -3,6 +3,7 @@
  * The hotspot's own messages are uniform over the other nodes.  So for s != h:
  * p(s, h) = f + (1-f)/(N-1), p(s, d) = (1-f)/(N-1) for d != s, h; p(h, d) = 1/(N-1). */
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "../sim/core/params.h"
 #include "workload.h"
@@ -20,41 +21,49 @@ static const struct cfg_key hotspot_keys[] = {
 };
 static CFG_PARAM_TABLE(hotspot_param_table, struct hotspot_params, hotspot_keys);
 
-/* This plug-in's own key values. */
-static const struct hotspot_params *hotspot_params_of(const struct config *cfg)
-{
-    return cfg_params(cfg, &hotspot_param_table);
-}
+/* What it keeps: the hotspot and its fraction. */
+struct hotspot {
+    uint32_t node;
+    double fraction;
+};
 
-static bool init(struct destinations *d, const struct config *cfg, struct cfg_error *err)
+static bool init(struct destinations *d, const void *params, const struct config *cfg, struct cfg_error *err)
 {
-    if ((uint64_t)hotspot_params_of(cfg)->hotspot_node >= d->topo->nodes) {
+    const struct hotspot_params *p = params;
+    if ((uint64_t)p->hotspot_node >= d->topo->nodes) {
         cfg_blame(cfg, "workload.hotspot_node", err, "node %lld does not exist (the network has %u nodes)",
-                  (long long)hotspot_params_of(cfg)->hotspot_node, d->topo->nodes);
+                  (long long)p->hotspot_node, d->topo->nodes);
         return false;
     }
-    d->hotspot = (uint32_t)hotspot_params_of(cfg)->hotspot_node;
-    d->hotspot_fraction = hotspot_params_of(cfg)->hotspot_fraction;
+    struct hotspot *h = malloc(sizeof *h);
+    if (!h) {
+        cfg_blame(cfg, "workload.destination", err, "out of memory");
+        return false;
+    }
+    *h = (struct hotspot){ (uint32_t)p->hotspot_node, p->hotspot_fraction };
+    d->impl = h;
     return true;
 }
 
 static uint32_t pick(const struct destinations *d, uint32_t src, struct rng *r)
 {
-    if (src != d->hotspot && rng_uniform(r) < d->hotspot_fraction)
-        return d->hotspot;
+    const struct hotspot *h = d->impl;
+    if (src != h->node && rng_uniform(r) < h->fraction)
+        return h->node;
     uint32_t x = (uint32_t)rng_below(r, d->topo->nodes - 1);
     return x >= src ? x + 1 : x;
 }
 
 static double prob(const struct destinations *d, uint32_t src, uint32_t dst)
 {
+    const struct hotspot *h = d->impl;
     double others = d->topo->nodes - 1.0;
     if (src == dst)
         return 0;
-    if (src == d->hotspot)
+    if (src == h->node)
         return 1 / others;
-    double f = d->hotspot_fraction;
-    return (dst == d->hotspot ? f : 0) + (1 - f) / others;
+    double f = h->fraction;
+    return (dst == h->node ? f : 0) + (1 - f) / others;
 }
 
 const struct dest_ops dest_hotspot = {
@@ -66,4 +75,5 @@ const struct dest_ops dest_hotspot = {
     .init = init,
     .pick = pick,
     .prob = prob,
+    .free = free,
 };

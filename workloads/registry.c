@@ -59,26 +59,24 @@ bool workload_check(struct config *cfg, struct cfg_error *err)
     return true;
 }
 
-bool dest_lattice(struct destinations *d, const struct config *cfg)
+bool dest_lattice(const struct topo *t, const struct config *cfg, struct dest_lattice *out)
 {
-    unsigned traits = d->topo->ops->traits;
-    if (traits & TOPO_BINARY_HYPERCUBE) {
-        d->radix = 2;
-        d->wrap = true;
-    } else if (traits & TOPO_KARY_NCUBE) {
-        d->radix = (uint32_t)cfg_int(cfg, "network.radix");
-        d->wrap = cfg_bool(cfg, "network.wrap"); /* the torus family refuses wrap = false */
-    } else {
+    unsigned traits = t->ops->traits;
+    if (traits & TOPO_BINARY_HYPERCUBE)
+        *out = (struct dest_lattice){ .radix = 2, .wrap = true };
+    else if (traits & TOPO_KARY_NCUBE) /* the torus family refuses wrap = false */
+        *out = (struct dest_lattice){ .radix = (uint32_t)cfg_int(cfg, "network.radix"),
+                                      .wrap = cfg_bool(cfg, "network.wrap") };
+    else
         return false;
-    }
-    d->dims = (uint32_t)cfg->network.dimension;
+    out->dims = (uint32_t)cfg->network.dimension;
     return true;
 }
 
 bool dest_init(struct destinations *d, const struct config *cfg, const struct topo *t, struct cfg_error *err)
 {
     *d = (struct destinations){ .ops = dest_find(cfg->workload.destination), .topo = t };
-    if (d->ops->init && !d->ops->init(d, cfg, err)) {
+    if (d->ops->init && !d->ops->init(d, cfg_params(cfg, d->ops->params), cfg, err)) {
         dest_free(d);
         return false;
     }
@@ -87,13 +85,7 @@ bool dest_init(struct destinations *d, const struct config *cfg, const struct to
 
 void dest_free(struct destinations *d)
 {
-    free(d->table);
-    free(d->start);
-    free(d->by_distance);
-    free(d->distance_start);
-    free(d->distance_prob);
-    free(d->distance_threshold);
-    free(d->distance_alias);
-    d->table = d->start = d->by_distance = d->distance_start = d->distance_alias = NULL;
-    d->distance_prob = d->distance_threshold = NULL;
+    if (d->impl)
+        d->ops->free(d->impl);
+    d->impl = NULL;
 }

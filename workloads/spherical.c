@@ -27,13 +27,27 @@ static const struct cfg_key spherical_keys[] = {
 };
 static CFG_PARAM_TABLE(spherical_param_table, struct spherical_params, spherical_keys);
 
-/* This plug-in's own key values. */
-static const struct spherical_params *spherical_params_of(const struct config *cfg)
-{
-    return cfg_params(cfg, &spherical_param_table);
-}
-
 enum { SPHERICAL_MAX_NODES = 1024 };
+
+/* What it keeps, per row (node 0 when translated, else every source): the other nodes
+ * sorted by distance, where each distance starts (diameter + 2 per row), and the
+ * probability of each distance with its alias table (diameter + 1 per row). */
+struct spherical {
+    uint32_t *by_distance, *distance_start, *distance_alias;
+    double *distance_prob, *distance_threshold;
+    bool per_source;
+};
+
+static void release(void *impl)
+{
+    struct spherical *sp = impl;
+    free(sp->by_distance);
+    free(sp->distance_start);
+    free(sp->distance_prob);
+    free(sp->distance_threshold);
+    free(sp->distance_alias);
+    free(sp);
+}
 
 /* Walker's alias method (Vose's construction): column j of n is kept with
  * probability threshold[j], else replaced by alias[j]; column j then comes out with
@@ -71,9 +85,9 @@ static bool build_alias(const double *p, unsigned n, double *threshold, uint32_t
 /* Fills row `row` (source src): its nodes by distance, where each distance starts,
  * P_src(h) and its alias table.  False when no distance of positive weight exists
  * from src (*no_weight set) or out of memory. */
-static bool fill_row(struct destinations *d, const struct config *cfg, uint32_t row, uint32_t src, bool *no_weight)
+static bool fill_row(struct spherical *d, const struct topo *t, const struct cfg_list *w, uint32_t row, uint32_t src,
+                     bool *no_weight)
 {
-    const struct topo *t = d->topo;
     unsigned diameter = t->diameter;
     uint32_t *start = d->distance_start + (size_t)row * (diameter + 2);
     uint32_t *nodes = d->by_distance + (size_t)row * (t->nodes - 1);
@@ -93,7 +107,6 @@ static bool fill_row(struct destinations *d, const struct config *cfg, uint32_t 
     for (unsigned h = diameter + 1; h >= 1; h--)
         start[h] = start[h - 1];
     start[0] = 0;
-    const struct cfg_list *w = &spherical_params_of(cfg)->distance_weights;
     double total = 0;
     for (unsigned h = 1; h <= diameter; h++) {
         double weight = w->count == 0 ? 1 : h <= w->count ? w->value[h - 1] : 0;
@@ -107,13 +120,12 @@ static bool fill_row(struct destinations *d, const struct config *cfg, uint32_t 
     for (unsigned h = 1; h <= diameter; h++)
         p[h] /= total;
     return build_alias(p + 1, diameter, threshold + 1, alias + 1);
-    return true;
 }
 
-static bool init(struct destinations *d, const struct config *cfg, struct cfg_error *err)
+static bool init(struct destinations *dests, const void *params, const struct config *cfg, struct cfg_error *err)
 {
-    const struct topo *t = d->topo;
-    const struct cfg_list *w = &spherical_params_of(cfg)->distance_weights;
+    const struct topo *t = dests->topo;
+    const struct cfg_list *w = &((const struct spherical_params *)params)->distance_weights;
     if (w->count > t->diameter) {
         cfg_blame(cfg, "workload.distance_weights", err, "%u weights, but the diameter is %u", w->count,
                   t->diameter);
@@ -123,6 +135,12 @@ static bool init(struct destinations *d, const struct config *cfg, struct cfg_er
         cfg_blame(cfg, "workload.destination", err, "spherical needs at least two nodes");
         return false;
     }
+    struct spherical *d = calloc(1, sizeof *d);
+    if (!d) {
+        cfg_blame(cfg, "workload.destination", err, "out of memory");
+        return false;
+    }
+    dests->impl = d;
     d->per_source = !t->transitive;
     if (d->per_source && t->nodes > SPHERICAL_MAX_NODES) {
         cfg_blame(cfg, "workload.destination", err, "spherical on %s (not vertex-transitive) is limited to %d nodes",
@@ -142,7 +160,7 @@ static bool init(struct destinations *d, const struct config *cfg, struct cfg_er
     }
     for (uint32_t row = 0; row < rows; row++) {
         bool no_weight;
-        if (fill_row(d, cfg, row, row, &no_weight))
+        if (fill_row(d, t, w, row, row, &no_weight))
             continue;
         if (no_weight)
             cfg_blame(cfg, "workload.distance_weights", err, "node %u has no node at a distance of positive weight",
@@ -154,9 +172,10 @@ static bool init(struct destinations *d, const struct config *cfg, struct cfg_er
     return true;
 }
 
-static uint32_t pick(const struct destinations *d, uint32_t src, struct rng *r)
+static uint32_t pick(const struct destinations *dests, uint32_t src, struct rng *r)
 {
-    const struct topo *t = d->topo;
+    const struct spherical *d = dests->impl;
+    const struct topo *t = dests->topo;
     uint32_t row = d->per_source ? src : 0;
     const double *threshold = d->distance_threshold + (size_t)row * (t->diameter + 1) + 1;
     const uint32_t *alias = d->distance_alias + (size_t)row * (t->diameter + 1) + 1;
@@ -171,9 +190,10 @@ static uint32_t pick(const struct destinations *d, uint32_t src, struct rng *r)
     return d->per_source ? x : t->ops->translate(t, x, src);
 }
 
-static double prob(const struct destinations *d, uint32_t src, uint32_t dst)
+static double prob(const struct destinations *dests, uint32_t src, uint32_t dst)
 {
-    const struct topo *t = d->topo;
+    const struct spherical *d = dests->impl;
+    const struct topo *t = dests->topo;
     if (src == dst)
         return 0;
     uint32_t row = d->per_source ? src : 0;
@@ -191,4 +211,5 @@ const struct dest_ops dest_spherical = {
     .init = init,
     .pick = pick,
     .prob = prob,
+    .free = release,
 };

@@ -2,7 +2,7 @@
  *
  * Promise: every function draws only from the stream it is handed, so workloads are
  * reproducible per node and independent of the rest of the run.  prob() gives the
- * exact destination distribution to the analytic models.  workload_check() refuses
+ * exact destination distribution to the analytic models (through sim/run/model_input.c).  workload_check() refuses
  * parameters no pattern can honour (called by run_config_load), dest_init() those the
  * topology cannot.  Shapes the analytic models ask about are trait bits on the ops
  * (ARRIVAL_*, DEST_*, LENGTH_*), never names.  Registered by one line each in
@@ -13,35 +13,12 @@
 
 #include "../sim/core/config_value.h"
 #include "../sim/core/rng.h"
+#include "../sim/core/traits.h"
 #include "../topo/topo.h"
 
-/* What a process or distribution is, as the run and the models ask it (the ops' `traits`). */
-enum arrival_traits {
-    ARRIVAL_POISSON = 1u << 0, /* exponential inter-arrival times */
-    /* Messages come from workload.trace, not from per-node processes (the network
-     * schedules them; interarrival and per_cycle are NULL). */
-    ARRIVAL_REPLAY = 1u << 1,
-    /* Slotted: each cycle a node creates a geometric batch of mean workload.rate (seed 001's input). */
-    ARRIVAL_GEOMETRIC_BATCHES = 1u << 2,
-};
-enum dest_traits {
-    /* prob(src, dst) is unchanged when the topology's translate() moves both ends */
-    DEST_TRANSLATION_INVARIANT = 1u << 0,
-    DEST_UNIFORM = 1u << 1,          /* uniform over the other nodes */
-    /* distance h with probability proportional to workload.distance_weights[h], then
-     * uniform over the nodes h hops away */
-    DEST_DISTANCE_WEIGHTS = 1u << 2,
-    DEST_FIXED_DISTANCE = 1u << 3,   /* uniform over the nodes exactly workload.hops hops away */
-    /* own cluster (source included) with probability workload.locality, else uniform
-     * over the other clusters */
-    DEST_CLUSTER_LOCALITY = 1u << 4,
-    /* may pick the source itself (a self-addressed message, delivered at once) */
-    DEST_MAY_PICK_SOURCE = 1u << 5,
-};
-enum length_traits {
-    LENGTH_EXPONENTIAL = 1u << 0,
-    LENGTH_FIXED = 1u << 1, /* every message exactly workload.mean_length long */
-};
+/* What a process or distribution is, as the run and the models ask it (the ops'
+ * `traits`): enum arrival_traits, dest_traits and length_traits, in sim/core/traits.h
+ * so that the analytic models ask them without including workloads/. */
 
 struct arrival_ops {
     const char *name, *help;
@@ -60,38 +37,29 @@ struct arrival_ops {
     bool (*check)(const struct config *cfg, struct cfg_error *err);
 };
 
-/* A destination distribution set up for one topology: its parameters and tables. */
+/* A destination distribution set up for one topology.  What the distribution keeps of
+ * its own (key values, tables) is its `impl`, which only its ops read: dest_init() has
+ * ops->init create it, dest_free() has ops->free release it.  A new distribution with
+ * keys and tables is its own file and a line in workloads/registry.c. */
 struct destinations {
     const struct dest_ops *ops;
     const struct topo *topo;
-    double locality;   /* cluster-locality: α */
-    uint32_t hops;     /* fixed-hops: h */
-    uint32_t hotspot;  /* hotspot: the node, drawn with probability hotspot_fraction */
-    double hotspot_fraction;
-    uint32_t *table;   /* fixed-hops: the nodes h hops away, from node 0 or per source */
-    uint32_t *start;   /* per source: its slice of table; NULL when translated from node 0 */
-    uint32_t count;    /* from node 0: length of table */
-    /* Patterns on the k-ary n-cube lattice (hypercube: k = 2): node x = sum d_i k^i. */
-    uint32_t radix, dims;
-    bool wrap;
-    uint32_t side;     /* distance-locality: S, the region's side */
-    uint32_t bits;     /* address permutations: log2(nodes) */
-    /* spherical: per row (node 0 when translated, else every source) the other nodes
-     * sorted by distance, where each distance starts (diameter + 2 per row), and the
-     * probability of each distance with its alias table (diameter + 1 per row). */
-    uint32_t *by_distance, *distance_start, *distance_alias;
-    double *distance_prob, *distance_threshold;
-    bool per_source;
+    void *impl; /* the distribution's own state; NULL when it keeps none */
 };
 
 struct dest_ops {
     const char *name, *help;
     unsigned traits; /* enum dest_traits */
     const struct cfg_param_table *params; /* its keys (sim/core/params.h); NULL: none */
-    /* Optional: checks the parameters against the topology and builds tables. */
-    bool (*init)(struct destinations *d, const struct config *cfg, struct cfg_error *err);
+    /* Optional: checks its key values (params: its block, cfg_params(cfg, ops->params),
+     * handed once; NULL without a table) against d->topo and creates d->impl.  cfg
+     * names keys in errors and answers other modules' keys by name.  False with *err;
+     * whatever it already set in d->impl is then released by ops->free. */
+    bool (*init)(struct destinations *d, const void *params, const struct config *cfg, struct cfg_error *err);
     uint32_t (*pick)(const struct destinations *d, uint32_t src, struct rng *r);
     double (*prob)(const struct destinations *d, uint32_t src, uint32_t dst);
+    /* Releases d->impl (not called when it is NULL); NULL when init makes none. */
+    void (*free)(void *impl);
 };
 
 struct length_ops {
@@ -119,9 +87,15 @@ bool workload_check(struct config *cfg, struct cfg_error *err);
 bool dest_init(struct destinations *d, const struct config *cfg, const struct topo *t, struct cfg_error *err);
 void dest_free(struct destinations *d);
 
-/* The k-ary n-cube d->topo is, for lattice patterns: a binary hypercube (k = 2) or a
- * TOPO_KARY_NCUBE family.  False for every other family. */
-bool dest_lattice(struct destinations *d, const struct config *cfg);
+/* The k-ary n-cube shape (node x = sum d_i k^i) shared by the lattice patterns. */
+struct dest_lattice {
+    uint32_t radix, dims;
+    bool wrap; /* end-around links */
+};
+
+/* The k-ary n-cube t is, for lattice patterns: a binary hypercube (k = 2) or a
+ * TOPO_KARY_NCUBE family.  False for every other family (*out then unset). */
+bool dest_lattice(const struct topo *t, const struct config *cfg, struct dest_lattice *out);
 
 const struct arrival_ops *arrival_find(const char *name);
 const struct dest_ops *dest_find(const char *name);

@@ -168,6 +168,7 @@ int describe(const struct config *cfg, enum report_format fmt, FILE *out)
         write_json(out, cfg, &t, avg, &loads);
     else
         write_table(out, cfg, &t, avg, &loads);
+    model_input_free(&in);
     loads_free(&loads);
     topo_free(&t);
     return ferror(out) ? 1 : 0;

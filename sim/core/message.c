@@ -20,7 +20,7 @@ bool msg_pool_grow(struct msg_pool *p)
     uint32_t cap = old ? old * 2 : 1024;
     if (!grow_array((void **)&p->msgs, cap, sizeof *p->msgs) ||
         (p->keep_ids && !grow_array((void **)&p->ids, cap, sizeof *p->ids)) ||
-        (p->discipline != QUEUE_FIFO && !grow_array((void **)&p->order, cap, sizeof *p->order)))
+        (p->key && !grow_array((void **)&p->order, cap, sizeof *p->order)))
         return false; /* the arrays grown so far are only larger: capacity still holds */
     p->capacity = cap;
     return true;
@@ -31,5 +31,5 @@ void msg_pool_free(struct msg_pool *p)
     free(p->msgs);
     free(p->ids);
     free(p->order);
-    *p = msg_pool_empty(p->discipline, p->keep_ids);
+    *p = msg_pool_empty(p->key, p->key_params, p->keep_ids);
 }

@@ -3,8 +3,9 @@
  * Promise: a message is named by a 32-bit index into pool->msgs, so reaching it is one
  * direct array access; msg_pool_take() hands out a free index (growing the array by
  * doubling, never a malloc per message) and msg_pool_give() takes it back.  The pool
- * also carries what every queue on it shares (msgq.h): the discipline that orders them
- * and the arrival counter that breaks ties, so a queue needs the pool and nothing else.
+ * also carries what every queue on it shares (msgq.h): the order key of the discipline
+ * that orders them and the arrival counter that breaks ties, so a queue needs the pool
+ * and nothing else.
  * Growth moves the arrays: hold indices, never pointers, across a take.
  * Needs: nothing but the C library.
  */
@@ -35,8 +36,12 @@ struct message {
     uint32_t hops;
 };
 
-/* The order in which every queue on a pool serves its waiting messages. */
-enum queue_discipline { QUEUE_FIFO, QUEUE_OLDEST_FIRST, QUEUE_LONGEST_FIRST, QUEUE_SHORTEST_FIRST };
+/* The order in which every queue on a pool serves its waiting messages, as a queue
+ * discipline gives it (protocols/priority.c registers them): the key of a queued
+ * message, smaller served first, ties in arrival order; `params` are the discipline's
+ * own key values.  A key must not change while its message waits.  No key (NULL) is
+ * arrival order, FIFO, which the queues keep as a ring without keys. */
+typedef double msg_order_key_fn(const struct message *m, const void *params);
 
 /* What a priority queue (every discipline but FIFO) keeps of a queued message. */
 struct msg_order {
@@ -52,20 +57,21 @@ struct msg_order {
 struct msg_pool {
     struct message *msgs;
     uint64_t *ids;            /* creation numbers, when kept (msg_pool_empty): else NULL */
-    struct msg_order *order;  /* the priority queues', unless the discipline is FIFO: else NULL */
+    struct msg_order *order;  /* the priority queues', when there is a key: else NULL */
     uint32_t capacity;
     uint32_t used;        /* indices below this have been taken at least once */
     uint32_t free;        /* head of the list (through `link`) of those given back, MSG_NONE when empty */
-    enum queue_discipline discipline;
+    msg_order_key_fn *key;    /* the queues' order: NULL for FIFO */
+    const void *key_params;   /* its second argument */
     bool keep_ids;
     uint64_t queued_seq;  /* arrivals into any queue so far */
 };
 
-/* An empty pool of the given discipline, keeping ids or not; the first take
- * allocates. */
-static inline struct msg_pool msg_pool_empty(enum queue_discipline d, bool keep_ids)
+/* An empty pool whose queues order by `key` (NULL: FIFO) with its params, keeping ids
+ * or not; the first take allocates. */
+static inline struct msg_pool msg_pool_empty(msg_order_key_fn *key, const void *key_params, bool keep_ids)
 {
-    return (struct msg_pool){ .free = MSG_NONE, .discipline = d, .keep_ids = keep_ids };
+    return (struct msg_pool){ .free = MSG_NONE, .key = key, .key_params = key_params, .keep_ids = keep_ids };
 }
 
 /* Doubles the arrays (first call: 1024 messages) without touching the new part; false

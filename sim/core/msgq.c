@@ -1,37 +1,26 @@
 #include "msgq.h"
 
-/* Priority key of a queued message under the pool's discipline: smaller goes first. */
-static inline double key(const struct msg_pool *pool, const struct message *m)
+/* Key of a queued message under the pool's discipline: smaller goes first. */
+static inline double key_of(const struct msg_pool *pool, uint32_t m)
 {
-    switch (pool->discipline) {
-    case QUEUE_OLDEST_FIRST:
-        return m->created;
-    case QUEUE_LONGEST_FIRST:
-        return -m->length;
-    case QUEUE_SHORTEST_FIRST:
-        return m->length;
-    case QUEUE_FIFO:
-        break;
-    }
-    return 0;
+    return pool->key(&pool->msgs[m], pool->key_params);
 }
 
-static inline bool before(const struct msg_pool *pool, uint32_t a, uint32_t b)
-{
-    double ka = key(pool, &pool->msgs[a]), kb = key(pool, &pool->msgs[b]);
-    return ka < kb || (ka == kb && pool->order[a].queued_seq < pool->order[b].queued_seq);
-}
-
-/* Top-down skew heap merge: walk down the right spines taking the smaller root,
- * swapping children on the way (the self-adjustment that bounds the amortised cost). */
+/* Top-down skew heap merge: walk down the right spines taking the smaller root (equal
+ * keys: the earlier arrival), swapping children on the way (the self-adjustment that
+ * bounds the amortised cost).  Each root's key is asked once: one call per step. */
 static uint32_t merge(struct msg_pool *pool, uint32_t a, uint32_t b)
 {
     uint32_t root = MSG_NONE, *slot = &root;
+    double ka = a != MSG_NONE ? key_of(pool, a) : 0, kb = b != MSG_NONE ? key_of(pool, b) : 0;
     while (a != MSG_NONE && b != MSG_NONE) {
-        if (before(pool, b, a)) {
+        if (kb < ka || (kb == ka && pool->order[b].queued_seq < pool->order[a].queued_seq)) {
             uint32_t t = a;
             a = b;
             b = t;
+            double kt = ka;
+            ka = kb;
+            kb = kt;
         }
         struct message *ma = &pool->msgs[a];
         struct msg_order *oa = &pool->order[a];
@@ -40,6 +29,8 @@ static uint32_t merge(struct msg_pool *pool, uint32_t a, uint32_t b)
         oa->link2 = ma->link;
         slot = &ma->link;
         a = right;
+        if (a != MSG_NONE)
+            ka = key_of(pool, a);
     }
     *slot = a != MSG_NONE ? a : b;
     return root;
@@ -49,7 +40,7 @@ void msgq_push(struct msg_pool *pool, struct msgq *q, uint32_t m)
 {
     struct message *msg = &pool->msgs[m];
     q->length++;
-    if (pool->discipline == QUEUE_FIFO) {
+    if (!pool->key) {
         if (q->entry == MSG_NONE) {
             msg->link = m;
         } else {
@@ -70,7 +61,7 @@ uint32_t msgq_pop(struct msg_pool *pool, struct msgq *q)
     if (q->entry == MSG_NONE)
         return MSG_NONE;
     q->length--;
-    if (pool->discipline == QUEUE_FIFO) {
+    if (!pool->key) {
         struct message *newest = &pool->msgs[q->entry];
         uint32_t m = newest->link;
         if (m == q->entry)

@@ -1,12 +1,13 @@
 /* Trait bits of the plug-in kinds whose interfaces some layers may not see.
  *
- * Promise: a capability question about the chosen path selection, switching or
- * channel access ("is the path fixed by the pair?", "does the header go on before
- * the tail arrives?") is answered by one of these bits, never by comparing a
- * module's name.  The bits live here, in the core, because the analytic models
- * must ask them without including routing/ or protocols/: routing/ puts ROUTE_*,
- * SWITCH_* and ENGINE_* on its ops tables, and sim/run/model_input.c hands the chosen
- * modules' bits (ACCESS_* included) to the models.  A module sets a bit only when it
+ * Promise: a capability question about the chosen path selection, switching,
+ * channel access or workload ("is the path fixed by the pair?", "does the header go
+ * on before the tail arrives?", "are arrivals Poisson?") is answered by one of these
+ * bits, never by comparing a module's name.  The bits live here, in the core, because
+ * the analytic models must ask them without including routing/, protocols/ or
+ * workloads/: routing/ puts ROUTE_*, SWITCH_* and ENGINE_* on its ops tables,
+ * workloads/ ARRIVAL_*, DEST_* and LENGTH_*, and sim/run/model_input.c hands the
+ * chosen modules' bits (ACCESS_* included) to the models.  A module sets a bit only when it
  * has the capability for every value of its own keys.
  */
 #ifndef SIM_CORE_TRAITS_H
@@ -75,14 +76,72 @@ enum engine_traits {
     ENGINE_DRAWS_ROUTING = 1u << 14,
 };
 
-/* Channel access: protocol.link (proto_ops.traits) and protocol.priority (the queue
- * discipline; sim/run/model_input.c adds that bit for the models). */
+/* Channel access: what the order in which channels and nodes serve their waiting
+ * messages guarantees, as the models rely on it.  The access protocol (protocol.link,
+ * proto_ops.traits) and the queue discipline (protocol.priority,
+ * queue_discipline.traits, protocols/protocol.h) each set the bits they keep as far as
+ * their own choices go; a run has a property when both keep it, and
+ * sim/run/model_input.c hands the models that intersection (with the fresh-length rule
+ * below).  Every discipline is non-preemptive: a message in service is never cut. */
 enum access_traits {
-    /* A channel serves one message at a time, in the order requests arrive: no
-     * slots, no token to wait for. */
-    ACCESS_FIFO_CHANNEL = 1u << 0,
-    /* Queues at a channel are first come, first served (protocol.priority = fifo). */
-    ACCESS_FIFO_QUEUES = 1u << 1,
+    /* A channel never idles while a message waits for it, and serves one at a time:
+     * no slots, no token to wait for (a discipline: it never holds a message back). */
+    ACCESS_WORK_CONSERVING = 1u << 0,
+    /* Waiting messages are served in arrival order (a protocol: in the order of its
+     * one queue per channel, adding no order of its own). */
+    ACCESS_FIFO_ORDER = 1u << 1,
+    /* Which waiting message goes next never depends on the waiting messages' lengths,
+     * their service times here: arrival order, slot or token turns. */
+    ACCESS_ORDER_BLIND_TO_LENGTH = 1u << 2,
+    /* Blind to a length drawn afresh at each hop, not to one a message keeps: the order
+     * reads the message's past (its creation time), which a kept length shaped (a
+     * longer message has spent longer on its earlier hops).  model_input() counts it as
+     * ACCESS_ORDER_BLIND_TO_LENGTH only with run.redraw_length_per_hop. */
+    ACCESS_ORDER_BLIND_TO_FRESH_LENGTH = 1u << 3,
+    /* Not a property of the order: the protocol asks for random streams of its own,
+     * one per channel (access_env.rng); a run seeds them only for a protocol that
+     * asks, so the others' runs draw nothing new. */
+    ACCESS_DRAWS_RANDOM = 1u << 8,
+};
+
+/* What an engine that arbitrates channels itself (flit, iq router, backtracking)
+ * requires of the protocol: a work-conserving channel in arrival order, which is what
+ * the engine does. */
+#define ACCESS_PLAIN_CHANNEL (ACCESS_WORK_CONSERVING | ACCESS_FIFO_ORDER)
+/* The older name, which routing/flit_setup.c still tests with `traits &`: true for
+ * fifo alone of the registered protocols (tdm and token have neither bit).  Remove it
+ * once that file asks (traits & ACCESS_PLAIN_CHANNEL) == ACCESS_PLAIN_CHANNEL. */
+#define ACCESS_FIFO_CHANNEL ACCESS_PLAIN_CHANNEL
+
+/* Workloads (workloads/workload.h): what an arrival process, a destination or a length
+ * distribution is (struct arrival_ops, dest_ops, length_ops .traits). */
+enum arrival_traits {
+    /* A Poisson process in continuous time: exponential inter-arrival times, drawn by
+     * interarrival() (a process that only counts per cycle does not claim it). */
+    ARRIVAL_POISSON = 1u << 0,
+    /* Messages come from workload.trace, not from per-node processes (the network
+     * schedules them; interarrival and per_cycle are NULL). */
+    ARRIVAL_REPLAY = 1u << 1,
+    /* Slotted: each cycle a node creates a geometric batch of mean workload.rate (seed 001's input). */
+    ARRIVAL_GEOMETRIC_BATCHES = 1u << 2,
+};
+enum dest_traits {
+    /* prob(src, dst) is unchanged when the topology's translate() moves both ends */
+    DEST_TRANSLATION_INVARIANT = 1u << 0,
+    DEST_UNIFORM = 1u << 1,          /* uniform over the other nodes */
+    /* distance h with probability proportional to workload.distance_weights[h], then
+     * uniform over the nodes h hops away */
+    DEST_DISTANCE_WEIGHTS = 1u << 2,
+    DEST_FIXED_DISTANCE = 1u << 3,   /* uniform over the nodes exactly workload.hops hops away */
+    /* own cluster (source included) with probability workload.locality, else uniform
+     * over the other clusters */
+    DEST_CLUSTER_LOCALITY = 1u << 4,
+    /* may pick the source itself (a self-addressed message, delivered at once) */
+    DEST_MAY_PICK_SOURCE = 1u << 5,
+};
+enum length_traits {
+    LENGTH_EXPONENTIAL = 1u << 0,
+    LENGTH_FIXED = 1u << 1, /* every message exactly workload.mean_length long */
 };
 
 #endif

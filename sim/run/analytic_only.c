@@ -22,6 +22,7 @@ int run_analytic_only(const struct config *cfg, enum report_format fmt, bool omi
     model_input(&in, cfg, &t, &loads);
     struct model_result m;
     model_predict(&in, &m);
+    model_input_free(&in);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double seconds = omit_timing ? NAN : (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     struct cfg_echo echo;

@@ -1,18 +1,51 @@
 /* The model input from the registries; see model_input.h. */
 #include "model_input.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "../../protocols/protocol.h"
 #include "../../routing/engine.h"
 #include "../../routing/routing.h"
+#include "../../workloads/workload.h"
 
-/* The access traits the models ask for: the protocol's own, and the priority's queue
- * discipline. */
+/* A side blind to every length is blind to fresh ones. */
+static unsigned with_fresh(unsigned traits)
+{
+    return traits & ACCESS_ORDER_BLIND_TO_LENGTH ? traits | ACCESS_ORDER_BLIND_TO_FRESH_LENGTH : traits;
+}
+
+/* The access traits the models ask for: what both the protocol and the queue
+ * discipline keep (sim/core/traits.h); blind to fresh lengths is blind to lengths when
+ * every hop draws its length afresh. */
 static unsigned access_traits(const struct config *cfg, const struct proto_ops *proto)
 {
-    unsigned traits = proto ? proto->traits : 0;
-    if (priority_discipline(cfg->protocol.priority) == QUEUE_FIFO)
-        traits |= ACCESS_FIFO_QUEUES;
-    return traits;
+    const unsigned order = ACCESS_WORK_CONSERVING | ACCESS_FIFO_ORDER | ACCESS_ORDER_BLIND_TO_LENGTH |
+                           ACCESS_ORDER_BLIND_TO_FRESH_LENGTH;
+    unsigned both = with_fresh(proto ? proto->traits : 0) &
+                    with_fresh(priority_discipline(cfg->protocol.priority)->traits) & order;
+    if (cfg->run.redraw_length_per_hop && (both & ACCESS_ORDER_BLIND_TO_FRESH_LENGTH))
+        both |= ACCESS_ORDER_BLIND_TO_LENGTH;
+    return both;
+}
+
+/* Sets up the destination distribution on t for in->prob, or says in in->dest_why
+ * why it cannot. */
+static void destinations_input(struct model_in *in, const struct config *cfg, const struct topo *t)
+{
+    struct destinations *d = malloc(sizeof *d);
+    struct cfg_error err;
+    if (!d) {
+        snprintf(in->dest_why, sizeof in->dest_why, "out of memory");
+        return;
+    }
+    if (!dest_init(d, cfg, t, &err)) {
+        snprintf(in->dest_why, sizeof in->dest_why, "%s", err.message);
+        free(d);
+        return;
+    }
+    in->dest = d;
+    in->prob = d->ops->prob;
 }
 
 bool model_input(struct model_in *in, const struct config *cfg, const struct topo *t, struct channel_loads *loads)
@@ -23,6 +56,9 @@ bool model_input(struct model_in *in, const struct config *cfg, const struct top
     const struct engine_ops *runs = sw ? engine_select(cfg) : NULL;
     unsigned router = runs ? runs->traits & SWITCH_INPUT_QUEUED : 0;
     const struct proto_ops *proto = proto_find(cfg->protocol.link);
+    const struct arrival_ops *arrival = arrival_find(cfg->workload.arrival);
+    const struct dest_ops *dest = dest_find(cfg->workload.destination);
+    const struct length_ops *length = length_find(cfg->workload.length);
     *in = (struct model_in){
         .cfg = cfg,
         .topo = t,
@@ -31,10 +67,26 @@ bool model_input(struct model_in *in, const struct config *cfg, const struct top
         .switching = sw ? sw->traits | router : 0,
         .access = access_traits(cfg, proto),
         .capacity = proto && proto->capacity ? proto->capacity(cfg_params(cfg, proto->params)) : 1.0,
+        .arrival = arrival ? arrival->traits : 0,
+        .destination = dest ? dest->traits : 0,
+        .length = length ? length->traits : 0,
     };
+    if (dest)
+        destinations_input(in, cfg, t);
+    else
+        snprintf(in->dest_why, sizeof in->dest_why, "no destination distribution '%s'", cfg->workload.destination);
     if (!loads)
         return true;
     bool known = loads_compute(in, loads);
     in->loads = loads;
     return known;
+}
+
+void model_input_free(struct model_in *in)
+{
+    if (in->dest)
+        dest_free(in->dest);
+    free(in->dest);
+    in->dest = NULL;
+    in->prob = NULL;
 }

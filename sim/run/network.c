@@ -187,6 +187,7 @@ static struct engine_env engine_env_of(struct network *net)
             .pool = &net->pool,
             .channels = { net->topo.channels, net->topo.nodes, net, channel_senders, channel_mean_tx },
             .params = wrap ? (const void *)o : cfg_params(cfg, net->proto->params),
+            .rng = net->rng_protocol,
         },
         .nodes = { net->node ? net_node_visit : NULL, net->node ? net_node_time : NULL, net },
         .redraw_length = cfg->run.redraw_length_per_hop ? net->length->draw : NULL,
@@ -300,7 +301,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         goto out_of_memory;
     for (uint32_t ch = 0; ch < net->topo.channels; ch++)
         net->chan[ch] = (struct channel_state){ 0 };
-    net->pool = msg_pool_empty(priority_discipline(cfg->protocol.priority), false);
+    net->pool = priority_pool(cfg, false);
     if (!net_nodes_init(net))
         goto out_of_memory;
     uint64_t seed = cfg->run.seed;
@@ -311,7 +312,8 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         !seed_streams(&net->rng_dest, nodes, seed, RNG_DESTINATION) ||
         !seed_streams(&net->rng_length, nodes, seed, RNG_LENGTH) ||
         (cfg->run.redraw_length_per_hop && !seed_streams(&net->rng_redraw, nodes, seed, RNG_LENGTH_REDRAW)) ||
-        (draws_routing && !seed_streams(&net->rng_route, nodes, seed, RNG_ROUTING)))
+        (draws_routing && !seed_streams(&net->rng_route, nodes, seed, RNG_ROUTING)) ||
+        !access_streams(net->proto, net->topo.channels, seed, &net->rng_protocol))
         goto out_of_memory;
     const struct probe_spec measured = {
         .warmup_messages = cfg->run.warmup[0] == 'a' ? 0 : (uint64_t)cfg->run.warmup_messages,
@@ -439,6 +441,7 @@ void net_free(struct network *net)
     free(net->rng_length);
     free(net->rng_redraw);
     free(net->rng_route);
+    free(net->rng_protocol);
     free(net->chan);
     free(net->node);
     free(net->clock);

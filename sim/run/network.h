@@ -84,6 +84,9 @@ struct network {
      * run.redraw_length_per_hop, rng_route only when something draws from it (NULL
      * otherwise: 32 bytes a node nobody reads). */
     struct rng *rng_arrival, *rng_dest, *rng_length, *rng_redraw, *rng_route;
+    /* Per channel, the access protocol's own streams: NULL unless it asks for them
+     * (ACCESS_DRAWS_RANDOM). */
+    struct rng *rng_protocol;
 
     uint32_t ev_arrival;
     struct trace trace;         /* trace arrivals: the records replayed */

@@ -107,6 +107,7 @@ int run_setup_create(const struct config *cfg, struct run_setup **out, struct cf
     struct model_in in;
     model_input(&in, cfg, &s->net.topo, &s->loads);
     model_predict(&in, &s->model);
+    model_input_free(&in);
     struct stability stab;
     stability_check(cfg, &s->net.topo, &s->loads, &stab);
     if (stab.saturated && !cfg->run.allow_unstable) {
@@ -243,6 +244,7 @@ static int with_network(const struct config *cfg, struct cfg_error *err,
     struct model_in in;
     model_input(&in, cfg, &net->topo, &loads);
     int status = use(cfg, net, &loads, &in, ctx);
+    model_input_free(&in);
     loads_free(&loads);
     net_free(net);
     free(net);

@@ -42,6 +42,7 @@ struct backtracking_figures bt_run(const struct config *cfg, struct run_report *
     model_input(&in, cfg, &net.topo, &loads);
     struct model_result model;
     model_predict(&in, &model);
+    model_input_free(&in);
     enum kernel_stop why = net_run(&net);
     ck_assert_int_eq(why, KERNEL_DONE);
     report_collect(report, &net, &loads, &model, why, 0);
@@ -165,6 +166,7 @@ void check_family_matches_the_open_network_model(int i, long messages)
     struct model_in in;
     ck_assert_msg(model_input(&in, &cfg, &t, &l), "%s", l.why);
     cfg.workload.rate *= 0.5 / l.max_utilization;
+    model_input_free(&in);
     loads_free(&l);
     topo_free(&t);
 

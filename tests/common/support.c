@@ -46,6 +46,7 @@ enum kernel_stop test_run(const struct config *cfg, struct run_report *report)
     model_input(&in, cfg, &net->topo, &loads);
     struct model_result model;
     model_predict(&in, &model);
+    model_input_free(&in);
     enum kernel_stop why = net_run(net);
     report_collect(report, net, &loads, &model, why, 0);
     report->cfg = cfg;
@@ -229,6 +230,7 @@ void test_stability(const struct config *cfg, struct stability *out)
     struct model_in in;
     ck_assert_msg(model_input(&in, cfg, &t, &l), "%s", l.why);
     stability_check(cfg, &t, &l, out);
+    model_input_free(&in);
     loads_free(&l);
     topo_free(&t);
 }
@@ -241,6 +243,7 @@ void analyse(struct analysed *a, const char *const *settings)
     struct model_in in;
     ck_assert(model_input(&in, &a->cfg, &a->t, &a->loads));
     model_predict(&in, &a->model);
+    model_input_free(&in);
 }
 
 void release(struct analysed *a)

@@ -70,6 +70,7 @@ static void describe_and_run(struct config *cfg)
         model_input(&in, cfg, &t, &loads);
         struct model_result model;
         model_predict(&in, &model);
+        model_input_free(&in);
         loads_free(&loads);
     }
     topo_free(&t);
@@ -87,6 +88,7 @@ static void describe_and_run(struct config *cfg)
             model_input(&in, cfg, &net->topo, &loads);
             struct model_result model;
             model_predict(&in, &model);
+            model_input_free(&in);
             enum kernel_stop why = net_run(net);
             report_collect(report, net, &loads, &model, why, 0);
             report->cfg = cfg;

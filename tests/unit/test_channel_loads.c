@@ -45,6 +45,7 @@ START_TEST(class_shortcut_agrees_with_enumeration)
     ck_assert_double_eq_tol(by_pair.mean_hops, by_class->mean_hops, 1e-12);
     ck_assert_double_eq_tol(by_pair.max_utilization, by_class->max_utilization, 1e-12);
     loads_free(&by_pair);
+    model_input_free(&in);
     release(&a);
 }
 END_TEST

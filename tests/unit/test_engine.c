@@ -61,7 +61,7 @@ START_TEST(store_and_forward_runs_from_its_environment_alone)
     ck_assert(topo_build(&t, &cfg, &err));
     struct kernel k;
     ck_assert(kernel_init(&k));
-    struct msg_pool pool = msg_pool_empty(QUEUE_FIFO, true);
+    struct msg_pool pool = msg_pool_empty(NULL, NULL, true);
     uint32_t in_flight = 0;
     uint64_t created = 0;
     struct probe p;

@@ -202,6 +202,7 @@ START_TEST(mm1_network_on_random_loads_equals_seed)
         ck_assert_msg(model_input(&in, &cfg, &t, &l), "%s", l.why);
         static struct model_result m;
         model_predict(&in, &m);
+        model_input_free(&in);
         ck_assert_str_eq(m.model, "mm1-network");
         double hin_r = NAN;
         for (unsigned k = 0; k < m.n_figures; k++)
@@ -234,6 +235,7 @@ START_TEST(flat_hypercube_equals_mm1_network)
             ck_assert(model_input(&in, &cfg, &t, &l));
             static struct model_result m;
             model_predict(&in, &m);
+            model_input_free(&in);
             ck_assert_str_eq(m.model, "mm1-network");
             double hin_r = NAN, hin_bh = NAN;
             for (unsigned i = 0; i < m.n_figures; i++) {
@@ -266,6 +268,7 @@ START_TEST(ecube_hierarchical_differs)
     ck_assert(model_input(&in, &cfg, &t, &l));
     static struct model_result m;
     model_predict(&in, &m);
+    model_input_free(&in);
     ck_assert_str_eq(m.model, "mm1-network");
     struct hin_net h = point_net(&p);
     struct hin_queue q;

@@ -26,6 +26,7 @@ static double figure_of(const char *path, const char *const *overrides, size_t n
     model_input(&in, &cfg, &t, &l);
     static struct model_result m;
     model_predict(&in, &m);
+    model_input_free(&in);
     double v = NAN;
     bool found = false;
     for (unsigned i = 0; i < m.n_figures; i++) {
@@ -333,6 +334,7 @@ static void predict_for(const char *const *settings, struct model_result *m)
     struct model_in in;
     model_input(&in, &cfg, &t, &l);
     model_predict(&in, m);
+    model_input_free(&in);
     loads_free(&l);
     topo_free(&t);
 }

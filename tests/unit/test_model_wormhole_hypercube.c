@@ -29,6 +29,7 @@ static void predict(struct predicted *a, const char *const *settings)
     struct model_in in;
     model_input(&in, &a->cfg, &a->t, &a->loads); /* not known under random routing: the model does not need them */
     model_predict(&in, &a->m);
+    model_input_free(&in);
     loads_free(&a->loads);
     topo_free(&a->t);
 }
@@ -169,6 +170,7 @@ START_TEST(wrapper_declines_what_it_does_not_model)
         struct model_in in;
         ck_assert(topo_build(&a.t, &a.cfg, &err) && model_input(&in, &a.cfg, &a.t, NULL));
         ck_assert(!model_wormhole_hypercube.predict(&in, &one));
+        model_input_free(&in);
         topo_free(&a.t);
         ck_assert_msg(strstr(one.why, "wormhole-hypercube ") && strstr(one.why, cases[i].reason), "case %u: %s", i,
                       one.why);

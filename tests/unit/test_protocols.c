@@ -4,6 +4,7 @@
 #include <gsl/gsl_integration.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../protocols/protocol.h"
@@ -133,17 +134,27 @@ START_TEST(oldest_first_on_one_queue_is_fifo)
 }
 END_TEST
 
-/* The queue itself: every discipline pops in key order, ties in arrival order. */
+/* The queue itself: every registered discipline pops in the order it states, ties in
+ * arrival order.  The expected keys are written out here, not taken from the
+ * discipline, so a discipline that ordered by the wrong field fails. */
 START_TEST(queue_disciplines_order_and_break_ties_by_arrival)
 {
     static struct message msgs[512];
     static struct msg_order order[512];
-    struct msg_pool pool = { .msgs = msgs, .order = order };
     uint64_t arrival[512]; /* each message's arrival number into the queue */
     struct rng r;
     rng_seed_stream(&r, 7, RNG_TEST, 0);
-    for (int d = QUEUE_FIFO; d <= QUEUE_SHORTEST_FIRST; d++) {
-        pool.discipline = (enum queue_discipline)d;
+    const struct {
+        const char *name;
+        int by; /* 0: arrival; 1: creation time; -2/2: length, longest/shortest first */
+    } cases[] = { { "fifo", 0 }, { "oldest-first", 1 }, { "longest-first", -2 }, { "shortest-first", 2 } };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const struct queue_discipline *d = priority_discipline(cases[c].name);
+        ck_assert_str_eq(d->name, cases[c].name);
+        ck_assert(cases[c].by == 0 ? d->key == NULL : d->key != NULL); /* FIFO keeps the ring */
+        struct msg_pool pool = msg_pool_empty(d->key, NULL, false);
+        pool.msgs = msgs;
+        pool.order = order;
         struct msgq q = MSGQ_EMPTY;
         for (uint32_t m = 0; m < 512; m++) {
             /* few distinct keys, so ties are common */
@@ -160,9 +171,8 @@ START_TEST(queue_disciplines_order_and_break_ties_by_arrival)
         uint64_t last_seq = 0;
         uint32_t left = q.length, popped = 0;
         for (uint32_t m; (m = msgq_pop(&pool, &q)) != NET_NONE; popped++) {
-            double key = d == QUEUE_OLDEST_FIRST ? msgs[m].created
-                         : d == QUEUE_LONGEST_FIRST ? -msgs[m].length
-                         : d == QUEUE_SHORTEST_FIRST ? msgs[m].length : 0;
+            int by = cases[c].by;
+            double key = by == 1 ? msgs[m].created : by == 2 ? msgs[m].length : by == -2 ? -msgs[m].length : 0;
             ck_assert(key > last_key || (key == last_key && arrival[m] > last_seq) || popped == 0);
             last_key = key;
             last_seq = arrival[m];
@@ -170,6 +180,124 @@ START_TEST(queue_disciplines_order_and_break_ties_by_arrival)
         ck_assert_uint_eq(popped, left);
         ck_assert(msgq_empty(&q));
     }
+}
+END_TEST
+
+/* A discipline is its key alone: one defined here, in the test, orders the core's
+ * queues with no other code knowing it (most hops first, its key values handed back). */
+struct by_hops_params {
+    double sign;
+};
+
+static double by_hops(const struct message *m, const void *params)
+{
+    return ((const struct by_hops_params *)params)->sign * m->hops;
+}
+
+START_TEST(a_discipline_is_its_key)
+{
+    static struct message msgs[64];
+    static struct msg_order order[64];
+    const struct by_hops_params most_first = { -1 };
+    struct msg_pool pool = msg_pool_empty(by_hops, &most_first, false);
+    pool.msgs = msgs;
+    pool.order = order;
+    struct msgq q = MSGQ_EMPTY;
+    for (uint32_t m = 0; m < 64; m++) {
+        msgs[m].hops = (m * 37) % 11; /* 0..10, each several times */
+        msgq_push(&pool, &q, m);
+    }
+    ck_assert_uint_eq(msgq_first(&pool, &q), 8); /* the first message with 10 hops: 8 * 37 = 296 = 10 mod 11 */
+    uint32_t last_hops = UINT32_MAX, last = 0;
+    for (uint32_t m; (m = msgq_pop(&pool, &q)) != NET_NONE;) {
+        ck_assert(msgs[m].hops < last_hops || (msgs[m].hops == last_hops && m > last));
+        last_hops = msgs[m].hops;
+        last = m;
+    }
+}
+END_TEST
+
+/* A protocol that asks for random streams (ACCESS_DRAWS_RANDOM): it keeps what it is
+ * handed and, on each request, records a draw from the requested channel's stream.
+ * Defined here alone; its streams come from access_streams(), as the run hands them. */
+struct drawing {
+    struct rng *rng;
+    uint64_t draws[4][3]; /* per channel, its first three draws */
+    unsigned made[4];
+};
+
+static void *drawing_create(const struct access_env *env)
+{
+    struct drawing *d = calloc(1, sizeof *d);
+    if (d)
+        d->rng = env->rng;
+    return d;
+}
+
+static void drawing_request(void *self, uint32_t ch, uint32_t msg, uint32_t sender)
+{
+    (void)msg;
+    (void)sender;
+    struct drawing *d = self;
+    d->draws[ch][d->made[ch]++] = rng_next(&d->rng[ch]);
+}
+
+static const struct proto_ops drawing_ops = {
+    .name = "drawing", .help = "test", .traits = ACCESS_DRAWS_RANDOM,
+    .create = drawing_create, .destroy = free, .request = drawing_request,
+};
+
+/* The draws of a drawing protocol on 4 channels of a run seeded `seed`: three
+ * requests per channel, interleaved across channels. */
+static struct drawing *drawing_run(uint64_t seed)
+{
+    struct rng *streams;
+    ck_assert(access_streams(&drawing_ops, 4, seed, &streams));
+    ck_assert_ptr_nonnull(streams);
+    const struct access_env env = { .channels = { .count = 4 }, .rng = streams };
+    struct drawing *d = drawing_ops.create(&env);
+    ck_assert_ptr_nonnull(d);
+    for (unsigned i = 0; i < 3; i++)
+        for (uint32_t ch = 0; ch < 4; ch++)
+            drawing_ops.request(d, (ch * 3 + i) % 4, 0, 0); /* channel order varies per round */
+    free(streams);
+    return d;
+}
+
+/* Same run seed: the same draws, whatever order the channels drew in.  Different
+ * channels, or another seed: different draws.  A protocol that does not ask gets no
+ * streams, so every existing run draws exactly what it drew before. */
+START_TEST(protocol_streams_are_per_channel_and_reproducible)
+{
+    struct drawing *a = drawing_run(2024), *b = drawing_run(2024), *c = drawing_run(2025);
+    for (uint32_t ch = 0; ch < 4; ch++) {
+        ck_assert_uint_eq(a->made[ch], 3);
+        struct rng expect;
+        rng_seed_stream(&expect, 2024, RNG_PROTOCOL, ch);
+        for (unsigned i = 0; i < 3; i++) {
+            ck_assert_uint_eq(a->draws[ch][i], b->draws[ch][i]);
+            ck_assert_uint_eq(a->draws[ch][i], rng_next(&expect)); /* (run seed, RNG_PROTOCOL, channel) */
+            ck_assert_uint_ne(a->draws[ch][i], c->draws[ch][i]);
+            for (uint32_t other = 0; other < ch; other++)
+                ck_assert_uint_ne(a->draws[ch][i], a->draws[other][i]);
+        }
+    }
+    free(a);
+    free(b);
+    free(c);
+    for (const char *const *name = (const char *const[]){ "fifo", "tdm", "token", NULL }; *name; name++) {
+        struct rng sentinel, *none = &sentinel; /* not NULL: access_streams must clear it */
+        ck_assert(access_streams(proto_find(*name), 4, 2024, &none));
+        ck_assert_ptr_null(none);
+    }
+    const char *set[] = { "network.dimension=3", NULL };
+    struct config cfg;
+    test_config(&cfg, set);
+    static struct network net;
+    struct cfg_error err;
+    ck_assert_msg(net_create(&net, &cfg, &err), "%s", err.message);
+    ck_assert_ptr_null(net.rng_protocol);
+    net_free(&net);
 }
 END_TEST
 
@@ -302,6 +430,8 @@ Suite *protocols_suite(void)
     tcase_add_test(tc, length_priorities_match_conway);
     tcase_add_test(tc, oldest_first_on_one_queue_is_fifo);
     tcase_add_test(tc, queue_disciplines_order_and_break_ties_by_arrival);
+    tcase_add_test(tc, a_discipline_is_its_key);
+    tcase_add_test(tc, protocol_streams_are_per_channel_and_reproducible);
     tcase_add_test(tc, node_model_light_load_is_deterministic);
     tcase_add_test(tc, node_model_conserves_flow);
     tcase_add_test(tc, time_window_measures_deliveries_inside_it);

@@ -109,6 +109,7 @@ START_TEST(random_minimal_loads_conserve_flow_and_match_enumeration)
         for (unsigned c = 0; c < t.classes; c++)
             ck_assert_msg(fabs(fast.class_utilization[c] - full.class_utilization[c]) < 1e-12, "family %zu class %u",
                           i, c);
+        model_input_free(&in);
         loads_free(&fast);
         loads_free(&full);
         topo_free(&t);
@@ -137,6 +138,7 @@ START_TEST(random_minimal_mesh_utilisation_and_exact_delay)
     in.loads = &loads;
     struct model_result model;
     model_predict(&in, &model);
+    model_input_free(&in);
     ck_assert_str_eq(model.model, "mm1-network");
     ck_assert(model.exact);
     ck_assert_int_eq(net_run(&net), KERNEL_DONE);

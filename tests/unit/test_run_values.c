@@ -56,6 +56,7 @@ static void start(struct stepped *s, const struct run_case *c)
     struct model_in in;
     model_input(&in, &s->cfg, &s->net.topo, &s->loads);
     model_predict(&in, &s->model);
+    model_input_free(&in);
     kernel_set_chore(&s->net.kernel, pause_run, NULL);
 }
 

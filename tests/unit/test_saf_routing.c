@@ -65,7 +65,7 @@ static void bench_open(struct bench *b, const char *dimension, const char *algor
     ck_assert(topo_build(&b->t, &b->cfg, &err));
     ck_assert_uint_le(b->t.nodes, 64);
     ck_assert(kernel_init(&b->k));
-    b->pool = msg_pool_empty(QUEUE_FIFO, true);
+    b->pool = msg_pool_empty(NULL, NULL, true);
     b->in_flight = 0;
     b->created = 0;
     const struct probe_spec spec = { .messages = messages, .batches = 1 };

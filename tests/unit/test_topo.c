@@ -327,6 +327,7 @@ START_TEST(hierarchical_distances_match_seed_000)
             struct model_in in;
             ck_assert(model_input(&in, &cfg, &t, &l));
             p[i] = l.mean_hops;
+            model_input_free(&in);
             loads_free(&l);
             topo_free(&t);
         }
