@@ -152,7 +152,8 @@ static int describe_or_analytic(const struct command_line *cl, const struct conf
         output_discard(out_file);
         return 1;
     }
-    int status = cl->describe_only ? describe(cfg, cl->fmt, out) : run_analytic_only(cfg, cl->fmt, cl->omit_timing, out);
+    int status = cl->describe_only ? describe(cfg, cl->fmt, out)
+                                   : run_analytic_only(cfg, cl->fmt, cl->omit_timing, out);
     if (!cl->output)
         return finish_stdout(status);
     if (status == EXIT_INPUT) { /* refused: said so, and nothing is left behind */

@@ -358,22 +358,21 @@ static bool arrivals_and_engine_init(struct network *net)
     return true;
 }
 
-/* Trace replay: every source's first recorded message (trace.h chains the rest). */
-static void schedule_replay(struct network *net, uint32_t nodes)
-{
-    for (uint32_t node = 0; node < nodes; node++) {
-        uint32_t first = net->trace.first[node];
-        if (first != TRACE_NONE)
-            schedule_at(&net->kernel, net->trace.records[first].time, net->ev_arrival, first);
-    }
-}
-
-/* Every source's first arrival (none when a trace is replayed). */
+/* Every source's first arrival: its first record when a trace is replayed (trace.h
+ * chains the rest), else drawn. */
 static void schedule_first_arrivals(struct network *net, const struct config *cfg, uint32_t nodes)
 {
+    if (net->arrival->traits & ARRIVAL_REPLAY) {
+        for (uint32_t node = 0; node < nodes; node++) {
+            uint32_t first = net->trace.first[node];
+            if (first != TRACE_NONE)
+                schedule_at(&net->kernel, net->trace.records[first].time, net->ev_arrival, first);
+        }
+        return;
+    }
     double (*first)(const struct config *, struct rng *) =
         net->arrival->first ? net->arrival->first : net->arrival->interarrival;
-    for (uint32_t node = 0; !(net->arrival->traits & ARRIVAL_REPLAY) && node < nodes; node++) {
+    for (uint32_t node = 0; node < nodes; node++) {
         double at = cfg->workload.first_at_zero ? 0 : first(cfg, &net->rng_arrival[node]);
         kernel_schedule(&net->kernel, at, net->ev_arrival, node);
     }
@@ -426,12 +425,10 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         snprintf(err->message, sizeof err->message, "cannot write the trace: %s", strerror(errno));
         return false;
     }
-    if (net->arrival->traits & ARRIVAL_REPLAY) {
-        if (!trace_load(&net->trace, cfg_text(cfg, "workload.trace"), nodes, err)) {
-            net_free(net);
-            return false;
-        }
-        schedule_replay(net, nodes);
+    bool replay = net->arrival->traits & ARRIVAL_REPLAY;
+    if (replay && !trace_load(&net->trace, cfg_text(cfg, "workload.trace"), nodes, err)) {
+        net_free(net);
+        return false;
     }
     schedule_first_arrivals(net, cfg, nodes);
     if (net->kernel.stop == KERNEL_FAILED)
