@@ -49,6 +49,11 @@ bool flit_pool_grow(struct flit_engine *e)
     return true;
 }
 
+void flit_free_worm(struct flit_engine *e, uint32_t w)
+{
+    e->worms[w].next = e->worm_free;
+    e->worm_free = w;
+}
 
 /* --- classes: the dateline of a torus --- */
 
@@ -167,12 +172,6 @@ void flit_inject(struct flit_engine *e, uint32_t m)
         e->tick_at = flit_offer_cycle(e, m);
         kernel_schedule(env->kernel, (double)e->tick_at - env->kernel->now, e->ev_tick, 0);
     }
-}
-
-void flit_free_worm(struct flit_engine *e, uint32_t w)
-{
-    e->worms[w].next = e->worm_free;
-    e->worm_free = w;
 }
 
 /* The source's injection line is free from `cycle` on: its next message's header. */
