@@ -29,7 +29,7 @@ static double shortest(const struct message *m, const void *params)
 /* Traits (sim/core/traits.h): every one serves whenever a message waits; arrival
  * order reads no length; creation time reads none either, but a length kept along the
  * path made an older message longer, so oldest-first is blind to fresh lengths only. */
-const struct queue_discipline priority_fifo = {
+static const struct queue_discipline priority_fifo = {
     .name = "fifo", .help = "first come, first served",
     .traits = ACCESS_WORK_CONSERVING | ACCESS_FIFO_ORDER | ACCESS_ORDER_BLIND_TO_LENGTH,
 };

@@ -110,9 +110,4 @@ const struct queue_discipline *priority_discipline(const char *name);
  * values), keeping creation numbers or not. */
 struct msg_pool priority_pool(const struct config *cfg, bool keep_ids);
 
-/* The FIFO entry, under the name routing/flit_setup.c still compares with; new code
- * asks the discipline's ACCESS_FIFO_ORDER.  Remove once that file does. */
-extern const struct queue_discipline priority_fifo;
-#define QUEUE_FIFO (&priority_fifo)
-
 #endif

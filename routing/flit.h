@@ -57,12 +57,26 @@
  *    vc) are filled as it is granted; hops is the distance.  Escape routes make the
  *    per-hop configurations deadlock-free (Duato); the search treats a per-hop header
  *    as waiting for every VC it could take.
+ *
+ * This header is the files' contract: the state (struct flit_engine and what it holds)
+ * and the few operations on it that more than one file makes, static inline below.  Each
+ * file does one job, has its own header and calls only the files after it here, so the
+ * calls between them go one way (setup -> cycle -> deadlock -> source -> route, dor):
+ *    flit_setup     creation, checks, the two engine_ops
+ *    flit_cycle     the cycle: steps 1-3 and deliveries (the kernel's tick)
+ *    flit_deadlock  the periodic search and recovery (called by the cycle)
+ *    flit_source    the worm pool, new messages and their paths, offers, source queues
+ *    flit_route     Valiant paths, per-hop choices with escape VCs (decides, never grants)
+ *    flit_dor       dimension-order paths walked on the digits
+ *    flit_figures   the figures, read after the run (called through the engine_ops)
+ * Needs: engine.h (the engine_env), sim/core/stats.h.
  */
 #ifndef ROUTING_FLIT_H
 #define ROUTING_FLIT_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "../sim/core/stats.h"
 #include "engine.h"
@@ -212,76 +226,79 @@ struct flit_engine {
     struct flit_observer obs;
 };
 
+/* --- The state's own operations, made by more than one file.  Static inline: the cycle
+ * makes them per flit or per message (as when they were its own statics), and a call
+ * across files would cost it. --- */
+
 /* The holders of channel ch's VCs (V of them; MSG_NONE: free). */
 static inline uint32_t *flit_owner(const struct flit_engine *e, uint32_t ch)
 {
     return e->V <= FLIT_INLINE_VCS ? e->chans[ch].owner : e->owner + (size_t)ch * e->V;
 }
 
-/* Internal to routing/flit*.c: a new message (engine_ops.inject), one cycle (the
- * tick event), growing the worm pool. */
-void flit_inject(struct flit_engine *e, uint32_t msg);
-void flit_tick(struct kernel *k, void *ctx, uint32_t unused);
-bool flit_pool_grow(struct flit_engine *e);
+/* The VCs [lo, hi) a drawn hop of class cls may take. */
+static inline void flit_vc_range(const struct flit_engine *e, uint32_t cls, uint32_t *lo, uint32_t *hi)
+{
+    *lo = e->class_lo[cls];
+    *hi = e->class_hi[cls];
+}
 
-/* Internal to routing/flit*.c.  flit_source.c: the offer cycle of message m (the cycle
- * after its creation); messages whose offer cycle has come join their source's queue
- * or its injection line (flit_offer), aborted worms whose new offer has come too
- * (flit_offer_retries); a worm back to the pool.  flit.c: worm w's header is ready to
- * ask at `cycle`; the VCs [lo, hi) a drawn hop of class cls may take. */
-int64_t flit_offer_cycle(const struct flit_engine *e, uint32_t m);
-void flit_offer(struct flit_engine *e, int64_t c);
-void flit_offer_retries(struct flit_engine *e, int64_t c);
-void flit_free_worm(struct flit_engine *e, uint32_t w);
-void flit_at_ready(struct flit_engine *e, uint32_t w, int64_t cycle);
-void flit_vc_range(const struct flit_engine *e, uint32_t cls, uint32_t *lo, uint32_t *hi);
-/* Internal: appends x to a (stops the run when out of memory). */
-void flit_push(struct flit_engine *e, struct u32vec *a, uint32_t x);
-/* Internal (recovery): worm w gives up the VC of its hop; leaves the active list; the
- * source's injection line is free from `cycle` on. */
-void flit_release(struct flit_engine *e, uint32_t w, uint32_t hop);
-void flit_make_inactive(struct flit_engine *e, uint32_t w);
-void flit_source_next(struct flit_engine *e, uint32_t node, int64_t cycle);
-/* The periodic deadlock search at the end of cycle c, and recovery when asked for: false
- * when the run must stop (env.fatal then says why).  (routing/flit_deadlock.c) */
-bool flit_resolve_deadlocks(struct flit_engine *e, int64_t c);
-/* Internal: worm w's header is granted VC v of channel x->hop[x->acquired].channel at cycle c. */
-void flit_grant(struct flit_engine *e, uint32_t w, uint32_t v, int64_t c);
+/* Doubles a's room (64 at first): false when out of memory. */
+static inline bool flit_vec_grow(struct u32vec *a)
+{
+    uint32_t cap = a->cap ? 2 * a->cap : 64;
+    uint32_t *g = realloc(a->v, (size_t)cap * sizeof *g);
+    if (!g)
+        return false;
+    a->v = g;
+    a->cap = cap;
+    return true;
+}
 
-/* Per-hop routing and Valiant's paths (routing/flit_route.c).  flit_valiant_path draws
- * both phases of x's path at creation; flit_per_hop_path sets up a path whose hops are
- * chosen as its header is granted (hops: the distance); false when out of room. */
-bool flit_valiant_path(struct flit_engine *e, struct worm *x, struct message *msg);
-bool flit_per_hop_path(struct flit_engine *e, struct worm *x, struct message *msg);
-/* Headers ready at c join the per-hop waiting list (b: by creation number); the list is
- * served oldest first; flit_forget_header takes w's waiting header out (an abort). */
-void flit_join_per_hop(struct flit_engine *e, struct u32vec *b);
-void flit_allocate_per_hop(struct flit_engine *e, int64_t c);
-void flit_forget_header(struct flit_engine *e, uint32_t w);
-/* The VCs the waiting header of x may take: channels and VC ranges [lo, hi), at most
- * max; returns their number.  (A header in a channel queue: its own hop's class.) */
-struct vc_option {
-    uint32_t channel, lo, hi;
-};
-unsigned flit_vc_options(const struct flit_engine *e, const struct worm *x, struct vc_option *out, unsigned max);
+/* Appends x to a; out of memory stops the run (KERNEL_FAILED) and x is dropped. */
+static inline void flit_push(struct flit_engine *e, struct u32vec *a, uint32_t x)
+{
+    if (__builtin_expect(a->n == a->cap, 0) && !flit_vec_grow(a)) {
+        kernel_request_stop(e->env.kernel, KERNEL_FAILED);
+        return;
+    }
+    a->v[a->n++] = x;
+}
 
-/* Dimension-order paths walked on the digits (routing/flit_dor.c), byte for byte the
- * paths draw_path() gets from the topology: flit_dor_setup() builds the channel table
- * when the routing is drawn dimension order on a k-ary n-cube of radix > 2 (else
- * leaves dor_chan NULL; false when out of memory); flit_dor_path() draws x's path. */
-bool flit_dor_setup(struct flit_engine *e, const struct config *cfg, const struct topo *t);
-bool flit_dor_path(struct flit_engine *e, struct worm *x, struct message *msg);
+/* Worm w's header is ready to ask at `cycle` (within the ready calendar's span). */
+static inline void flit_at_ready(struct flit_engine *e, uint32_t w, int64_t cycle)
+{
+    e->worms[w].ready = cycle;
+    e->ready_count++;
+    flit_push(e, &e->ready_cal[cycle & e->ready_mask], w);
+}
 
-/* engine_ops.figures of both (routing/flit_figures.c). */
-void flit_figures(const void *self, const struct figure_sink *sink);
-/* engine_ops.channel_figures of both (routing/flit_figures.c). */
-void flit_channel_figures(const void *self, uint32_t ch, struct channel_figures *out);
-/* For tests, which check the engine's state against a reference model: the instance
- * of a wormhole or cut-through engine (SWITCH_PIPELINED), else NULL. */
-struct flit_engine *flit_engine_of(const struct engine_ops *ops, void *self);
-/* Finds headers that can never be granted; if there are any, writes a message naming
- * a cycle of channels into buf, the youngest worm of that cycle into *victim, and
- * returns true.  (routing/flit_deadlock.c) */
-bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size, uint32_t *victim);
+/* Something changed on channel ch: step 2 looks at its queue again. */
+static inline void flit_mark_dirty(struct flit_engine *e, uint32_t ch)
+{
+    if (!e->chans[ch].dirty) {
+        e->chans[ch].dirty = 1;
+        flit_push(e, &e->dirty_list, ch);
+    }
+}
+
+/* Worm w gives up the VC of its hop `hop` (a tail left it, or recovery aborts w). */
+static inline void flit_release(struct flit_engine *e, uint32_t w, uint32_t hop)
+{
+    struct worm *x = &e->worms[w];
+    uint32_t ch = x->hop[hop].channel;
+    flit_owner(e, ch)[x->hop[hop].vc] = MSG_NONE;
+    if (e->chans[ch].wait_head != MSG_NONE)
+        flit_mark_dirty(e, ch);
+}
+
+/* Worm w leaves the active list (delivered, or aborted by recovery). */
+static inline void flit_make_inactive(struct flit_engine *e, uint32_t w)
+{
+    uint32_t pos = e->worms[w].active_pos, last = e->active[--e->n_active];
+    e->active[pos] = last;
+    e->worms[last].active_pos = pos;
+    e->worms[w].active_pos = MSG_NONE;
+}
 
 #endif

@@ -1,17 +1,21 @@
-/* Deadlock detection for the wormhole engine (cut-through has none), and recovery.  A waiting header will
- * eventually be granted if some VC it may take (its class on its channel; per hop: an
- * adaptive VC of a minimal hop or an escape VC of its class) is free or held by a
- * worm that will itself move on (a worm whose header is not queued always does: its
- * flits keep draining toward a destination that never blocks).  The worms that can
- * move on are found by propagation (a worklist: each queued worm enters it at most
- * once, and a worm found to move on may free the queues of the channels it holds);
- * the queued headers left over are deadlocked,
- * and following "waits for a VC held by" among them must close a cycle, which is
- * what the message names and where recovery picks its victim. */
+/* Deadlock detection for the wormhole engine (cut-through has none), and recovery
+ * (contract in flit.h and flit_deadlock.h).  A waiting header will eventually be granted
+ * if some VC it may take (its class on its channel; per hop: an adaptive VC of a minimal
+ * hop or an escape VC of its class) is free or held by a worm that will itself move on
+ * (a worm whose header is not queued always does: its flits keep draining toward a
+ * destination that never blocks).  The worms that can move on are found by propagation
+ * (a worklist: each queued worm enters it at most once, and a worm found to move on may
+ * free the queues of the channels it holds); the queued headers left over are
+ * deadlocked, and following "waits for a VC held by" among them must close a cycle,
+ * which is what the message names and where recovery picks its victim. */
+#include "flit_deadlock.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "flit.h"
+#include "flit_route.h"
+#include "flit_source.h"
 
 enum { OPTIONS_MAX = 65 }; /* the minimal hops (at most 64) and the escape hop */
 
@@ -57,35 +61,46 @@ static uint32_t queued(const struct flit_engine *e, uint32_t *out)
     return n;
 }
 
-bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size, uint32_t *victim)
+/* One search's scratch: per worm, whether it will proceed and whether the walk along
+ * the waits has seen it; the queued headers. */
+struct search {
+    uint8_t *proceeds, *seen;
+    uint32_t *wait, n;
+};
+
+static void search_free(struct search *s)
 {
-    /* Cut-through cannot deadlock: buffers are unbounded, so every holder's flits keep
-     * crossing the channels it holds and its tail releases them whether or not its
-     * header is queued. */
-    if (!e->wormhole)
+    free(s->proceeds);
+    free(s->seen);
+    free(s->wait);
+}
+
+/* Every worm proceeds but the queued headers, until found otherwise: false when out of
+ * memory. */
+static bool search_start(const struct flit_engine *e, struct search *s)
+{
+    s->proceeds = malloc(e->worm_cap);
+    s->seen = calloc(e->worm_cap, 1);
+    s->wait = malloc((size_t)e->waiting * sizeof *s->wait + 1);
+    if (!s->proceeds || !s->seen || !s->wait)
         return false;
-    uint8_t *proceeds = malloc(e->worm_cap);
-    uint8_t *seen = calloc(e->worm_cap, 1);
-    uint32_t *wait = malloc((size_t)e->waiting * sizeof *wait + 1);
-    if (!proceeds || !seen || !wait) {
-        free(proceeds);
-        free(seen);
-        free(wait);
-        return false;
-    }
     for (uint32_t w = 0; w < e->worm_cap; w++)
-        proceeds[w] = 1;
-    uint32_t n = queued(e, wait);
-    for (uint32_t k = 0; k < n; k++)
-        proceeds[wait[k]] = 0;
+        s->proceeds[w] = 1;
+    s->n = queued(e, s->wait);
+    for (uint32_t k = 0; k < s->n; k++)
+        s->proceeds[s->wait[k]] = 0;
+    return true;
+}
+
+/* Marks the queued headers that will eventually be granted: false when out of memory. */
+static bool mark_proceeding(const struct flit_engine *e, struct search *s)
+{
+    uint8_t *proceeds = s->proceeds;
+    const uint32_t *wait = s->wait, n = s->n;
     /* Worklist: a worm found to proceed may unblock the queues of the channels it holds. */
     uint32_t *work = malloc((size_t)n * sizeof *work + 1), top = 0;
-    if (!work) {
-        free(proceeds);
-        free(seen);
-        free(wait);
+    if (!work)
         return false;
-    }
     for (uint32_t k = 0; k < n; k++)
         if (may_proceed(e, &e->worms[wait[k]], proceeds)) {
             proceeds[wait[k]] = 1;
@@ -112,38 +127,46 @@ bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size, uint32_t 
                 changed = true;
             }
     }
-    uint32_t stuck = MSG_NONE, count = 0;
-    for (uint32_t k = 0; k < n; k++)
-        if (!proceeds[wait[k]]) {
+    return true;
+}
+
+/* The headers that can never be granted: their number, and in *stuck the first of them
+ * that holds a channel (MSG_NONE if none does). */
+static uint32_t count_stuck(const struct flit_engine *e, const struct search *s, uint32_t *stuck)
+{
+    uint32_t count = 0;
+    *stuck = MSG_NONE;
+    for (uint32_t k = 0; k < s->n; k++)
+        if (!s->proceeds[s->wait[k]]) {
             count++;
-            if (stuck == MSG_NONE && e->worms[wait[k]].acquired > 0)
-                stuck = wait[k];
+            if (*stuck == MSG_NONE && e->worms[s->wait[k]].acquired > 0)
+                *stuck = s->wait[k];
         }
-    if (count == 0 || stuck == MSG_NONE) {
-        free(proceeds);
-        free(seen);
-        free(wait);
-        return false;
-    }
-    /* Walk "waits for the holder of" until a worm repeats: that part is the cycle. */
+    return count;
+}
+
+/* From stuck, walks "waits for the holder of" until a worm repeats: that part is the
+ * cycle.  Writes the message naming it into buf and returns its youngest worm. */
+static uint32_t describe_cycle(const struct flit_engine *e, struct search *s, uint32_t stuck, uint32_t count,
+                               char *buf, size_t size)
+{
     uint32_t w = stuck;
     uint32_t ch;
-    while (!seen[w]) {
-        seen[w] = 1;
-        w = next_holder(e, &e->worms[w], proceeds, &ch);
+    while (!s->seen[w]) {
+        s->seen[w] = 1;
+        w = next_holder(e, &e->worms[w], s->proceeds, &ch);
     }
     /* The channel cycle: what each worm waits for, then the channels its holder
      * holds from there up to its own header, and so on round. */
     int used = snprintf(buf, size, "deadlock at cycle %lld: %u headers can never advance; cycle of channels:",
                         (long long)e->cycle, count);
-    uint32_t start = w;
+    uint32_t start = w, victim = w;
     bool first = true;
-    *victim = w;
     do {
         const struct worm *x = &e->worms[w];
-        if (x->id > e->worms[*victim].id)
-            *victim = w;
-        uint32_t holder = next_holder(e, x, proceeds, &ch);
+        if (x->id > e->worms[victim].id)
+            victim = w;
+        uint32_t holder = next_holder(e, x, s->proceeds, &ch);
         const struct worm *y = &e->worms[holder];
         uint32_t j = 0;
         while (j < y->acquired && y->hop[j].channel != ch)
@@ -157,10 +180,53 @@ bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size, uint32_t 
         }
         w = holder;
     } while (w != start);
-    free(proceeds);
-    free(seen);
-    free(wait);
-    return true;
+    return victim;
+}
+
+/* Finds headers that can never be granted; if there are any, writes a message naming a
+ * cycle of channels into buf, the youngest worm of that cycle into *victim, and returns
+ * true.  Out of memory, it finds nothing. */
+static bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size, uint32_t *victim)
+{
+    /* Cut-through cannot deadlock: buffers are unbounded, so every holder's flits keep
+     * crossing the channels it holds and its tail releases them whether or not its
+     * header is queued. */
+    if (!e->wormhole)
+        return false;
+    struct search s = { 0 };
+    bool found = false;
+    if (search_start(e, &s) && mark_proceeding(e, &s)) {
+        uint32_t stuck, count = count_stuck(e, &s, &stuck);
+        if (count > 0 && stuck != MSG_NONE) {
+            *victim = describe_cycle(e, &s, stuck, count, buf, size);
+            found = true;
+        }
+    }
+    search_free(&s);
+    return found;
+}
+
+/* The header of w leaves the queue it waits in: its channel's, or the per-hop list. */
+static void unqueue(struct flit_engine *e, uint32_t w)
+{
+    struct worm *x = &e->worms[w];
+    if (e->routing == FLIT_PER_HOP) {
+        uint32_t keep = 0;
+        for (uint32_t k = 0; k < e->per_hop.n; k++)
+            if (e->per_hop.v[k] != w)
+                e->per_hop.v[keep++] = e->per_hop.v[k];
+        e->per_hop.n = keep;
+        return;
+    }
+    uint32_t ch = x->hop[x->acquired].channel, prev = MSG_NONE;
+    for (uint32_t y = e->chans[ch].wait_head; y != w; y = e->worms[y].next)
+        prev = y;
+    if (prev == MSG_NONE)
+        e->chans[ch].wait_head = x->next;
+    else
+        e->worms[prev].next = x->next;
+    if (e->chans[ch].wait_tail == w)
+        e->chans[ch].wait_tail = prev;
 }
 
 /* Deadlock recovery: worm w, whose header waits in a channel queue at the end of
@@ -168,19 +234,7 @@ bool flit_find_deadlock(struct flit_engine *e, char *buf, size_t size, uint32_t 
 static void abort_worm(struct flit_engine *e, uint32_t w, int64_t c)
 {
     struct worm *x = &e->worms[w];
-    if (e->routing == FLIT_PER_HOP) {
-        flit_forget_header(e, w);
-    } else {
-        uint32_t ch = x->hop[x->acquired].channel, prev = MSG_NONE;
-        for (uint32_t y = e->chans[ch].wait_head; y != w; y = e->worms[y].next)
-            prev = y;
-        if (prev == MSG_NONE)
-            e->chans[ch].wait_head = x->next;
-        else
-            e->worms[prev].next = x->next;
-        if (e->chans[ch].wait_tail == w)
-            e->chans[ch].wait_tail = prev;
-    }
+    unqueue(e, w);
     e->waiting--;
     for (uint32_t j = 0; j < x->acquired; j++)
         if (flit_owner(e, x->hop[j].channel)[x->hop[j].vc] == w)

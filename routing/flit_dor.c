@@ -1,4 +1,4 @@
-/* Dimension-order paths on k-ary n-cubes, walked on the digits (contract in flit.h).
+/* Dimension-order paths on k-ary n-cubes, walked on the digits (contract in flit_dor.h).
  *
  * ecube's path on a k-ary n-cube is, dimension by dimension (ascending, or descending
  * with routing.dimension_order), so many steps the shorter way round (a tie the
@@ -7,6 +7,8 @@
  * (`make bench`'s profile: 13% of an 8x8 torus run); here the source's and the
  * destination's digits are taken once, each step moves one digit, and the channel
  * comes from a table of every node's outgoing channel by dimension and direction. */
+#include "flit_dor.h"
+
 #include "flit.h"
 
 #include <stdlib.h>

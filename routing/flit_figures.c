@@ -1,6 +1,8 @@
 /* The figures of the flit engines (wormhole, cut-through): blocking per channel and
  * per class, acceptance under finite source buffers, flit throughput, the sources'
  * backlog and whether it shows saturation; and the table lines that read them. */
+#include "flit_figures.h"
+
 #include <math.h>
 #include <stdio.h>
 

@@ -1,8 +1,11 @@
-/* The simple router's routing beyond oblivious paths (contract in flit.h): Valiant's
- * two phases, drawn when the message is created, and per-hop routing with escape VCs
- * (adaptive-minimal; random-minimal with routing.escape_vcs >= 1), where a waiting
- * header chooses its channel each cycle until it is granted.  Kept apart from flit.c
- * so that oblivious runs keep their own path. */
+/* The simple router's routing beyond oblivious paths (contract in flit.h and
+ * flit_route.h): Valiant's two phases, drawn when the message is created, and per-hop
+ * routing with escape VCs (adaptive-minimal; random-minimal with routing.escape_vcs >=
+ * 1), where a waiting header chooses its channel each cycle until it is granted.  It
+ * decides only: the cycle (flit_cycle.c) queues and grants, so this file calls no other
+ * flit file. */
+#include "flit_route.h"
+
 #include "flit.h"
 #include "vc_classes.h"
 
@@ -89,31 +92,6 @@ bool flit_per_hop_path(struct flit_engine *e, struct worm *x, struct message *ms
     return true;
 }
 
-void flit_join_per_hop(struct flit_engine *e, struct u32vec *b)
-{
-    for (uint32_t i = 0; i < b->n; i++) {
-        uint32_t w = b->v[i];
-        e->worms[w].next = MSG_NONE;
-        uint32_t j = e->per_hop.n;
-        flit_push(e, &e->per_hop, w);
-        if (e->per_hop.n == j) /* out of memory: the run stops */
-            return;
-        for (; j > 0 && e->worms[e->per_hop.v[j - 1]].id > e->worms[w].id; j--)
-            e->per_hop.v[j] = e->per_hop.v[j - 1];
-        e->per_hop.v[j] = w;
-        e->waiting++;
-    }
-}
-
-void flit_forget_header(struct flit_engine *e, uint32_t w)
-{
-    uint32_t keep = 0;
-    for (uint32_t k = 0; k < e->per_hop.n; k++)
-        if (e->per_hop.v[k] != w)
-            e->per_hop.v[keep++] = e->per_hop.v[k];
-    e->per_hop.n = keep;
-}
-
 static uint32_t header_node(const struct worm *x) { return x->acquired ? x->to[x->acquired - 1] : x->src; }
 
 /* The escape hop of a header at `node` toward dst: dimension order, its dateline class. */
@@ -135,12 +113,11 @@ static uint32_t lowest_free(const struct flit_engine *e, uint32_t ch, uint32_t l
     return MSG_NONE;
 }
 
-/* The header of w asks: the minimal hop with the most free adaptive VCs (or any with
+/* The header of x asks: the minimal hop with the most free adaptive VCs (or any with
  * one, random-minimal), ties from the routing stream of its node; else the escape VCs
- * of the dimension-order hop.  Granted the lowest free VC of its choice, if any. */
-static bool ask(struct flit_engine *e, uint32_t w, int64_t c)
+ * of the dimension-order hop.  Its choice: the lowest free VC of that hop, if any. */
+bool flit_per_hop_choice(struct flit_engine *e, const struct worm *x, struct hop *chosen, uint32_t *vc)
 {
-    struct worm *x = &e->worms[w];
     const struct topo *t = e->env.topo;
     uint32_t node = header_node(x), dst = e->env.pool->msgs[x->msg].dst;
     struct hop hops[MINIMAL_HOPS_MAX];
@@ -177,27 +154,9 @@ static bool ask(struct flit_engine *e, uint32_t w, int64_t c)
         if (best_vc == MSG_NONE)
             return false;
     }
-    uint32_t a = x->acquired;
-    x->hop[a].channel = h.channel;
-    x->to[a] = h.next;
-    x->hop[a].cls = 0;
-    if (e->env.probe->window_open)
-        e->counts[h.channel].requests++;
-    flit_grant(e, w, best_vc, c);
+    *chosen = h;
+    *vc = best_vc;
     return true;
-}
-
-void flit_allocate_per_hop(struct flit_engine *e, int64_t c)
-{
-    uint32_t keep = 0;
-    for (uint32_t k = 0; k < e->per_hop.n; k++) {
-        uint32_t w = e->per_hop.v[k];
-        if (ask(e, w, c))
-            e->waiting--;
-        else
-            e->per_hop.v[keep++] = w;
-    }
-    e->per_hop.n = keep;
 }
 
 unsigned flit_vc_options(const struct flit_engine *e, const struct worm *x, struct vc_option *out, unsigned max)

@@ -1,12 +1,19 @@
-/* Wormhole and cut-through: the engine's memory, its checks of a configuration and
- * the two engine_ops (the cycle itself is in flit.c). */
+/* Wormhole and cut-through (contract in flit_setup.h): the engine's memory, its
+ * checks of a configuration and the two engine_ops; the cycle itself is in
+ * flit_cycle.c, the sources in flit_source.c. */
+#include "flit_setup.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <stddef.h>
 
 #include "../sim/core/params.h"
 #include "flit.h"
+#include "flit_cycle.h"
+#include "flit_dor.h"
+#include "flit_figures.h"
 #include "flit_params.h"
+#include "flit_source.h"
 #include "vc_classes.h"
 
 /* The flit engines' keys, one table for wormhole and cut-through, both routers
@@ -57,43 +64,6 @@ static const struct cfg_key flit_keys[] = {
 /* Dimension-order routes (e-cube paths, escape VCs, Valiant's phases) follow ecube's order. */
 static const char *const flit_reads[] = { "routing.dimension_order", NULL };
 CFG_PARAM_TABLE_READS(flit_param_table, struct flit_params, flit_keys, flit_reads);
-
-/* --- worm pool: one slab of per-hop arrays, growth by doubling --- */
-
-static void bind_hops(struct flit_engine *e, uint32_t w)
-{
-    struct worm *x = &e->worms[w];
-    uint32_t *base = e->slab + (size_t)w * e->stride, d = e->max_hops;
-    x->hop = (struct flit_hop *)base;
-    x->to = base + FLIT_HOP_WORDS * d;
-    x->sent_at = x->to + d;
-}
-
-bool flit_pool_grow(struct flit_engine *e)
-{
-    uint32_t old = e->worm_cap, cap = old ? 2 * old : 256;
-    struct worm *w = realloc(e->worms, (size_t)cap * sizeof *w);
-    if (!w)
-        return false;
-    e->worms = w;
-    uint32_t *s = realloc(e->slab, (size_t)cap * e->stride * sizeof *s);
-    if (!s)
-        return false;
-    e->slab = s;
-    for (uint32_t i = 0; i < old; i++)
-        bind_hops(e, i); /* the slab may have moved */
-    for (uint32_t i = old; i < cap; i++) {
-        bind_hops(e, i);
-        e->worms[i].next = i + 1 < cap ? i + 1 : e->worm_free;
-    }
-    e->worm_free = old;
-    e->worm_cap = cap;
-    uint32_t *a = realloc(e->active, (size_t)cap * sizeof *a); /* the active list holds at most every worm */
-    if (!a)
-        return false;
-    e->active = a;
-    return true;
-}
 
 /* --- life cycle --- */
 
@@ -285,8 +255,8 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
                   "adaptive-minimal or valiant", sw);
         return false;
     }
-    bool fifo_link = proto_find(cfg->protocol.link)->traits & ACCESS_FIFO_CHANNEL;
-    if (!fifo_link || priority_discipline(cfg->protocol.priority) != QUEUE_FIFO) {
+    bool fifo_link = (proto_find(cfg->protocol.link)->traits & ACCESS_PLAIN_CHANNEL) == ACCESS_PLAIN_CHANNEL;
+    if (!fifo_link || !(priority_discipline(cfg->protocol.priority)->traits & ACCESS_FIFO_ORDER)) {
         cfg_blame(cfg, fifo_link ? "protocol.priority" : "protocol.link", err,
                   "%s switching arbitrates channels itself (headers first come first served, virtual channels "
                   "round robin): protocol.link and protocol.priority must be fifo", sw);
@@ -311,8 +281,6 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
 
 static void *create_wormhole(const struct engine_env *env) { return engine_create(env, true); }
 static void *create_cut_through(const struct engine_env *env) { return engine_create(env, false); }
-
-extern const struct engine_ops switch_wormhole, switch_cut_through;
 
 struct flit_engine *flit_engine_of(const struct engine_ops *ops, void *self)
 {

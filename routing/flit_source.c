@@ -1,10 +1,59 @@
-/* The simple router's sources (contract in flit.h): a new message, its path (drawn at
- * creation, or when its header reaches the injection line with lazy paths), its offer
- * the cycle after its creation, each source's queue and injection line, and the offer
- * again of a worm aborted by deadlock recovery.  The cycle itself is in flit.c. */
-#include "flit.h"
+/* The simple router's sources (contract in flit.h and flit_source.h): the worm pool, a
+ * new message, its path (drawn at creation, or when its header reaches the injection
+ * line with lazy paths), its offer the cycle after its creation, each source's queue and
+ * injection line, and the offer again of a worm aborted by deadlock recovery.  The cycle
+ * itself is in flit_cycle.c, which calls here. */
+#include "flit_source.h"
 
 #include <math.h>
+#include <stdlib.h>
+
+#include "flit.h"
+#include "flit_dor.h"
+#include "flit_route.h"
+
+/* --- worm pool: one slab of per-hop arrays, growth by doubling --- */
+
+static void bind_hops(struct flit_engine *e, uint32_t w)
+{
+    struct worm *x = &e->worms[w];
+    uint32_t *base = e->slab + (size_t)w * e->stride, d = e->max_hops;
+    x->hop = (struct flit_hop *)base;
+    x->to = base + FLIT_HOP_WORDS * d;
+    x->sent_at = x->to + d;
+}
+
+bool flit_pool_grow(struct flit_engine *e)
+{
+    uint32_t old = e->worm_cap, cap = old ? 2 * old : 256;
+    struct worm *w = realloc(e->worms, (size_t)cap * sizeof *w);
+    if (!w)
+        return false;
+    e->worms = w;
+    uint32_t *s = realloc(e->slab, (size_t)cap * e->stride * sizeof *s);
+    if (!s)
+        return false;
+    e->slab = s;
+    for (uint32_t i = 0; i < old; i++)
+        bind_hops(e, i); /* the slab may have moved */
+    for (uint32_t i = old; i < cap; i++) {
+        bind_hops(e, i);
+        e->worms[i].next = i + 1 < cap ? i + 1 : e->worm_free;
+    }
+    e->worm_free = old;
+    e->worm_cap = cap;
+    uint32_t *a = realloc(e->active, (size_t)cap * sizeof *a); /* the active list holds at most every worm */
+    if (!a)
+        return false;
+    e->active = a;
+    return true;
+}
+
+void flit_free_worm(struct flit_engine *e, uint32_t w)
+{
+    e->worms[w].next = e->worm_free;
+    e->worm_free = w;
+}
 
 /* --- classes: the dateline of a torus --- */
 
@@ -123,12 +172,6 @@ void flit_inject(struct flit_engine *e, uint32_t m)
         e->tick_at = flit_offer_cycle(e, m);
         kernel_schedule(env->kernel, (double)e->tick_at - env->kernel->now, e->ev_tick, 0);
     }
-}
-
-void flit_free_worm(struct flit_engine *e, uint32_t w)
-{
-    e->worms[w].next = e->worm_free;
-    e->worm_free = w;
 }
 
 /* The source's injection line is free from `cycle` on: its next message's header. */

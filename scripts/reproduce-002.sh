@@ -320,7 +320,7 @@ plot_sim reports/002-fig05.png "Fig. 5: latency against packet size B at channel
 {
     echo "# Seed 002 (Agarwal 1991): the contention model against simulation (Figs. 2-5)"
     echo
-    echo "Cut-through switching (routing/flit.c: unbounded buffers, one flit per channel per cycle, one cycle per hop),"
+    echo "Cut-through switching (routing/flit_cycle.c: unbounded buffers, one flit per channel per cycle, one cycle per hop),"
     echo "one-way torus, dimension-ordered routing, constant B-flit packets, Poisson creation, destinations uniform"
     echo "over the other nodes; configs/002/fig0[2-5].ini, $msgs messages after 5000, seed 1, 95% batch-means"
     echo "intervals.  Model: kary-contention's delay.mean, eq. (10) at the measured k_d = (k-1)/2 N/(N-1), minus"

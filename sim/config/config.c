@@ -126,13 +126,116 @@ static bool parse_list(const struct cfg_key *k, const char *value, struct cfg_li
     return true;
 }
 
+/* Whether v is within the key's bounds; else writes why, naming the value as given. */
+static bool within_bounds(const struct cfg_key *k, double v, const char *value, char *why, size_t size)
+{
+    if (v < k->min || v > k->max || (k->min_exclusive && v == k->min)) {
+        char bounds[128];
+        describe_bounds(k, bounds, sizeof bounds);
+        snprintf(why, size, "%s (got %s)", bounds, value);
+        return false;
+    }
+    return true;
+}
+
+/* A number may have blanks around it (-s run.seed=' 5'), as in a list; nothing else.
+ * *number: value without them (in trimmed), or NULL when it cannot be a number; false
+ * (why: missing value) when value is blanks alone. */
+static bool trim_number(const char *value, char trimmed[CFG_TEXT_MAX], const char **number, char *why, size_t size)
+{
+    const char *a = value + strspn(value, " \t");
+    size_t len = strlen(a);
+    while (len > 0 && (a[len - 1] == ' ' || a[len - 1] == '\t'))
+        len--;
+    if (len == 0) {
+        snprintf(why, size, "missing value");
+        return false;
+    }
+    *number = NULL;
+    if (len < CFG_TEXT_MAX && !isspace((unsigned char)a[0])) { /* strto* would skip a newline */
+        memcpy(trimmed, a, len);
+        trimmed[len] = '\0';
+        *number = trimmed;
+    }
+    return true;
+}
+
+static bool parse_choice(const struct cfg_choices *choices, const char *value, const char **field, char *why,
+                         size_t size)
+{
+    for (size_t i = 0; choices->name(i); i++) {
+        if (strcmp(choices->name(i), value) == 0) {
+            *field = choices->name(i);
+            return true;
+        }
+    }
+    const char *near = cfg_nearest_choice(choices, value);
+    size_t n = 0; /* appended with bounds: the message is cut, never overrun */
+    append(why, size, &n, "unknown value '%s'", value);
+    if (near)
+        append(why, size, &n, " (did you mean '%s'?)", near);
+    append(why, size, &n, "; one of:");
+    for (size_t i = 0; choices->name(i); i++)
+        append(why, size, &n, " %s", choices->name(i));
+    return false;
+}
+
+/* number: value trimmed (trim_number), NULL when it cannot be one. */
+static bool parse_real(const struct cfg_key *k, const char *value, const char *number, double *field, char *why,
+                       size_t size)
+{
+    char *end = NULL;
+    double v = 0;
+    enum real_read got = REAL_NOT_FINITE;
+    if (!number || (got = read_real(number, &end, &v)) != REAL_OK || *end) {
+        snprintf(why, size, "'%s' is %s", value,
+                 got == REAL_UNDERFLOW && end && !*end ? UNDERFLOW : "not a finite number");
+        return false;
+    }
+    if (!within_bounds(k, v, value, why, size))
+        return false;
+    *field = v;
+    return true;
+}
+
+/* CFG_INT into an int64_t, CFG_UINT into a uint64_t; number as for parse_real. */
+static bool parse_whole(const struct cfg_key *k, const char *value, const char *number, void *field, char *why,
+                        size_t size)
+{
+    if (!number) {
+        snprintf(why, size, "'%s' is not a whole number", value);
+        return false;
+    }
+    if (k->type == CFG_UINT && number[0] == '-') { /* strtoull would wrap it round */
+        snprintf(why, size, "'%s' is negative; must be a whole number at least 0", value);
+        return false;
+    }
+    char *end = NULL;
+    unsigned long long u = 0;
+    long long s = 0;
+    errno = 0;
+    if (k->type == CFG_UINT)
+        u = strtoull(number, &end, 10);
+    else
+        s = strtoll(number, &end, 10);
+    if (*end || end == number || errno == ERANGE) {
+        snprintf(why, size, "'%s' is not a whole number", value);
+        return false;
+    }
+    if (!within_bounds(k, k->type == CFG_UINT ? (double)u : (double)s, value, why, size))
+        return false;
+    if (k->type == CFG_UINT)
+        *(uint64_t *)field = u;
+    else
+        *(int64_t *)field = s;
+    return true;
+}
+
 /* Parses `value` into the field of key `id`; on failure writes the reason into why. */
 static bool parse_value(struct config *cfg, size_t id, const char *value, char *why, size_t size)
 {
     const struct cfg_key *k = cfg->slot[id].key;
-    const struct cfg_choices *choices = cfg->slot[id].choices;
     void *field = (char *)cfg + cfg->slot[id].at;
-    char *end = NULL;
     if (k->type == CFG_TEXT) {
         if (strlen(value) >= CFG_TEXT_MAX) {
             snprintf(why, size, "longer than %d characters", CFG_TEXT_MAX - 1);
@@ -143,24 +246,11 @@ static bool parse_value(struct config *cfg, size_t id, const char *value, char *
     }
     if (k->type == CFG_LIST)
         return parse_list(k, value, field, why, size);
-    /* A number may have blanks around it (-s run.seed=' 5'), as in a list; nothing else. */
     char trimmed[CFG_TEXT_MAX];
     const char *number = NULL;
-    if (k->type == CFG_REAL || k->type == CFG_INT || k->type == CFG_UINT) {
-        const char *a = value + strspn(value, " \t");
-        size_t len = strlen(a);
-        while (len > 0 && (a[len - 1] == ' ' || a[len - 1] == '\t'))
-            len--;
-        if (len == 0) {
-            snprintf(why, size, "missing value");
-            return false;
-        }
-        if (len < sizeof trimmed && !isspace((unsigned char)a[0])) { /* strto* would skip a newline */
-            memcpy(trimmed, a, len);
-            trimmed[len] = '\0';
-            number = trimmed;
-        }
-    }
+    bool numeric = k->type == CFG_REAL || k->type == CFG_INT || k->type == CFG_UINT;
+    if (numeric && !trim_number(value, trimmed, &number, why, size))
+        return false;
     if (!*value) {
         snprintf(why, size, "missing value");
         return false;
@@ -172,74 +262,13 @@ static bool parse_value(struct config *cfg, size_t id, const char *value, char *
             return false;
         }
         return true;
-    case CFG_CHOICE: {
-        for (size_t i = 0; choices->name(i); i++) {
-            if (strcmp(choices->name(i), value) == 0) {
-                *(const char **)field = choices->name(i);
-                return true;
-            }
-        }
-        const char *near = cfg_nearest_choice(choices, value);
-        size_t n = 0; /* appended with bounds: the message is cut, never overrun */
-        append(why, size, &n, "unknown value '%s'", value);
-        if (near)
-            append(why, size, &n, " (did you mean '%s'?)", near);
-        append(why, size, &n, "; one of:");
-        for (size_t i = 0; choices->name(i); i++)
-            append(why, size, &n, " %s", choices->name(i));
-        return false;
-    }
-    case CFG_REAL: {
-        double v = 0;
-        enum real_read got = REAL_NOT_FINITE;
-        if (!number || (got = read_real(number, &end, &v)) != REAL_OK || *end) {
-            snprintf(why, size, "'%s' is %s", value,
-                     got == REAL_UNDERFLOW && end && !*end ? UNDERFLOW : "not a finite number");
-            return false;
-        }
-        if (v < k->min || v > k->max || (k->min_exclusive && v == k->min)) {
-            char bounds[128];
-            describe_bounds(k, bounds, sizeof bounds);
-            snprintf(why, size, "%s (got %s)", bounds, value);
-            return false;
-        }
-        *(double *)field = v;
-        return true;
-    }
+    case CFG_CHOICE:
+        return parse_choice(cfg->slot[id].choices, value, field, why, size);
+    case CFG_REAL:
+        return parse_real(k, value, number, field, why, size);
     case CFG_INT:
-    case CFG_UINT: {
-        if (!number) {
-            snprintf(why, size, "'%s' is not a whole number", value);
-            return false;
-        }
-        if (k->type == CFG_UINT && number[0] == '-') { /* strtoull would wrap it round */
-            snprintf(why, size, "'%s' is negative; must be a whole number at least 0", value);
-            return false;
-        }
-        unsigned long long u = 0;
-        long long s = 0;
-        errno = 0;
-        if (k->type == CFG_UINT)
-            u = strtoull(number, &end, 10);
-        else
-            s = strtoll(number, &end, 10);
-        if (*end || end == number || errno == ERANGE) {
-            snprintf(why, size, "'%s' is not a whole number", value);
-            return false;
-        }
-        double v = k->type == CFG_UINT ? (double)u : (double)s;
-        if (v < k->min || v > k->max || (k->min_exclusive && v == k->min)) {
-            char bounds[128];
-            describe_bounds(k, bounds, sizeof bounds);
-            snprintf(why, size, "%s (got %s)", bounds, value);
-            return false;
-        }
-        if (k->type == CFG_UINT)
-            *(uint64_t *)field = u;
-        else
-            *(int64_t *)field = s;
-        return true;
-    }
+    case CFG_UINT:
+        return parse_whole(k, value, number, field, why, size);
     case CFG_LIST:
     case CFG_TEXT:
         break; /* parsed above */

@@ -108,10 +108,6 @@ enum access_traits {
  * requires of the protocol: a work-conserving channel in arrival order, which is what
  * the engine does. */
 #define ACCESS_PLAIN_CHANNEL (ACCESS_WORK_CONSERVING | ACCESS_FIFO_ORDER)
-/* The older name, which routing/flit_setup.c still tests with `traits &`: true for
- * fifo alone of the registered protocols (tdm and token have neither bit).  Remove it
- * once that file asks (traits & ACCESS_PLAIN_CHANNEL) == ACCESS_PLAIN_CHANNEL. */
-#define ACCESS_FIFO_CHANNEL ACCESS_PLAIN_CHANNEL
 
 /* Workloads (workloads/workload.h): what an arrival process, a destination or a length
  * distribution is (struct arrival_ops, dest_ops, length_ops .traits). */

@@ -244,17 +244,11 @@ static bool fits_in_memory(const struct config *cfg, const struct topo *t, const
     return false;
 }
 
-bool net_create(struct network *net, const struct config *cfg, struct cfg_error *err)
+/* An engine that admits its own input cycle by cycle (ENGINE_SLOTTED) takes no event-driven
+ * arrivals, writes no trace and hands no message to the per-message files; false (err
+ * says which) when the configuration asks for one of those. */
+static bool input_fits_engine(const struct network *net, const struct config *cfg, struct cfg_error *err)
 {
-    memset(net, 0, sizeof *net);
-    net->cfg = cfg;
-    net->route = route_select(cfg);
-    net->engine = engine_select(cfg);
-    net->proto = proto_find(cfg->protocol.link);
-    net->arrival = arrival_find(cfg->workload.arrival);
-    net->length = length_find(cfg->workload.length);
-    net->length_params = cfg_params(cfg, net->length->params);
-    assert(net->route && net->engine && net->proto && net->arrival && net->length);
     bool slotted = net->engine->traits & ENGINE_SLOTTED;
     if (!slotted && !net->arrival->interarrival && !(net->arrival->traits & ARRIVAL_REPLAY)) {
         cfg_blame(cfg, "workload.arrival", err, "'%s' arrivals exist only in slotted time; %s switching is event-driven",
@@ -277,33 +271,34 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
                  "cycle by cycle", cfg->routing.algorithm);
         return false;
     }
-    if (!kernel_init(&net->kernel))
-        goto out_of_memory;
-    if (!topo_build(&net->topo, cfg, err) || !fits_in_memory(cfg, &net->topo, net->engine, err) ||
-        !route_check(cfg, &net->topo, err) ||
-        !dest_init(&net->dest, cfg, &net->topo, err)) {
-        net_free(net);
-        return false;
-    }
+    return true;
+}
+
+/* The engine's own check of the configuration, on the built topology and workload. */
+static bool engine_accepts(const struct network *net, const struct config *cfg, struct cfg_error *err)
+{
     const struct engine_spec spec = {
         .cfg = cfg,
         .topo = &net->topo,
         .arrivals_per_cycle = net->arrival->per_cycle != NULL,
         .destinations_may_pick_source = net->dest.ops->traits & DEST_MAY_PICK_SOURCE,
     };
-    if (net->engine->check && !net->engine->check(&spec, err)) {
-        net_free(net);
-        return false;
-    }
+    return !net->engine->check || net->engine->check(&spec, err);
+}
+
+/* The channels' books, the message pool, the node model and the random streams: false
+ * when out of memory. */
+static bool run_state_init(struct network *net, const struct config *cfg)
+{
     uint32_t nodes = net->topo.nodes;
     net->chan = malloc((size_t)net->topo.channels * sizeof *net->chan);
     if (!net->chan)
-        goto out_of_memory;
+        return false;
     for (uint32_t ch = 0; ch < net->topo.channels; ch++)
         net->chan[ch] = (struct channel_state){ 0 };
     net->pool = priority_pool(cfg, false);
     if (!net_nodes_init(net))
-        goto out_of_memory;
+        return false;
     uint64_t seed = cfg->run.seed;
     /* A deterministic path selection on an engine that draws nothing itself never reads
      * the routing streams: 32 bytes a node unseeded. */
@@ -314,7 +309,15 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         (cfg->run.redraw_length_per_hop && !seed_streams(&net->rng_redraw, nodes, seed, RNG_LENGTH_REDRAW)) ||
         (draws_routing && !seed_streams(&net->rng_route, nodes, seed, RNG_ROUTING)) ||
         !access_streams(net->proto, net->topo.channels, seed, &net->rng_protocol))
-        goto out_of_memory;
+        return false;
+    return true;
+}
+
+/* The probe and, when a file looks inside the run, the observer; then the pool's first
+ * records, which need to know whether creation numbers are kept: false when out of
+ * memory. */
+static bool measurement_init(struct network *net, const struct config *cfg)
+{
     const struct probe_spec measured = {
         .warmup_messages = cfg->run.warmup[0] == 'a' ? 0 : (uint64_t)cfg->run.warmup_messages,
         .messages = (uint64_t)cfg->run.messages,
@@ -326,20 +329,85 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         .precision = cfg->run.precision,
     };
     if (!probe_init(&net->probe, &net->kernel, &measured, &net->in_flight))
-        goto out_of_memory;
+        return false;
     probe_set_open_hook(&net->probe, restart_busy_clocks, net);
     const struct run_files *files = &cfg->files;
     if (files->channels || files->nodes || files->histogram || files->series) {
         net->observe = observe_create(cfg, &net->topo, &net->probe, &net->kernel, &net->in_flight);
         if (!net->observe)
-            goto out_of_memory;
+            return false;
         net->observe->inner = net->proto;
         net->observe->inner_params = cfg_params(cfg, net->proto->params);
     }
     /* Creation numbers name the measured messages in message mode; in time mode only
      * an observer or an engine that orders by them reads them. */
     net->pool.keep_ids = !net->probe.time_mode || net->observe || (net->engine->traits & ENGINE_READS_IDS);
-    if (!msg_pool_grow(&net->pool))
+    return msg_pool_grow(&net->pool);
+}
+
+/* The arrivals' event type, the engine and, in time mode, the window's edges, in that
+ * order: false when out of memory. */
+static bool arrivals_and_engine_init(struct network *net)
+{
+    bool replay = net->arrival->traits & ARRIVAL_REPLAY;
+    net->ev_arrival = kernel_register(&net->kernel, replay ? on_trace : on_arrival, net);
+    if (!replay)
+        kernel_set_prefetch(&net->kernel, net->ev_arrival, prefetch_arrival);
+    if (!engine_create(net))
+        return false;
+    if (net->probe.time_mode)
+        probe_schedule_window(&net->probe);
+    return true;
+}
+
+/* Every source's first arrival: its first record when a trace is replayed (trace.h
+ * chains the rest), else drawn. */
+static void schedule_first_arrivals(struct network *net, const struct config *cfg, uint32_t nodes)
+{
+    if (net->arrival->traits & ARRIVAL_REPLAY) {
+        for (uint32_t node = 0; node < nodes; node++) {
+            uint32_t first = net->trace.first[node];
+            if (first != TRACE_NONE)
+                schedule_at(&net->kernel, net->trace.records[first].time, net->ev_arrival, first);
+        }
+        return;
+    }
+    double (*first)(const struct config *, struct rng *) =
+        net->arrival->first ? net->arrival->first : net->arrival->interarrival;
+    for (uint32_t node = 0; node < nodes; node++) {
+        double at = cfg->workload.first_at_zero ? 0 : first(cfg, &net->rng_arrival[node]);
+        kernel_schedule(&net->kernel, at, net->ev_arrival, node);
+    }
+}
+
+bool net_create(struct network *net, const struct config *cfg, struct cfg_error *err)
+{
+    memset(net, 0, sizeof *net);
+    net->cfg = cfg;
+    net->route = route_select(cfg);
+    net->engine = engine_select(cfg);
+    net->proto = proto_find(cfg->protocol.link);
+    net->arrival = arrival_find(cfg->workload.arrival);
+    net->length = length_find(cfg->workload.length);
+    net->length_params = cfg_params(cfg, net->length->params);
+    assert(net->route && net->engine && net->proto && net->arrival && net->length);
+    bool slotted = net->engine->traits & ENGINE_SLOTTED;
+    if (!input_fits_engine(net, cfg, err))
+        return false;
+    if (!kernel_init(&net->kernel))
+        goto out_of_memory;
+    if (!topo_build(&net->topo, cfg, err) || !fits_in_memory(cfg, &net->topo, net->engine, err) ||
+        !route_check(cfg, &net->topo, err) ||
+        !dest_init(&net->dest, cfg, &net->topo, err)) {
+        net_free(net);
+        return false;
+    }
+    if (!engine_accepts(net, cfg, err)) {
+        net_free(net);
+        return false;
+    }
+    uint32_t nodes = net->topo.nodes;
+    if (!run_state_init(net, cfg) || !measurement_init(net, cfg))
         goto out_of_memory;
     net->paths = (struct path_selection){ net->route, NULL, &net->topo, net->rng_route };
     if (net->route->create && !(net->paths.state = net->route->create(&net->topo)))
@@ -349,14 +417,8 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
             goto out_of_memory;
         return true;
     }
-    bool replay = net->arrival->traits & ARRIVAL_REPLAY;
-    net->ev_arrival = kernel_register(&net->kernel, replay ? on_trace : on_arrival, net);
-    if (!replay)
-        kernel_set_prefetch(&net->kernel, net->ev_arrival, prefetch_arrival);
-    if (!engine_create(net))
+    if (!arrivals_and_engine_init(net))
         goto out_of_memory;
-    if (net->probe.time_mode)
-        probe_schedule_window(&net->probe);
     if (cfg->write_trace && !(net->trace_out = fopen(cfg->write_trace, "w"))) {
         net_free(net);
         snprintf(err->file, sizeof err->file, "%s", cfg->write_trace);
@@ -365,23 +427,12 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         snprintf(err->message, sizeof err->message, "cannot write the trace: %s", strerror(errno));
         return false;
     }
-    if (net->arrival->traits & ARRIVAL_REPLAY) {
-        if (!trace_load(&net->trace, cfg_text(cfg, "workload.trace"), nodes, err)) {
-            net_free(net);
-            return false;
-        }
-        for (uint32_t node = 0; node < nodes; node++) {
-            uint32_t first = net->trace.first[node];
-            if (first != TRACE_NONE)
-                schedule_at(&net->kernel, net->trace.records[first].time, net->ev_arrival, first);
-        }
+    bool replay = net->arrival->traits & ARRIVAL_REPLAY;
+    if (replay && !trace_load(&net->trace, cfg_text(cfg, "workload.trace"), nodes, err)) {
+        net_free(net);
+        return false;
     }
-    double (*first)(const struct config *, struct rng *) =
-        net->arrival->first ? net->arrival->first : net->arrival->interarrival;
-    for (uint32_t node = 0; !(net->arrival->traits & ARRIVAL_REPLAY) && node < nodes; node++) {
-        double at = cfg->workload.first_at_zero ? 0 : first(cfg, &net->rng_arrival[node]);
-        kernel_schedule(&net->kernel, at, net->ev_arrival, node);
-    }
+    schedule_first_arrivals(net, cfg, nodes);
     if (net->kernel.stop == KERNEL_FAILED)
         goto out_of_memory;
     return true;

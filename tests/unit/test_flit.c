@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../../routing/flit.h"
+#include "../../routing/flit_setup.h"
 #include "../common/flit_reference.h"
 #include "../common/test.h"
 

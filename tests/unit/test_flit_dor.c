@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "../../routing/flit.h"
+#include "../../routing/flit_dor.h"
+#include "../../routing/flit_setup.h"
 #include "../common/test.h"
 
 /* The path and classes the general way: the next hop from the path selection at every

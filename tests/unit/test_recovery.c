@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../../routing/flit.h"
+#include "../../routing/flit_setup.h"
 #include "../common/checks.h"
 #include "../common/test.h"
 

@@ -1,94 +1,46 @@
-/* The flit cycle engine behind wormhole and cut-through switching (contract in
- * flit.h; set-up, checks and the engine_ops in flit_setup.c; sources, paths and
- * offers in flit_source.c; figures in flit_figures.c).  One kernel event per cycle while anything is in the network, none
- * while it is empty; per cycle the work is proportional to the worms in flight, not to
- * the network's size.  A worm keeps, per hop, only how many flits have been sent over
- * it and the cycle of its latest send (with link_latency > 2, a ring of the older
- * sends still on the wire): a buffer's contents follow from the counts of two
- * neighbouring hops. */
-#include "flit.h"
+/* The flit engine's cycle (contract in flit.h, entry in flit_cycle.h): one kernel event
+ * per cycle while anything is in the network, none while it is empty; per cycle the work
+ * is proportional to the worms in flight, not to the network's size.  Steps 1 and 2
+ * (headers join; VCs granted, per-hop choices asked of flit_route.c), step 3 (flits
+ * move), deliveries, and every deadlock_interval cycles the search (flit_deadlock.c).
+ * Sources and offers are flit_source.c's.  A worm keeps, per hop, only how many flits
+ * have been sent over it and the cycle of its latest send (with link_latency > 2, a ring
+ * of the older sends still on the wire): a buffer's contents follow from the counts of
+ * two neighbouring hops. */
+#include "flit_cycle.h"
 
-#include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
-
-static bool vec_grow(struct u32vec *a)
-{
-    {
-        uint32_t cap = a->cap ? 2 * a->cap : 64;
-        uint32_t *g = realloc(a->v, (size_t)cap * sizeof *g);
-        if (!g)
-            return false;
-        a->v = g;
-        a->cap = cap;
-    }
-    return true;
-}
+#include "flit.h"
+#include "flit_deadlock.h"
+#include "flit_route.h"
+#include "flit_source.h"
 
 static void fail(struct flit_engine *e) { kernel_request_stop(e->env.kernel, KERNEL_FAILED); }
 
-static inline void push(struct flit_engine *e, struct u32vec *a, uint32_t x)
+/* A VC given up, kept out of line in the cycle: inlined into send(), its stores through
+ * flit_owner() made move() reload the worm pool at every send (1.5% more instructions
+ * on the 10-cube of configs/003, whose worms are long). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void release(struct flit_engine *e, uint32_t w, uint32_t hop)
 {
-    if (__builtin_expect(a->n == a->cap, 0) && !vec_grow(a)) {
-        fail(e);
-        return;
-    }
-    a->v[a->n++] = x;
+    flit_release(e, w, hop);
 }
 
-void flit_push(struct flit_engine *e, struct u32vec *a, uint32_t x) { push(e, a, x); }
-
-void flit_vc_range(const struct flit_engine *e, uint32_t cls, uint32_t *lo, uint32_t *hi)
-{
-    *lo = e->class_lo[cls];
-    *hi = e->class_hi[cls];
-}
-
-/* --- classes and calendars --- */
-
-void flit_at_ready(struct flit_engine *e, uint32_t w, int64_t cycle)
-{
-    e->worms[w].ready = cycle;
-    e->ready_count++;
-    push(e, &e->ready_cal[cycle & e->ready_mask], w);
-}
+/* --- calendars and the active list --- */
 
 /* Worm w is to be looked at in step 3 of cycle `at` (at most L cycles ahead). */
 static inline void wake(struct flit_engine *e, uint32_t w, int64_t at)
 {
-    push(e, &e->wake_cal[at & e->wake_mask], w);
+    flit_push(e, &e->wake_cal[at & e->wake_mask], w);
 }
 
 static void make_active(struct flit_engine *e, uint32_t w)
 {
     e->worms[w].active_pos = e->n_active;
     e->active[e->n_active++] = w;
-}
-
-static void make_inactive(struct flit_engine *e, uint32_t w)
-{
-    uint32_t pos = e->worms[w].active_pos, last = e->active[--e->n_active];
-    e->active[pos] = last;
-    e->worms[last].active_pos = pos;
-    e->worms[w].active_pos = MSG_NONE;
-}
-
-static void mark_dirty(struct flit_engine *e, uint32_t ch)
-{
-    if (!e->chans[ch].dirty) {
-        e->chans[ch].dirty = 1;
-        push(e, &e->dirty_list, ch);
-    }
-}
-
-static void release(struct flit_engine *e, uint32_t w, uint32_t hop)
-{
-    struct worm *x = &e->worms[w];
-    uint32_t ch = x->hop[hop].channel;
-    flit_owner(e, ch)[x->hop[hop].vc] = MSG_NONE;
-    if (e->chans[ch].wait_head != MSG_NONE)
-        mark_dirty(e, ch);
 }
 
 /* --- step 1 and 2: headers join channel queues; channels grant VCs --- */
@@ -186,7 +138,25 @@ static void join_queue(struct flit_engine *e, uint32_t w, int64_t c)
         else
             worms[prev].next = w;
     }
-    mark_dirty(e, ch);
+    flit_mark_dirty(e, ch);
+}
+
+/* Per-hop routing: headers ready at c (b, in creation order) join the one list of
+ * headers waiting for a VC, which stays in creation order (no channel is chosen yet). */
+static void join_per_hop(struct flit_engine *e, struct u32vec *b)
+{
+    for (uint32_t i = 0; i < b->n; i++) {
+        uint32_t w = b->v[i];
+        e->worms[w].next = MSG_NONE;
+        uint32_t j = e->per_hop.n;
+        flit_push(e, &e->per_hop, w);
+        if (e->per_hop.n == j) /* out of memory: the run stops */
+            return;
+        for (; j > 0 && e->worms[e->per_hop.v[j - 1]].id > e->worms[w].id; j--)
+            e->per_hop.v[j] = e->per_hop.v[j - 1];
+        e->per_hop.v[j] = w;
+        e->waiting++;
+    }
 }
 
 static void join_queues(struct flit_engine *e, int64_t c)
@@ -194,7 +164,7 @@ static void join_queues(struct flit_engine *e, int64_t c)
     struct u32vec *b = &e->ready_cal[c & e->ready_mask];
     if (e->routing == FLIT_PER_HOP) { /* no channel yet: one list of its own, by creation number */
         creation_order(e, b);
-        flit_join_per_hop(e, b);
+        join_per_hop(e, b);
         e->ready_count -= b->n;
         b->n = 0;
         return;
@@ -206,7 +176,8 @@ static void join_queues(struct flit_engine *e, int64_t c)
     b->n = 0;
 }
 
-void flit_grant(struct flit_engine *e, uint32_t w, uint32_t v, int64_t c)
+/* Worm w's header is granted VC v of channel x->hop[x->acquired].channel at cycle c. */
+static void grant(struct flit_engine *e, uint32_t w, uint32_t v, int64_t c)
 {
     struct worm *x = &e->worms[w];
     uint32_t a = x->acquired, ch = x->hop[a].channel;
@@ -252,7 +223,7 @@ static void allocate(struct flit_engine *e, int64_t c)
                     e->chans[ch].wait_tail = prev;
                 x->next = MSG_NONE;
                 e->waiting--;
-                flit_grant(e, w, v, c);
+                grant(e, w, v, c);
             } else {
                 prev = w;
             }
@@ -262,13 +233,39 @@ static void allocate(struct flit_engine *e, int64_t c)
     e->dirty_list.n = 0;
 }
 
+/* Step 2 with per-hop routing: every waiting header asks, oldest first; flit_route.c
+ * chooses its hop and VC, and the hop is filled in as it is granted. */
+static void allocate_per_hop(struct flit_engine *e, int64_t c)
+{
+    uint32_t keep = 0;
+    for (uint32_t k = 0; k < e->per_hop.n; k++) {
+        uint32_t w = e->per_hop.v[k];
+        struct worm *x = &e->worms[w];
+        struct hop h;
+        uint32_t vc;
+        if (!flit_per_hop_choice(e, x, &h, &vc)) {
+            e->per_hop.v[keep++] = w;
+            continue;
+        }
+        uint32_t a = x->acquired;
+        x->hop[a].channel = h.channel;
+        x->to[a] = h.next;
+        x->hop[a].cls = 0;
+        if (e->env.probe->window_open)
+            e->counts[h.channel].requests++;
+        grant(e, w, vc, c);
+        e->waiting--;
+    }
+    e->per_hop.n = keep;
+}
+
 /* --- step 3: flits move --- */
 
 /* Room for `more` entries past a->n (stops the run when out of memory). */
 static bool reserve(struct flit_engine *e, struct u32vec *a, uint32_t more)
 {
     while (a->cap - a->n < more)
-        if (!vec_grow(a)) {
+        if (!flit_vec_grow(a)) {
             fail(e);
             return false;
         }
@@ -330,7 +327,7 @@ static FLIT_ALWAYS_INLINE void send(struct flit_engine *e, const struct flit_can
     else if (i > 0)
         release(e, w, i - 1);
     if (i + 1 == x->hops)
-        push(e, &e->deliver_cal[(c + e->L) & e->deliver_mask], w);
+        flit_push(e, &e->deliver_cal[(c + e->L) & e->deliver_mask], w);
     if (i == 0) /* last: the next message's worm may grow the pool and move x */
         flit_source_next(e, x->src, c + 1);
 }
@@ -435,7 +432,7 @@ static void deliver(struct flit_engine *e, int64_t c)
         struct worm *x = &e->worms[w];
         if (e->wormhole)
             release(e, w, x->hops - 1);
-        make_inactive(e, w);
+        flit_make_inactive(e, w);
         if (e->obs.delivered)
             e->obs.delivered(e->obs.ctx, x, c);
         struct message *msg = &env->pool->msgs[x->msg];
@@ -451,10 +448,6 @@ static void deliver(struct flit_engine *e, int64_t c)
     }
     b->n = 0;
 }
-
-/* What recovery (flit_deadlock.c) does to a worm, through the cycle's own steps. */
-void flit_release(struct flit_engine *e, uint32_t w, uint32_t hop) { release(e, w, hop); }
-void flit_make_inactive(struct flit_engine *e, uint32_t w) { make_inactive(e, w); }
 
 void flit_tick(struct kernel *k, void *ctx, uint32_t unused)
 {
@@ -472,7 +465,7 @@ void flit_tick(struct kernel *k, void *ctx, uint32_t unused)
     flit_offer(e, c);
     join_queues(e, c);
     if (e->routing == FLIT_PER_HOP)
-        flit_allocate_per_hop(e, c);
+        allocate_per_hop(e, c);
     else
         allocate(e, c);
     move(e, c);

@@ -1,0 +1,23 @@
+/* Wormhole and cut-through: their engine_ops (routing/flit_setup.c), with the flit
+ * engines' key table (flit_params.h).
+ *
+ * Promise: switch_wormhole and switch_cut_through check a configuration, create the
+ * engine (its memory, routing mode, VC classes and calendars; its tick registered with
+ * the kernel) and free it.  flit_engine_of() gives tests the engine's state (flit.h) of
+ * a wormhole or cut-through instance (SWITCH_PIPELINED), else NULL.
+ * Called by: the routing registry (engine_ops), tests.
+ * Needs: flit_cycle.h (the tick), flit_source.h (inject, the worm pool), flit_dor.h
+ * (the dimension-order table), flit_figures.h, vc_classes.h, the path selection's traits.
+ */
+#ifndef ROUTING_FLIT_SETUP_H
+#define ROUTING_FLIT_SETUP_H
+
+#include "engine.h"
+
+struct flit_engine;
+
+extern const struct engine_ops switch_wormhole, switch_cut_through;
+
+struct flit_engine *flit_engine_of(const struct engine_ops *ops, void *self);
+
+#endif
