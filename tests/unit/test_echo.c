@@ -96,6 +96,7 @@ START_TEST(a_models_keys_are_echoed_when_it_applied)
     for (unsigned i = 0; i < m->n_applied; i++)
         physical = physical || strcmp(m->applied[i], "kary-physical") == 0;
     ck_assert(physical);
+    model_input_free(&in);
     loads_free(&loads);
     net_free(&net);
     free(m);
