@@ -1,8 +1,9 @@
 /* The flit engines' keys: one table (routing/flit_setup.c) for wormhole and cut-through,
- * the simple router and the input-queued one (routing.router).
+ * the simple router and the input-queued one (routing.router), and the input-queued
+ * router's own (routing/iq_setup.c), laid out through the routing.router registry.
  *
- * Promise: flit_params_of() gives this run's values of the table's keys; the engines
- * of routing/flit*.c and routing/iq*.c read their keys only through it.
+ * Promise: flit_params_of() and iq_params_of() give this run's values of the tables'
+ * keys; the engines of routing/flit*.c and routing/iq*.c read their keys only through them.
  * Needs: sim/core (params, config).
  */
 #ifndef ROUTING_FLIT_PARAMS_H
@@ -18,22 +19,32 @@ struct flit_params {
     int64_t flit_buffers, virtual_channels, router_delay, link_latency;
     bool finite_buffer;
     const char *router; /* routing.router: "simple" or "iq" (router_choices) */
-    /* The input-queued router's pipeline and flow control. */
-    int64_t routing_delay, vc_alloc_delay, sw_alloc_delay, st_delay, credit_delay;
-    const char *vc_release; /* "tail" or "tail-credit" */
-    const char *tie;        /* "random" or "negative" */
     int64_t escape_vcs;     /* -1: the least the topology needs */
     /* Deadlock handling: how often the wait-for graph is searched, what a find does. */
     int64_t deadlock_interval, recovery_delay;
     const char *deadlock;   /* "stop" or "recover" (deadlock_choices) */
 };
 
-extern const struct cfg_param_table flit_param_table;
+/* The input-queued router's own keys (routing.router = iq: its table is reached
+ * through router_choices, so a run echoes them only with that router): its pipeline
+ * and flow control. */
+struct iq_params {
+    int64_t routing_delay, vc_alloc_delay, sw_alloc_delay, st_delay, credit_delay;
+    const char *vc_release; /* "tail" or "tail-credit" */
+    const char *tie;        /* "random" or "negative" */
+};
+
+extern const struct cfg_param_table flit_param_table, iq_param_table;
 extern const struct cfg_choices router_choices, vc_release_choices, tie_choices, deadlock_choices;
 
 static inline const struct flit_params *flit_params_of(const struct config *cfg)
 {
     return cfg_params(cfg, &flit_param_table);
+}
+
+static inline const struct iq_params *iq_params_of(const struct config *cfg)
+{
+    return cfg_params(cfg, &iq_param_table);
 }
 
 /* Whether routing.router names the input-queued router. */

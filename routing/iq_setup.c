@@ -8,6 +8,26 @@
 #include "flit_params.h"
 #include "iq.h"
 
+/* The router's own keys: its pipeline's stages and flow control (struct iq_params,
+ * flit_params.h).  Listed after routing.router, where --list has always shown them. */
+static const struct cfg_key iq_keys[] = {
+    { "routing", "routing_delay", CFG_INT, offsetof(struct iq_params, routing_delay), "1", 0, 1000, false, NULL,
+      "iq router: cycles of route computation, from a head reaching the front of its input VC" },
+    { "routing", "vc_alloc_delay", CFG_INT, offsetof(struct iq_params, vc_alloc_delay), "1", 1, 1000, false, NULL,
+      "iq router: cycles of VC allocation" },
+    { "routing", "sw_alloc_delay", CFG_INT, offsetof(struct iq_params, sw_alloc_delay), "1", 1, 1000, false, NULL,
+      "iq router: cycles of switch allocation" },
+    { "routing", "st_delay", CFG_INT, offsetof(struct iq_params, st_delay), "1", 1, 1000, false, NULL,
+      "iq router: cycles of switch traversal" },
+    { "routing", "credit_delay", CFG_INT, offsetof(struct iq_params, credit_delay), "0", 0, 1000, false, NULL,
+      "iq router: cycles a returned credit takes to be processed, beyond the channel's latency" },
+    { "routing", "vc_release", CFG_CHOICE, offsetof(struct iq_params, vc_release), "tail", 0, 0, false,
+      &vc_release_choices, "iq router: when an output VC can take a new packet" },
+    { "routing", "tie", CFG_CHOICE, offsetof(struct iq_params, tie), "random", 0, 0, false, &tie_choices,
+      "iq router, torus: the direction of a dimension whose two ways are equally short" },
+};
+CFG_PARAM_TABLE_AFTER(iq_param_table, struct iq_params, iq_keys, "routing.router");
+
 #define NONE UINT32_MAX
 
 enum { MINIMAL_HOPS_MAX = 64 };
@@ -257,19 +277,20 @@ static void *create(const struct engine_env *env)
     e->V = (uint32_t)fp->virtual_channels;
     e->B = (uint32_t)fp->flit_buffers;
     e->L = (uint32_t)fp->link_latency;
-    e->rd = (uint32_t)fp->routing_delay;
-    e->va = (uint32_t)fp->vc_alloc_delay;
-    e->sa = (uint32_t)fp->sw_alloc_delay;
-    e->st = (uint32_t)fp->st_delay;
-    e->cd = (uint32_t)fp->credit_delay;
+    const struct iq_params *ip = iq_params_of(cfg);
+    e->rd = (uint32_t)ip->routing_delay;
+    e->va = (uint32_t)ip->vc_alloc_delay;
+    e->sa = (uint32_t)ip->sw_alloc_delay;
+    e->st = (uint32_t)ip->st_delay;
+    e->cd = (uint32_t)ip->credit_delay;
     e->deadlock_interval = (uint32_t)fp->deadlock_interval;
-    e->tail_credit = strcmp(fp->vc_release, "tail-credit") == 0;
+    e->tail_credit = strcmp(ip->vc_release, "tail-credit") == 0;
     unsigned route_traits = route_select(cfg)->traits;
     e->selection = route_traits & ROUTE_ADAPTIVE         ? IQ_MOST_CREDITS
                    : route_traits & ROUTE_VALIANT         ? IQ_VALIANT
                    : route_traits & ROUTE_DIMENSION_ORDER ? IQ_DIMENSION_ORDER
                                                           : IQ_RANDOM_MINIMAL;
-    e->tie_random = strcmp(fp->tie, "random") == 0;
+    e->tie_random = strcmp(ip->tie, "random") == 0;
     bool kary = t->ops->traits & TOPO_KARY_NCUBE;
     e->radix = kary ? (uint32_t)cfg_int(cfg, "network.radix") : 2;
     e->dateline_topology = kary && cfg_bool(cfg, "network.wrap");
@@ -364,7 +385,7 @@ bool escapes_fit(const struct config *cfg, const struct topo *t, bool adaptive, 
                   : "one dimension-order VC", (long long)escape);
         return false;
     }
-    if (iq && escape > 0 && cfg_is_set(cfg, "routing.vc_release") && strcmp(flit_params_of(cfg)->vc_release, "tail") == 0) {
+    if (iq && escape > 0 && cfg_is_set(cfg, "routing.vc_release") && strcmp(iq_params_of(cfg)->vc_release, "tail") == 0) {
         cfg_blame(cfg, "routing.vc_release", err, "with escape VCs a VC is taken only when empty (tail-credit): a head "
                   "queued behind another packet could never take its escape VC");
         return false;

@@ -53,15 +53,16 @@ struct named_choice {
 struct router_choice {
     const char *name, *help;
     const struct engine_ops *engine;
+    const struct cfg_param_table *params; /* the router's own keys (NULL: none) */
 };
 static const struct router_choice simple_router = {
     "simple", "seeds 002/003's router: rigid worms, VCs freed when the tail leaves the far-end buffer, a router "
-    "delay per hop", NULL };
+    "delay per hop", NULL, NULL };
 static const struct router_choice iq_router = {
     "iq", "the input-queued VC router with credits: route, VC and switch allocation, switch traversal "
-    "(routing.routing_delay ... st_delay)", &engine_iq };
+    "(routing.routing_delay ... st_delay)", &engine_iq, &iq_param_table };
 static const struct router_choice *const routers[] = { &simple_router, &iq_router };
-REGISTRY_DEFINE(struct router_choice, routers, router_find, router_choices);
+REGISTRY_DEFINE_PLUGINS(struct router_choice, routers, router_find, router_choices);
 
 static const struct named_choice release_tail = { "tail", "once the tail has been sent into it" };
 static const struct named_choice release_tail_credit = { "tail-credit", "once the tail's credit has come back" };

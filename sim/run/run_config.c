@@ -3,6 +3,7 @@
 #include "../../analytic/model.h"
 #include "../../protocols/protocol.h"
 #include "../../routing/engine.h"
+#include "../../routing/flit_params.h"
 #include "../../routing/routing.h"
 #include "../../topo/topo.h"
 #include "../../workloads/workload.h"
@@ -34,6 +35,7 @@ static const struct cfg_registry registries[] = {
     { "network.links", &link_choices },
     { "routing.algorithm", &route_choices },
     { "routing.switching", &switch_choices },
+    { "routing.router", &router_choices }, /* the flit engines' router models: the iq router's keys */
     { "protocol.link", &proto_choices },
     { "protocol.priority", &priority_choices },
     { "workload.destination", &dest_choices },

@@ -60,6 +60,15 @@ START_TEST(the_echo_lists_the_chosen_plugins_keys)
     echo_of(cfg, &echo, (const char *const[]){ "routing.algorithm=random-minimal", "routing.switching=wormhole", NULL });
     ck_assert(echoes(cfg, &echo, "routing.dimension_order") && echoes(cfg, &echo, "routing.flit_buffers"));
 
+    /* The router model is a choice within the flit engines: the iq router's own keys
+     * only with it, and only while routing.router itself is in effect. */
+    echo_of(cfg, &echo, (const char *const[]){ "routing.switching=wormhole", NULL });
+    ck_assert(echoes(cfg, &echo, "routing.router") && !echoes(cfg, &echo, "routing.vc_alloc_delay"));
+    echo_of(cfg, &echo, (const char *const[]){ "routing.switching=wormhole", "routing.router=iq", NULL });
+    ck_assert(echoes(cfg, &echo, "routing.vc_alloc_delay") && echoes(cfg, &echo, "routing.tie"));
+    echo_of(cfg, &echo, (const char *const[]){ "routing.router=iq", NULL }); /* store-and-forward: no router */
+    ck_assert(!echoes(cfg, &echo, "routing.router") && !echoes(cfg, &echo, "routing.vc_alloc_delay"));
+
     /* A shared key is echoed where a chosen plug-in reads it: cluster-locality's clusters. */
     echo_of(cfg, &echo, (const char *const[]){ "workload.destination=cluster-locality", NULL });
     ck_assert(echoes(cfg, &echo, "workload.locality") && echoes(cfg, &echo, "network.cluster_dimension"));
