@@ -61,7 +61,7 @@ static bool predict(const struct model_in *in, struct model_result *out)
         snprintf(out->why, sizeof out->why, "kary-contention %.200s", why);
         return false;
     }
-    enum kary_variant v = kary_variant_of(cfg);
+    enum kary_variant v = kary_variant_of(in->topo);
     double n = (double)cfg->network.dimension, m = cfg_message_rate(cfg);
     double B = cfg->workload.mean_length / cfg->network.bandwidth, kd = l->mean_hops / n, p = hop_cycles(cfg);
     double rho = kary_utilization(v, m, B, kd);

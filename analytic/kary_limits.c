@@ -38,13 +38,11 @@ enum kary_constraint kary_constraint_of(const char *name)
                                                                                  : KARY_FIXED_WIDTH;
 }
 
-enum kary_variant kary_variant_of(const struct config *cfg)
+enum kary_variant kary_variant_of(const struct topo *t)
 {
-    /* The torus family refuses wrap = false and bidirectional = false, so the two keys
-     * say the variant for every k-ary n-cube that builds. */
-    if (!cfg_bool(cfg, "network.wrap"))
+    if (!t->lattice.wrap)
         return KARY_MESH;
-    return cfg_bool(cfg, "network.bidirectional") ? KARY_TWO_WAY_TORUS : KARY_ONE_WAY_TORUS;
+    return t->lattice.both_ways ? KARY_TWO_WAY_TORUS : KARY_ONE_WAY_TORUS;
 }
 
 double kary_kd(enum kary_variant v, double k)

@@ -18,6 +18,7 @@
 #include <stdbool.h>
 
 #include "../sim/core/config_value.h"
+#include "../topo/topo.h"
 
 enum kary_variant { KARY_ONE_WAY_TORUS, KARY_TWO_WAY_TORUS, KARY_MESH };
 enum kary_wire { KARY_WIRE_PLANAR, KARY_WIRE_UNIT, KARY_WIRE_3D };
@@ -27,8 +28,8 @@ enum kary_constraint { KARY_FIXED_WIDTH, KARY_FIXED_BISECTION, KARY_FIXED_NODE_S
 extern const struct cfg_choices kary_wire_choices, kary_constraint_choices;
 enum kary_wire kary_wire_of(const char *name);
 enum kary_constraint kary_constraint_of(const char *name);
-/* The variant of a k-ary n-cube that builds, from network.wrap and network.bidirectional. */
-enum kary_variant kary_variant_of(const struct config *cfg);
+/* The variant of the k-ary n-cube t (TOPO_KARY_NCUBE), as its family built it. */
+enum kary_variant kary_variant_of(const struct topo *t);
 
 /* Mean hops per dimension, destinations uniform over all k positions (source included):
  * one-way torus (k-1)/2 (eq. 1); two-way torus k/4 (k even) or (k - 1/k)/4 (k odd);

@@ -101,7 +101,7 @@ static bool predict(const struct model_in *in, struct model_result *out)
         return false;
     }
     struct kary_physical p = {
-        .variant = kary_variant_of(cfg),
+        .variant = kary_variant_of(in->topo),
         .wire = kary_wire_of(pp->wire_delay),
         .constraint = kary_constraint_of(pp->constraint),
         .switch_delay = pp->switch_delay,

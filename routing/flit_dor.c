@@ -22,7 +22,7 @@ bool flit_dor_setup(struct flit_engine *e, const struct config *cfg, const struc
         e->radix <= 2 || t->dimension > FLIT_DOR_MAX_DIMS)
         return true;
     e->dims = t->dimension;
-    e->wrap = cfg_bool(cfg, "network.wrap");
+    e->wrap = t->lattice.wrap;
     e->descending = strcmp(cfg_text(cfg, "routing.dimension_order"), "descending") == 0;
     for (uint32_t i = 0, p = 1; i < e->dims; i++, p *= e->radix)
         e->pow[i] = p;

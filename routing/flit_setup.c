@@ -129,7 +129,7 @@ static void set_routing(struct flit_engine *e, const struct config *cfg, const s
     if (e->routing == FLIT_PER_HOP) {
         e->E = (uint32_t)iq_escape_vcs(cfg, t);
         e->most_free = traits & ROUTE_ADAPTIVE;
-        e->dateline = (t->ops->traits & TOPO_KARY_NCUBE) && cfg_bool(cfg, "network.wrap"); /* of the escapes */
+        e->dateline = (t->ops->traits & TOPO_KARY_NCUBE) && t->lattice.wrap; /* of the escapes */
     }
 }
 
@@ -150,9 +150,10 @@ static void *engine_create(const struct engine_env *env, bool wormhole)
     e->deadlock_interval = (uint32_t)flit_params_of(cfg)->deadlock_interval;
     e->recovery_delay = (uint32_t)flit_params_of(cfg)->recovery_delay;
     /* rings that close need a dateline to break their cycles (the torus enforces wrap) */
-    e->dateline = e->V >= 2 && (env->topo->ops->traits & TOPO_KARY_NCUBE) && cfg_bool(cfg, "network.wrap");
-    e->radix = (uint32_t)cfg_int(cfg, "network.radix");
-    e->both_ways = !(env->topo->ops->traits & TOPO_KARY_NCUBE) || cfg_bool(cfg, "network.bidirectional");
+    bool kary = env->topo->ops->traits & TOPO_KARY_NCUBE;
+    e->dateline = e->V >= 2 && kary && env->topo->lattice.wrap;
+    e->radix = kary ? env->topo->lattice.radix : 2; /* read only on a k-ary n-cube */
+    e->both_ways = !kary || env->topo->lattice.both_ways;
     set_routing(e, cfg, env->topo);
     e->lazy_paths = !e->finite && (e->routing == FLIT_PER_HOP ||
                                    (e->routing == FLIT_DRAWN && (route_select(cfg)->traits & ROUTE_DETERMINISTIC)));

@@ -292,8 +292,8 @@ static void *create(const struct engine_env *env)
                                                           : IQ_RANDOM_MINIMAL;
     e->tie_random = strcmp(ip->tie, "random") == 0;
     bool kary = t->ops->traits & TOPO_KARY_NCUBE;
-    e->radix = kary ? (uint32_t)cfg_int(cfg, "network.radix") : 2;
-    e->dateline_topology = kary && cfg_bool(cfg, "network.wrap");
+    e->radix = kary ? t->lattice.radix : 2;
+    e->dateline_topology = kary && t->lattice.wrap;
     e->dateline = e->dateline_topology && e->V >= 2;
     e->E = e->selection == IQ_DIMENSION_ORDER || e->selection == IQ_VALIANT ? 0 : (uint32_t)iq_escape_vcs(cfg, t);
     /* Escape routes hold only with atomic VC allocation (a VC taken only when empty):
@@ -304,7 +304,7 @@ static void *create(const struct engine_env *env)
     e->C = t->channels;
     e->N = t->nodes;
     e->dims = t->dimension;
-    e->both_ways = kary && cfg_bool(cfg, "network.bidirectional");
+    e->both_ways = kary && t->lattice.both_ways;
     e->wrap = e->dateline_topology;
     e->descending = strcmp(cfg_text(cfg, "routing.dimension_order"), "descending") == 0;
     /* a 2-ary torus has two channels between the same neighbours: the general way there */
@@ -363,7 +363,7 @@ static void inject(void *self, uint32_t m) { iq_inject(self, m); }
 int64_t iq_escape_vcs(const struct config *cfg, const struct topo *t)
 {
     int64_t set = flit_params_of(cfg)->escape_vcs;
-    bool torus = (t->ops->traits & TOPO_KARY_NCUBE) && cfg_bool(cfg, "network.wrap");
+    bool torus = (t->ops->traits & TOPO_KARY_NCUBE) && t->lattice.wrap;
     return set >= 0 ? set : torus ? 2 : 1;
 }
 
@@ -371,10 +371,10 @@ int64_t iq_escape_vcs(const struct config *cfg, const struct topo *t)
  * routes and at least one adaptive VC; adaptive-minimal is deadlock-free only with escapes. */
 bool escapes_fit(const struct config *cfg, const struct topo *t, bool adaptive, bool iq, struct cfg_error *err)
 {
-    bool torus = (t->ops->traits & TOPO_KARY_NCUBE) && cfg_bool(cfg, "network.wrap");
+    bool torus = (t->ops->traits & TOPO_KARY_NCUBE) && t->lattice.wrap;
     int64_t escape = iq_escape_vcs(cfg, t), least = torus ? 2 : 1;
     int64_t vcs = flit_params_of(cfg)->virtual_channels;
-    if ((t->ops->traits & TOPO_KARY_NCUBE) && cfg_int(cfg, "network.radix") <= 2) {
+    if ((t->ops->traits & TOPO_KARY_NCUBE) && t->lattice.radix <= 2) {
         cfg_blame(cfg, "network.radix", err, "the %s router routes adaptively on k-ary n-cubes of radix 3 or more "
                   "(and hypercubes)", iq ? "iq" : "simple");
         return false;

@@ -24,9 +24,9 @@ bool valiant_has_dimension_order(const struct config *cfg, const struct topo *t,
 
 bool valiant_vcs_fit(const struct config *cfg, const struct topo *t, const char *router, struct cfg_error *err)
 {
-    bool torus = (t->ops->traits & TOPO_KARY_NCUBE) && cfg_bool(cfg, "network.wrap");
+    bool torus = (t->ops->traits & TOPO_KARY_NCUBE) && t->lattice.wrap;
     int64_t need = torus ? 4 : 2, vcs = flit_params_of(cfg)->virtual_channels;
-    if ((t->ops->traits & TOPO_KARY_NCUBE) && cfg_int(cfg, "network.radix") <= 2) {
+    if ((t->ops->traits & TOPO_KARY_NCUBE) && t->lattice.radix <= 2) {
         cfg_blame(cfg, "network.radix", err, "valiant on the %s router needs a radix of 3 or more", router);
         return false;
     }

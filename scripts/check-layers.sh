@@ -3,7 +3,13 @@
 # docs/architecture.md: a file may include its own layer and the layers its row names.
 # Known exceptions are listed in scripts/layers-pending.txt ("from -> to", one per line);
 # an exception that no longer occurs must be struck from the list.
-# Exit 0 when the code keeps the table, 1 with one line per violation otherwise.
+# Then checks the keys read by name: a module (a layer) reads a key by name
+# (cfg_int(cfg, "section.key"), cfg_real, cfg_bool, cfg_text, cfg_uint, cfg_list_of) only
+# when the key is its own (a row of a key table in its own layer), the framework's
+# (sim/config/config_keys.c), or listed under "## Shared keys" in docs/architecture.md
+# ("- `section.key`: who reads it and why"); everything else is handed to it.  A listed
+# key that no module reads outside its owner must be struck from the list.
+# Exit 0 when the code keeps both, 1 with one line per violation otherwise.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 awk -v pending=scripts/layers-pending.txt '
@@ -60,3 +66,58 @@ awk -v pending=scripts/layers-pending.txt '
         if (bad) exit 1
         printf "layers: every include keeps docs/architecture.md (%d pending exceptions)\n", n_listed
     }' $(find sim topo routing protocols workloads analytic -name '*.[ch]' | LC_ALL=C sort)
+includes=$?
+
+awk '
+    function layer(path,   parts) {
+        split(path, parts, "/")
+        return parts[1] == "sim" ? "sim/" parts[2] : parts[1]
+    }
+    BEGIN {
+        while ((getline line < "docs/architecture.md") > 0) {
+            if (line ~ /^## /) in_shared = (line == "## Shared keys")
+            if (in_shared && match(line, /^- `[a-z0-9_]+\.[a-z0-9_]+`/)) {
+                key = substr(line, 4, RLENGTH - 4); shared[key] = 1; order[++n_shared] = key
+            }
+        }
+    }
+    # Pass 1 (every file): who declares which key.  A row starts { "section", "name", CFG_...
+    FNR == 1 { file = FILENAME; here = layer(file); pass += (file == first_file) }
+    NR == 1 { first_file = FILENAME; pass = 1 }
+    pass == 1 {
+        line = $0
+        while (match(line, /\{ *"[a-z0-9_]+", *"[a-z0-9_]+", *CFG_/)) {
+            row = substr(line, RSTART, RLENGTH); line = substr(line, RSTART + RLENGTH)
+            split(row, q, "\"")
+            key = q[2] "." q[4]
+            if (file == "sim/config/config_keys.c") framework[key] = 1
+            owner[here, key] = 1; owned[key] = 1
+        }
+        next
+    }
+    # Pass 2: every read by name.
+    {
+        line = $0
+        while (match(line, /cfg_(int|uint|real|bool|text|list_of)\([^,()]*, *"[a-z0-9_]+\.[a-z0-9_]+"/)) {
+            call = substr(line, RSTART, RLENGTH); line = substr(line, RSTART + RLENGTH)
+            split(call, q, "\"")
+            key = q[2]
+            if (file == "sim/core/config_value.c" || framework[key] || (here, key) in owner) continue
+            if (key in shared) { used[key] = 1; continue }
+            printf "%s:%d: reads %s by name: not its own, the framework'"'"'s, nor a shared key of docs/architecture.md\n", file, FNR, key
+            bad++
+        }
+    }
+    END {
+        for (i = 1; i <= n_shared; i++) {
+            if (!(order[i] in owned)) { printf "docs/architecture.md: shared key %s is no key\n", order[i]; bad++ }
+            else if (!(order[i] in used)) {
+                printf "docs/architecture.md: shared key %s is read by no module but its owner: strike it\n", order[i]; bad++
+            }
+        }
+        if (bad) exit 1
+        printf "keys: every key read by name is its module'"'"'s own, the framework'"'"'s or one of %d shared keys\n", n_shared
+    }' $(find sim topo routing protocols workloads analytic -name '*.c' | LC_ALL=C sort) \
+       $(find sim topo routing protocols workloads analytic -name '*.c' | LC_ALL=C sort)
+keys=$?
+[ "$includes" -eq 0 ] && [ "$keys" -eq 0 ]

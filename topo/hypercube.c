@@ -30,6 +30,8 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
         return false;
     unsigned n = (unsigned)cfg->network.dimension;
     t->dimension = t->classes = t->degree = t->max_hops = t->diameter = n;
+    t->lattice.radix = 2; /* a ring of two nodes: closed, and both ways is one link */
+    t->lattice.wrap = t->lattice.both_ways = true;
     t->nodes = 1u << n;
     t->kind = half ? CHANNEL_HALF_DUPLEX : CHANNEL_LINK_DIRECTION;
     t->links = (uint64_t)n << (n - 1);

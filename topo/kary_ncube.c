@@ -134,6 +134,9 @@ static bool build_lattice(struct topo *t, const struct config *cfg, bool wrap, b
     uint32_t N = g->pow[n];
     g->links_per_dim = wrap ? N : N / g->k * (g->k - 1);
     t->impl = g;
+    t->lattice.radix = g->k;
+    t->lattice.wrap = wrap;
+    t->lattice.both_ways = both_ways;
     t->nodes = N;
     t->dimension = g->n;
     t->links = (uint64_t)g->links_per_dim * n;

@@ -78,6 +78,14 @@ struct topo {
     unsigned classes;        /* channel classes, <= TOPO_MAX_CLASSES */
     enum channel_kind kind;
     uint32_t cluster_size;   /* nodes per cluster (ids c*size .. c*size+size-1); 0: no clusters */
+    /* A k-ary n-cube lattice (TOPO_KARY_NCUBE, and the binary hypercube as k = 2) as its
+     * family built it, so that routing, workloads and models need not read the family's
+     * keys: node x = sum of digits d_i k^i; wrap: each ring closes (a torus); both_ways:
+     * links run both ways round each ring.  radix 0 for every other family. */
+    struct {
+        uint32_t radix;
+        bool wrap, both_ways;
+    } lattice;
     bool uniform_bandwidth;  /* every class has class_bandwidth[0] */
     bool transitive;         /* ops->translate is valid: every node sees the same network */
     /* Under a workload invariant under translate() and the canonical routing, every

@@ -65,8 +65,7 @@ bool dest_lattice(const struct topo *t, const struct config *cfg, struct dest_la
     if (traits & TOPO_BINARY_HYPERCUBE)
         *out = (struct dest_lattice){ .radix = 2, .wrap = true };
     else if (traits & TOPO_KARY_NCUBE) /* the torus family refuses wrap = false */
-        *out = (struct dest_lattice){ .radix = (uint32_t)cfg_int(cfg, "network.radix"),
-                                      .wrap = cfg_bool(cfg, "network.wrap") };
+        *out = (struct dest_lattice){ .radix = t->lattice.radix, .wrap = t->lattice.wrap };
     else
         return false;
     out->dims = (uint32_t)cfg->network.dimension;

@@ -25,6 +25,12 @@ static const struct cfg_key trace_keys[] = {
 };
 static CFG_PARAM_TABLE(trace_param_table, struct trace_params, trace_keys);
 
+const char *trace_path(const struct config *cfg)
+{
+    const struct trace_params *p = cfg_params(cfg, &trace_param_table);
+    return p->trace;
+}
+
 const struct arrival_ops arrival_trace = {
     .name = "trace",
     .help = "replay workload.trace: time,source,destination,length lines sorted by time (rate and destination "

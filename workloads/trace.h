@@ -33,6 +33,9 @@ struct trace {
     uint32_t *first; /* per node: its first record, TRACE_NONE if it has none */
 };
 
+/* The file cfg replays (workload.trace, the trace arrivals' own key): "" when none. */
+const char *trace_path(const struct config *cfg);
+
 bool trace_load(struct trace *tr, const char *path, uint32_t nodes, struct cfg_error *err);
 void trace_free(struct trace *tr);
 
