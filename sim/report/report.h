@@ -50,7 +50,8 @@ struct run_report {
     const struct config *cfg;
     /* The keys the CSV and JSON echo (sim/run's run_config_echo): what was in effect. */
     struct cfg_echo echo;
-    const char *trace; /* the replayed trace's path (NULL: no trace), borrowed from cfg */
+    char trace[CFG_TEXT_MAX]; /* the replayed trace's path ("": no trace); a copy, as replications
+                               * free the configs they ran */
     uint32_t nodes, channels;
     char network[192]; /* the topology's label */
     char access_detail[96]; /* the access protocol's parameters, as the table shows them ("" when none) */

@@ -44,7 +44,7 @@ static void header(FILE *out, const struct run_report *r)
             c->protocol.link, r->access_detail, c->protocol.priority);
     if (c->node.service_rate > 0)
         fprintf(out, "nodes        one server per node, service 1/%g per visit\n", c->node.service_rate);
-    if (r->trace) /* trace arrivals: times, ends and lengths are the file's */
+    if (r->trace[0]) /* trace arrivals: times, ends and lengths are the file's */
         fprintf(out, "workload     replay of the trace %s%s\n", r->trace,
                 c->run.redraw_length_per_hop ? " (lengths re-drawn per hop)" : "");
     else if (r->slotted) /* a message crosses a channel in one cycle */

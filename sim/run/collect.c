@@ -88,7 +88,7 @@ void report_collect(struct run_report *r, const struct network *net, const struc
     const struct topo *t = &net->topo;
     r->cfg = net->cfg;
     run_config_echo(net->cfg, model, &r->echo);
-    r->trace = trace_path(net->cfg)[0] ? trace_path(net->cfg) : NULL;
+    snprintf(r->trace, sizeof r->trace, "%s", trace_path(net->cfg));
     r->nodes = t->nodes;
     r->channels = t->channels;
     snprintf(r->network, sizeof r->network, "%s", t->label);
