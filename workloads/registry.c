@@ -37,10 +37,11 @@ bool workload_check(struct config *cfg, struct cfg_error *err)
     const struct length_ops *length = length_find(cfg->workload.length);
     if (arrival->check && !arrival->check(cfg, err))
         return false;
-    if (length->check && !length->check(cfg, err))
+    const void *length_params = cfg_params(cfg, length->params);
+    if (length->check && !length->check(length_params, cfg, err))
         return false;
     if (length->implied_mean) {
-        double mean = length->implied_mean(cfg);
+        double mean = length->implied_mean(length_params);
         if (cfg_is_set(cfg, "workload.mean_length") && fabs(mean - cfg->workload.mean_length) > 1e-12 * mean) {
             cfg_blame(cfg, "workload.mean_length", err, "%s lengths have mean %.17g; leave mean_length out or "
                       "set it to that", cfg->workload.length, mean);
@@ -87,4 +88,18 @@ void dest_free(struct destinations *d)
     if (d->impl)
         d->ops->free(d->impl);
     d->impl = NULL;
+}
+
+bool length_init(struct lengths *l, const struct config *cfg)
+{
+    *l = (struct lengths){ .ops = length_find(cfg->workload.length) };
+    l->state = l->ops->create(cfg_params(cfg, l->ops->params), cfg);
+    return l->state != NULL;
+}
+
+void length_free(struct lengths *l)
+{
+    if (l->state)
+        l->ops->free(l->state);
+    l->state = NULL;
 }

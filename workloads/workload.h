@@ -66,16 +66,39 @@ struct length_ops {
     const char *name, *help;
     unsigned traits; /* enum length_traits */
     const struct cfg_param_table *params; /* its keys (sim/core/params.h); NULL: none */
-    /* One length, in length units, from workload.mean_length or its own key values
-     * (params: cfg_params(cfg, ops->params), looked up once by the caller). */
-    double (*draw)(const struct config *cfg, const void *params, struct rng *r);
-    /* Optional: refuses parameters the distribution cannot take; may derive values
-     * into its own block (the empirical lengths' cumulative probabilities). */
-    bool (*check)(struct config *cfg, struct cfg_error *err);
-    /* Optional: the mean the parameters imply (bimodal, empirical): workload_check()
-     * sets workload.mean_length to it, or refuses a different mean_length set by hand. */
-    double (*implied_mean)(const struct config *cfg);
+    /* Optional: refuses parameters the distribution cannot take (params: its block,
+     * cfg_params(cfg, ops->params); cfg names keys in errors). */
+    bool (*check)(const void *params, const struct config *cfg, struct cfg_error *err);
+    /* Optional: the mean its parameters imply (bimodal, empirical), which the run's
+     * loading makes workload.mean_length (see workload_check()). */
+    double (*implied_mean)(const void *params);
+    /* The state its draws read (workload.mean_length, its key values, tables derived
+     * from them), made once per run from a checked config and its block (params, as
+     * for check); NULL when out of memory.  The config is not written. */
+    void *(*create)(const void *params, const struct config *cfg);
+    /* One length, in length units, from that state alone. */
+    double (*draw)(const void *state, struct rng *r);
+    /* Releases what create made. */
+    void (*free)(void *state);
 };
+
+/* A length distribution set up for one run: length_init() has ops->create make its
+ * state, length_free() has ops->free release it, and each draw is one call of
+ * ops->draw on that state. */
+struct lengths {
+    const struct length_ops *ops;
+    void *state; /* the distribution's own, read only by its ops */
+};
+
+/* Sets up cfg's length distribution (cfg as run_config_load leaves it: checked, with
+ * workload.mean_length in effect); false when out of memory. */
+bool length_init(struct lengths *l, const struct config *cfg);
+void length_free(struct lengths *l);
+
+static inline double length_draw(const struct lengths *l, struct rng *r)
+{
+    return l->ops->draw(l->state, r);
+}
 
 /* Cross-key checks of the workload section (run_config_load calls it last); also
  * derives workload.mean_length and what the length distribution's check derives.

@@ -138,7 +138,8 @@ static void check_lengths(const char *const *set, const double *value, const dou
     struct config cfg;
     test_config(&cfg, set);
     ck_assert_double_eq_tol(cfg.workload.mean_length, mean, 1e-12);
-    const struct length_ops *ops = length_find(cfg.workload.length);
+    struct lengths lengths;
+    ck_assert(length_init(&lengths, &cfg));
     struct rng g;
     rng_seed_stream(&g, 99, RNG_TEST, 3);
     unsigned count[64] = { 0 }, draws = 200000, other = 0;
@@ -146,7 +147,7 @@ static void check_lengths(const char *const *set, const double *value, const dou
     for (unsigned c = 0; c < cells; c++)
         tail -= p[c];
     for (unsigned i = 0; i < draws; i++) {
-        double x = ops->draw(&cfg, cfg_params(&cfg, ops->params), &g);
+        double x = length_draw(&lengths, &g);
         sum += x;
         unsigned c = 0;
         while (c < cells && value[c] != x)
@@ -169,6 +170,7 @@ static void check_lengths(const char *const *set, const double *value, const dou
     }
     ck_assert_msg(gsl_cdf_chisq_Q(chi2, df - 1) > 0.001, "%s: chi-square %.1f on %u cells", cfg.workload.length,
                   chi2, df - 1);
+    length_free(&lengths);
     (void)sum;
 }
 
