@@ -40,7 +40,7 @@ static double measure(const char *const *settings, const char **label)
     struct cfg_error err;
     struct topo t;
     struct destinations d;
-    if (!workload_check(&cfg, &err) || !topo_build(&t, &cfg, &err)) {
+    if (!run_config_workload(&cfg, &err) || !topo_build(&t, &cfg, &err)) {
         fprintf(stderr, "bench: %s\n", err.message);
         exit(1);
     }

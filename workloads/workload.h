@@ -1,12 +1,19 @@
 /* Workloads: when messages are created, where they go, how long they are.
  *
  * Promise: every function draws only from the stream it is handed, so workloads are
- * reproducible per node and independent of the rest of the run.  prob() gives the
- * exact destination distribution to the analytic models (through sim/run/model_input.c).  workload_check() refuses
- * parameters no pattern can honour (called by run_config_load), dest_init() those the
- * topology cannot.  Shapes the analytic models ask about are trait bits on the ops
- * (ARRIVAL_*, DEST_*, LENGTH_*), never names.  Registered by one line each in
- * workloads/registry.c.
+ * reproducible per node and independent of the rest of the run.  No function here
+ * writes the configuration: every one takes it const.  What a destination or length
+ * distribution derives from its keys (tables, cumulative probabilities) lives in its
+ * own per-run state, made from its key block by dest_init() or length_init() and
+ * released by dest_free() or length_free(); a value the run's config must hold (the
+ * mean length a distribution implies) is returned to sim/run, which sets it.  prob()
+ * gives the exact destination distribution to the analytic models (through
+ * sim/run/model_input.c).  workload_check() refuses parameters no pattern can honour
+ * (called by run_config_load), dest_init() those the topology cannot.  Shapes the
+ * analytic models ask about are trait bits on the ops (ARRIVAL_*, DEST_*, LENGTH_*),
+ * never names.  Registered by one line each in workloads/registry.c.
+ * Needs: the configuration as a value (sim/core/config_value.h), random streams, and
+ * the built topology for destinations.
  */
 #ifndef WORKLOADS_WORKLOAD_H
 #define WORKLOADS_WORKLOAD_H
@@ -100,10 +107,12 @@ static inline double length_draw(const struct lengths *l, struct rng *r)
     return l->ops->draw(l->state, r);
 }
 
-/* Cross-key checks of the workload section (run_config_load calls it last); also
- * derives workload.mean_length and what the length distribution's check derives.
- * False with *err blaming the key. */
-bool workload_check(struct config *cfg, struct cfg_error *err);
+/* Cross-key checks of the workload section (run_config_load calls it last).  True with
+ * *mean_length the mean length a run of cfg has: the one the length distribution
+ * implies (implied_mean), else workload.mean_length; the caller, which owns loading,
+ * makes that workload.mean_length.  False with *err blaming the key, among others a
+ * hand-set workload.mean_length that differs from the implied one. */
+bool workload_check(const struct config *cfg, double *mean_length, struct cfg_error *err);
 
 /* Sets up cfg's destination distribution on topology t; false with *err on
  * parameters the topology cannot honour. */
