@@ -40,7 +40,7 @@ static double measure(const char *const *settings, const char **label)
     struct cfg_error err;
     struct topo t;
     struct destinations d;
-    if (!workload_check(&cfg, &err) || !topo_build(&t, &cfg, &err)) {
+    if (!run_config_workload(&cfg, &err) || !topo_build(&t, &cfg, &err)) {
         fprintf(stderr, "bench: %s\n", err.message);
         exit(1);
     }
@@ -48,8 +48,11 @@ static double measure(const char *const *settings, const char **label)
         fprintf(stderr, "bench: %s\n", err.message);
         exit(1);
     }
-    const struct length_ops *length = length_find(cfg.workload.length);
-    const void *length_params = cfg_params(&cfg, length->params);
+    struct lengths length;
+    if (!length_init(&length, &cfg)) {
+        fprintf(stderr, "bench: out of memory\n");
+        exit(1);
+    }
     struct rng r;
     rng_seed_stream(&r, 1, RNG_TEST, 0);
     enum { DRAWS = 10000000 };
@@ -57,7 +60,7 @@ static double measure(const char *const *settings, const char **label)
     double start = seconds();
     for (uint32_t i = 0, src = 0; i < DRAWS; i++) {
         sink += d.ops->pick(&d, src, &r);
-        sink += (uint64_t)length->draw(&cfg, length_params, &r);
+        sink += (uint64_t)length_draw(&length, &r);
         if (++src == t.nodes)
             src = 0;
     }
@@ -69,6 +72,7 @@ static double measure(const char *const *settings, const char **label)
     snprintf(buf, sizeof buf, "%s", t.label);
     *label = buf;
     dest_free(&d);
+    length_free(&length);
     topo_free(&t);
     return ns;
 }

@@ -96,8 +96,8 @@ struct engine_env {
     struct engine_nodes nodes;
     /* Workload draws.  redraw_length: NULL unless run.redraw_length_per_hop; a slotted
      * engine's batch sizes (per_cycle) and destinations (pick on dest). */
-    double (*redraw_length)(const struct config *cfg, const void *params, struct rng *r);
-    const void *length_params; /* the length distribution's own key values, for redraw_length */
+    double (*redraw_length)(const void *state, struct rng *r);
+    const void *length_state; /* the run's length distribution's state, for redraw_length */
     uint32_t (*per_cycle)(const struct config *cfg, struct rng *r);
     uint32_t (*pick)(const struct destinations *d, uint32_t src, struct rng *r);
     const struct destinations *dest;

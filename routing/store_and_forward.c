@@ -85,7 +85,7 @@ static inline __attribute__((always_inline)) void visited_as(struct saf_state *s
         h = path_next(s->env.paths, msg->at, target);
     msg->next_node = h.next;
     if (s->env.redraw_length && msg->hops > 0) /* so length priorities see the length it will use */
-        msg->length = s->env.redraw_length(s->env.cfg, s->env.length_params, &s->env.rng_redraw[msg->at]);
+        msg->length = s->env.redraw_length(s->env.length_state, &s->env.rng_redraw[msg->at]);
     uint32_t sender = msg->at;
     msg->channel = h.channel;
     s->env.access->request(s->access, h.channel, m, sender);

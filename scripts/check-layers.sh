@@ -9,7 +9,10 @@
 # (sim/config/config_keys.c), or listed under "## Shared keys" in docs/architecture.md
 # ("- `section.key`: who reads it and why"); everything else is handed to it.  A listed
 # key that no module reads outside its owner must be struck from the list.
-# Exit 0 when the code keeps both, 1 with one line per violation otherwise.
+# Last, the workloads' rule (docs/architecture.md, Conventions): a file in workloads/
+# takes the configuration const, so it names no non-const `struct config *` and calls no
+# cfg_params_mut (comments aside).
+# Exit 0 when the code keeps all three, 1 with one line per violation otherwise.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 awk -v pending=scripts/layers-pending.txt '
@@ -120,4 +123,38 @@ awk '
     }' $(find sim topo routing protocols workloads analytic -name '*.c' | LC_ALL=C sort) \
        $(find sim topo routing protocols workloads analytic -name '*.c' | LC_ALL=C sort)
 keys=$?
-[ "$includes" -eq 0 ] && [ "$keys" -eq 0 ]
+
+awk '
+    # The line without its comments (in_comment carries a /* ... */ across lines), then
+    # each `struct config *` in it must follow a const.
+    FNR == 1 { file = FILENAME; in_comment = 0 }
+    {
+        code = ""; rest = $0
+        while (rest != "") {
+            if (in_comment) {
+                if (!(k = index(rest, "*/"))) { rest = ""; break }
+                rest = substr(rest, k + 2); in_comment = 0
+            } else if (match(rest, /\/\*|\/\//)) {
+                code = code substr(rest, 1, RSTART - 1)
+                if (substr(rest, RSTART, 2) == "//") { rest = ""; break }
+                rest = substr(rest, RSTART + 2); in_comment = 1
+            } else { code = code rest; rest = "" }
+        }
+        if (code ~ /cfg_params_mut[ \t]*\(/) {
+            printf "%s:%d: calls cfg_params_mut: workloads never write the config (docs/architecture.md)\n", file, FNR
+            bad++
+        }
+        while (match(code, /struct[ \t]+config[ \t]*\*/)) {
+            if (substr(code, 1, RSTART - 1) !~ /(^|[^A-Za-z0-9_])const[ \t]+$/) {
+                printf "%s:%d: non-const struct config *: workloads take the config const (docs/architecture.md)\n", file, FNR
+                bad++
+            }
+            code = substr(code, RSTART + RLENGTH)
+        }
+    }
+    END {
+        if (bad) exit 1
+        print "workloads: every function takes the config const"
+    }' $(find workloads -name '*.[ch]' | LC_ALL=C sort)
+workloads=$?
+[ "$includes" -eq 0 ] && [ "$keys" -eq 0 ] && [ "$workloads" -eq 0 ]

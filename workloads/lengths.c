@@ -1,39 +1,71 @@
 /* Message length distributions, in length units (a channel moves `bandwidth` of
- * them per time unit; flit-level engines count whole flits). */
+ * them per time unit; flit-level engines count whole flits).  Each keeps what its
+ * draws read in a state of its own, made once per run by create() from its key block
+ * and workload.mean_length: a draw reads that state and the stream, never the config. */
 #include <math.h>
 #include <float.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "../sim/core/params.h"
 
 #include "workload.h"
 
-static double draw_exponential(const struct config *cfg, const void *params, struct rng *r)
+/* --- exponential, fixed: the mean is all they read --- */
+
+static void *create_mean(const void *params, const struct config *cfg)
 {
     (void)params;
-    return rng_exponential(r, cfg->workload.mean_length);
+    double *mean = malloc(sizeof *mean);
+    if (mean)
+        *mean = cfg->workload.mean_length;
+    return mean;
 }
 
-static double draw_fixed(const struct config *cfg, const void *params, struct rng *r)
+static double draw_exponential(const void *state, struct rng *r)
 {
-    (void)params;
-    (void)r;
-    return cfg->workload.mean_length;
+    const double *mean = state;
+    return rng_exponential(r, *mean);
 }
+
+static double draw_fixed(const void *state, struct rng *r)
+{
+    (void)r;
+    const double *mean = state;
+    return *mean;
+}
+
+/* --- geometric --- */
 
 /* P(L = j) = (1 - q) q^(j-1), j >= 1, q = 1 - 1/mean: by inversion, L - 1 =
- * floor(log U / log q) has P(L - 1 >= j) = q^j. */
-static double draw_geometric(const struct config *cfg, const void *params, struct rng *r)
+ * floor(log U / log q) has P(L - 1 >= j) = q^j.  log q is taken once, here. */
+struct geometric {
+    bool always_one; /* mean 1 (q = 0): every length is 1, and no draw takes a number */
+    double log_q;
+};
+
+static void *create_geometric(const void *params, const struct config *cfg)
 {
     (void)params;
+    struct geometric *g = malloc(sizeof *g);
+    if (!g)
+        return NULL;
     double q = 1 - 1 / cfg->workload.mean_length;
-    if (q <= 0)
-        return 1;
-    return 1 + floor(log(rng_uniform(r)) / log(q));
+    *g = (struct geometric){ .always_one = q <= 0, .log_q = q <= 0 ? 0 : log(q) };
+    return g;
 }
 
-static bool check_geometric(struct config *cfg, struct cfg_error *err)
+static double draw_geometric(const void *state, struct rng *r)
 {
+    const struct geometric *g = state;
+    if (g->always_one)
+        return 1;
+    return 1 + floor(log(rng_uniform(r)) / g->log_q);
+}
+
+static bool check_geometric(const void *params, const struct config *cfg, struct cfg_error *err)
+{
+    (void)params;
     if (cfg->workload.mean_length < 1) {
         cfg_blame(cfg, "workload.mean_length", err, "geometric lengths are whole flits >= 1: the mean must be "
                                                       "at least 1 (got %g)", cfg->workload.mean_length);
@@ -41,6 +73,8 @@ static bool check_geometric(struct config *cfg, struct cfg_error *err)
     }
     return true;
 }
+
+/* --- bimodal --- */
 
 struct bimodal_params {
     double short_length, long_length, long_fraction;
@@ -56,25 +90,32 @@ static const struct cfg_key bimodal_keys[] = {
 };
 static CFG_PARAM_TABLE(bimodal_param_table, struct bimodal_params, bimodal_keys);
 
-static double draw_bimodal(const struct config *cfg, const void *params, struct rng *r)
+/* Its state is a copy of its key values. */
+static void *create_bimodal(const void *params, const struct config *cfg)
 {
     (void)cfg;
-    const struct bimodal_params *p = params;
-    return rng_uniform(r) < p->long_fraction ? p->long_length : p->short_length;
+    struct bimodal_params *b = malloc(sizeof *b);
+    if (b)
+        *b = *(const struct bimodal_params *)params;
+    return b;
 }
 
-static double mean_bimodal(const struct config *cfg)
+static double draw_bimodal(const void *state, struct rng *r)
 {
-    const struct bimodal_params *p = cfg_params(cfg, &bimodal_param_table);
+    const struct bimodal_params *b = state;
+    return rng_uniform(r) < b->long_fraction ? b->long_length : b->short_length;
+}
+
+static double mean_bimodal(const void *params)
+{
+    const struct bimodal_params *p = params;
     return (1 - p->long_fraction) * p->short_length + p->long_fraction * p->long_length;
 }
 
+/* --- empirical --- */
+
 struct empirical_params {
     struct cfg_list lengths, weights;
-    /* Not a key: the cumulative probabilities check_empirical() derives, exactly 1
-     * from the last length of positive weight on, so that inversion with u < 1 never
-     * passes it. */
-    double cdf[CFG_LIST_MAX];
 };
 
 static const struct cfg_key empirical_keys[] = {
@@ -85,22 +126,53 @@ static const struct cfg_key empirical_keys[] = {
 };
 static CFG_PARAM_TABLE(empirical_param_table, struct empirical_params, empirical_keys);
 
-/* Inversion on the cumulative probabilities (tables are short, at most CFG_LIST_MAX
- * entries: a linear scan, bounded even if never checked). */
-static double draw_empirical(const struct config *cfg, const void *params, struct rng *r)
+/* The lengths and their cumulative probabilities, exactly 1 from the last length of
+ * positive weight on, so that inversion with u < 1 never passes it. */
+struct empirical {
+    uint32_t count;
+    double length[CFG_LIST_MAX], cdf[CFG_LIST_MAX];
+};
+
+/* From a checked block (check_empirical): one weight per length, a positive total. */
+static void *create_empirical(const void *params, const struct config *cfg)
 {
     (void)cfg;
     const struct empirical_params *p = params;
-    double u = rng_uniform(r);
-    uint32_t i = 0;
-    while (i + 1 < p->lengths.count && u >= p->cdf[i])
-        i++;
-    return p->lengths.value[i];
+    const struct cfg_list *l = &p->lengths, *w = &p->weights;
+    struct empirical *e = malloc(sizeof *e);
+    if (!e)
+        return NULL;
+    double total = 0, sum = 0;
+    uint32_t last = 0;
+    for (uint32_t i = 0; i < w->count; i++) {
+        total += w->value[i];
+        if (w->value[i] > 0)
+            last = i;
+    }
+    e->count = l->count;
+    for (uint32_t i = 0; i < CFG_LIST_MAX; i++) {
+        sum += i < w->count ? w->value[i] : 0;
+        e->cdf[i] = i >= last ? 1 : sum / total;
+        e->length[i] = i < l->count ? l->value[i] : 0;
+    }
+    return e;
 }
 
-static bool check_empirical(struct config *cfg, struct cfg_error *err)
+/* Inversion on the cumulative probabilities (tables are short, at most CFG_LIST_MAX
+ * entries: a linear scan). */
+static double draw_empirical(const void *state, struct rng *r)
 {
-    struct empirical_params *p = cfg_params_mut(cfg, &empirical_param_table);
+    const struct empirical *e = state;
+    double u = rng_uniform(r);
+    uint32_t i = 0;
+    while (i + 1 < e->count && u >= e->cdf[i])
+        i++;
+    return e->length[i];
+}
+
+static bool check_empirical(const void *params, const struct config *cfg, struct cfg_error *err)
+{
+    const struct empirical_params *p = params;
     const struct cfg_list *l = &p->lengths, *w = &p->weights;
     if (l->count == 0) {
         cfg_blame(cfg, "workload.empirical_lengths", err, "empirical lengths need a list of lengths");
@@ -111,27 +183,19 @@ static bool check_empirical(struct config *cfg, struct cfg_error *err)
                   w->count, l->count);
         return false;
     }
-    double total = 0, sum = 0;
-    uint32_t last = 0;
-    for (uint32_t i = 0; i < w->count; i++) {
+    double total = 0;
+    for (uint32_t i = 0; i < w->count; i++)
         total += w->value[i];
-        if (w->value[i] > 0)
-            last = i;
-    }
     if (!(total > 0)) {
         cfg_blame(cfg, "workload.empirical_weights", err, "the weights add up to 0");
         return false;
     }
-    for (uint32_t i = 0; i < CFG_LIST_MAX; i++) {
-        sum += i < w->count ? w->value[i] : 0;
-        p->cdf[i] = i >= last ? 1 : sum / total;
-    }
     return true;
 }
 
-static double mean_empirical(const struct config *cfg)
+static double mean_empirical(const void *params)
 {
-    const struct empirical_params *p = cfg_params(cfg, &empirical_param_table);
+    const struct empirical_params *p = params;
     double sum = 0, total = 0;
     for (uint32_t i = 0; i < p->lengths.count; i++) {
         sum += p->lengths.value[i] * p->weights.value[i];
@@ -144,14 +208,18 @@ const struct length_ops length_exponential = {
     .name = "exponential",
     .help = "continuous, exponentially distributed with mean workload.mean_length",
     .traits = LENGTH_EXPONENTIAL,
+    .create = create_mean,
     .draw = draw_exponential,
+    .free = free,
 };
 
 const struct length_ops length_fixed = {
     .name = "fixed",
     .help = "every message exactly workload.mean_length long",
     .traits = LENGTH_FIXED,
+    .create = create_mean,
     .draw = draw_fixed,
+    .free = free,
 };
 
 /* The name before `fixed`: kept so that existing configurations (seed 004's) still read. */
@@ -159,14 +227,18 @@ const struct length_ops length_constant = {
     .name = "constant",
     .help = "the same as fixed",
     .traits = LENGTH_FIXED,
+    .create = create_mean,
     .draw = draw_fixed,
+    .free = free,
 };
 
 const struct length_ops length_geometric = {
     .name = "geometric",
     .help = "whole flits: P(L = j) = (1-q) q^(j-1), j >= 1, q = 1 - 1/workload.mean_length (mean >= 1)",
-    .draw = draw_geometric,
     .check = check_geometric,
+    .create = create_geometric,
+    .draw = draw_geometric,
+    .free = free,
 };
 
 const struct length_ops length_bimodal = {
@@ -174,8 +246,10 @@ const struct length_ops length_bimodal = {
     .help = "workload.long_length with probability workload.long_fraction, else workload.short_length "
             "(mean_length follows)",
     .params = &bimodal_param_table,
-    .draw = draw_bimodal,
     .implied_mean = mean_bimodal,
+    .create = create_bimodal,
+    .draw = draw_bimodal,
+    .free = free,
 };
 
 const struct length_ops length_empirical = {
@@ -183,7 +257,9 @@ const struct length_ops length_empirical = {
     .help = "workload.empirical_lengths[i] with probability proportional to workload.empirical_weights[i] "
             "(mean_length follows)",
     .params = &empirical_param_table,
-    .draw = draw_empirical,
     .check = check_empirical,
     .implied_mean = mean_empirical,
+    .create = create_empirical,
+    .draw = draw_empirical,
+    .free = free,
 };

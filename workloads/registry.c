@@ -31,22 +31,24 @@ REGISTRY_DEFINE_PLUGINS(struct arrival_ops, arrivals, arrival_find, arrival_choi
 REGISTRY_DEFINE_PLUGINS(struct dest_ops, destinations, dest_find, dest_choices);
 REGISTRY_DEFINE_PLUGINS(struct length_ops, lengths, length_find, length_choices);
 
-bool workload_check(struct config *cfg, struct cfg_error *err)
+bool workload_check(const struct config *cfg, double *mean_length, struct cfg_error *err)
 {
     const struct arrival_ops *arrival = arrival_find(cfg->workload.arrival);
     const struct length_ops *length = length_find(cfg->workload.length);
     if (arrival->check && !arrival->check(cfg, err))
         return false;
-    if (length->check && !length->check(cfg, err))
+    const void *length_params = cfg_params(cfg, length->params);
+    if (length->check && !length->check(length_params, cfg, err))
         return false;
+    *mean_length = cfg->workload.mean_length;
     if (length->implied_mean) {
-        double mean = length->implied_mean(cfg);
+        double mean = length->implied_mean(length_params);
         if (cfg_is_set(cfg, "workload.mean_length") && fabs(mean - cfg->workload.mean_length) > 1e-12 * mean) {
             cfg_blame(cfg, "workload.mean_length", err, "%s lengths have mean %.17g; leave mean_length out or "
                       "set it to that", cfg->workload.length, mean);
             return false;
         }
-        cfg->workload.mean_length = mean;
+        *mean_length = mean;
     }
     if ((arrival->traits & ARRIVAL_REPLAY) && !cfg_text(cfg, "workload.trace")[0]) {
         cfg_blame(cfg, "workload.arrival", err, "trace arrivals need workload.trace = FILE");
@@ -87,4 +89,18 @@ void dest_free(struct destinations *d)
     if (d->impl)
         d->ops->free(d->impl);
     d->impl = NULL;
+}
+
+bool length_init(struct lengths *l, const struct config *cfg)
+{
+    *l = (struct lengths){ .ops = length_find(cfg->workload.length) };
+    l->state = l->ops->create(cfg_params(cfg, l->ops->params), cfg);
+    return l->state != NULL;
+}
+
+void length_free(struct lengths *l)
+{
+    if (l->state)
+        l->ops->free(l->state);
+    l->state = NULL;
 }

@@ -1,12 +1,19 @@
 /* Workloads: when messages are created, where they go, how long they are.
  *
  * Promise: every function draws only from the stream it is handed, so workloads are
- * reproducible per node and independent of the rest of the run.  prob() gives the
- * exact destination distribution to the analytic models (through sim/run/model_input.c).  workload_check() refuses
- * parameters no pattern can honour (called by run_config_load), dest_init() those the
- * topology cannot.  Shapes the analytic models ask about are trait bits on the ops
- * (ARRIVAL_*, DEST_*, LENGTH_*), never names.  Registered by one line each in
- * workloads/registry.c.
+ * reproducible per node and independent of the rest of the run.  No function here
+ * writes the configuration: every one takes it const.  What a destination or length
+ * distribution derives from its keys (tables, cumulative probabilities) lives in its
+ * own per-run state, made from its key block by dest_init() or length_init() and
+ * released by dest_free() or length_free(); a value the run's config must hold (the
+ * mean length a distribution implies) is returned to sim/run, which sets it.  prob()
+ * gives the exact destination distribution to the analytic models (through
+ * sim/run/model_input.c).  workload_check() refuses parameters no pattern can honour
+ * (called by run_config_load), dest_init() those the topology cannot.  Shapes the
+ * analytic models ask about are trait bits on the ops (ARRIVAL_*, DEST_*, LENGTH_*),
+ * never names.  Registered by one line each in workloads/registry.c.
+ * Needs: the configuration as a value (sim/core/config_value.h), random streams, and
+ * the built topology for destinations.
  */
 #ifndef WORKLOADS_WORKLOAD_H
 #define WORKLOADS_WORKLOAD_H
@@ -66,21 +73,46 @@ struct length_ops {
     const char *name, *help;
     unsigned traits; /* enum length_traits */
     const struct cfg_param_table *params; /* its keys (sim/core/params.h); NULL: none */
-    /* One length, in length units, from workload.mean_length or its own key values
-     * (params: cfg_params(cfg, ops->params), looked up once by the caller). */
-    double (*draw)(const struct config *cfg, const void *params, struct rng *r);
-    /* Optional: refuses parameters the distribution cannot take; may derive values
-     * into its own block (the empirical lengths' cumulative probabilities). */
-    bool (*check)(struct config *cfg, struct cfg_error *err);
-    /* Optional: the mean the parameters imply (bimodal, empirical): workload_check()
-     * sets workload.mean_length to it, or refuses a different mean_length set by hand. */
-    double (*implied_mean)(const struct config *cfg);
+    /* Optional: refuses parameters the distribution cannot take (params: its block,
+     * cfg_params(cfg, ops->params); cfg names keys in errors). */
+    bool (*check)(const void *params, const struct config *cfg, struct cfg_error *err);
+    /* Optional: the mean its parameters imply (bimodal, empirical), which the run's
+     * loading makes workload.mean_length (see workload_check()). */
+    double (*implied_mean)(const void *params);
+    /* The state its draws read (workload.mean_length, its key values, tables derived
+     * from them), made once per run from a checked config and its block (params, as
+     * for check); NULL when out of memory.  The config is not written. */
+    void *(*create)(const void *params, const struct config *cfg);
+    /* One length, in length units, from that state alone. */
+    double (*draw)(const void *state, struct rng *r);
+    /* Releases what create made. */
+    void (*free)(void *state);
 };
 
-/* Cross-key checks of the workload section (run_config_load calls it last); also
- * derives workload.mean_length and what the length distribution's check derives.
- * False with *err blaming the key. */
-bool workload_check(struct config *cfg, struct cfg_error *err);
+/* A length distribution set up for one run: length_init() has ops->create make its
+ * state, length_free() has ops->free release it, and each draw is one call of
+ * ops->draw on that state. */
+struct lengths {
+    const struct length_ops *ops;
+    void *state; /* the distribution's own, read only by its ops */
+};
+
+/* Sets up cfg's length distribution (cfg as run_config_load leaves it: checked, with
+ * workload.mean_length in effect); false when out of memory. */
+bool length_init(struct lengths *l, const struct config *cfg);
+void length_free(struct lengths *l);
+
+static inline double length_draw(const struct lengths *l, struct rng *r)
+{
+    return l->ops->draw(l->state, r);
+}
+
+/* Cross-key checks of the workload section (run_config_load calls it last).  True with
+ * *mean_length the mean length a run of cfg has: the one the length distribution
+ * implies (implied_mean), else workload.mean_length; the caller, which owns loading,
+ * makes that workload.mean_length.  False with *err blaming the key, among others a
+ * hand-set workload.mean_length that differs from the implied one. */
+bool workload_check(const struct config *cfg, double *mean_length, struct cfg_error *err);
 
 /* Sets up cfg's destination distribution on topology t; false with *err on
  * parameters the topology cannot honour. */

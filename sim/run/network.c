@@ -115,7 +115,7 @@ static void on_arrival(struct kernel *k, void *ctx, uint32_t node)
     struct network *net = ctx;
     const struct config *cfg = net->cfg;
     kernel_schedule(k, net->arrival->interarrival(cfg, &net->rng_arrival[node]), net->ev_arrival, node);
-    double length = net->length->draw(cfg, net->length_params, &net->rng_length[node]);
+    double length = length_draw(&net->length, &net->rng_length[node]);
     create_message(net, node, net->dest.ops->pick(&net->dest, node, &net->rng_dest[node]), length);
 }
 
@@ -190,8 +190,8 @@ static struct engine_env engine_env_of(struct network *net)
             .rng = net->rng_protocol,
         },
         .nodes = { net->node ? net_node_visit : NULL, net->node ? net_node_time : NULL, net },
-        .redraw_length = cfg->run.redraw_length_per_hop ? net->length->draw : NULL,
-        .length_params = net->length_params,
+        .redraw_length = cfg->run.redraw_length_per_hop ? net->length.ops->draw : NULL,
+        .length_state = net->length.state,
         .per_cycle = net->arrival->per_cycle,
         .pick = net->dest.ops->pick,
         .dest = &net->dest,
@@ -286,8 +286,8 @@ static bool engine_accepts(const struct network *net, const struct config *cfg, 
     return !net->engine->check || net->engine->check(&spec, err);
 }
 
-/* The channels' books, the message pool, the node model and the random streams: false
- * when out of memory. */
+/* The channels' books, the message pool, the node model, the lengths' state and the
+ * random streams: false when out of memory. */
 static bool run_state_init(struct network *net, const struct config *cfg)
 {
     uint32_t nodes = net->topo.nodes;
@@ -297,7 +297,7 @@ static bool run_state_init(struct network *net, const struct config *cfg)
     for (uint32_t ch = 0; ch < net->topo.channels; ch++)
         net->chan[ch] = (struct channel_state){ 0 };
     net->pool = priority_pool(cfg, false);
-    if (!net_nodes_init(net))
+    if (!net_nodes_init(net) || !length_init(&net->length, cfg))
         return false;
     uint64_t seed = cfg->run.seed;
     /* A deterministic path selection on an engine that draws nothing itself never reads
@@ -388,9 +388,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     net->engine = engine_select(cfg);
     net->proto = proto_find(cfg->protocol.link);
     net->arrival = arrival_find(cfg->workload.arrival);
-    net->length = length_find(cfg->workload.length);
-    net->length_params = cfg_params(cfg, net->length->params);
-    assert(net->route && net->engine && net->proto && net->arrival && net->length);
+    assert(net->route && net->engine && net->proto && net->arrival);
     bool slotted = net->engine->traits & ENGINE_SLOTTED;
     if (!input_fits_engine(net, cfg, err))
         return false;
@@ -498,6 +496,7 @@ void net_free(struct network *net)
     free(net->clock);
     msg_pool_free(&net->pool);
     dest_free(&net->dest);
+    length_free(&net->length);
     trace_free(&net->trace);
     if (net->trace_out)
         fclose(net->trace_out);

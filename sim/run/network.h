@@ -68,8 +68,7 @@ struct network {
     const struct proto_ops *proto; /* handed to the engine, which creates its instance */
     const struct arrival_ops *arrival;
     struct destinations dest;
-    const struct length_ops *length;
-    const void *length_params; /* its block of key values (cfg_params), NULL without keys */
+    struct lengths length; /* the length distribution and the state its draws read */
 
     struct msg_pool pool;     /* every message, by 32-bit index; protocol.priority orders its queues */
     uint32_t in_flight;

@@ -57,6 +57,15 @@ void run_config_defaults(struct config *cfg)
     cfg_defaults(cfg, &schema);
 }
 
+bool run_config_workload(struct config *cfg, struct cfg_error *err)
+{
+    double mean_length;
+    if (!workload_check(cfg, &mean_length, err))
+        return false;
+    cfg->workload.mean_length = mean_length; /* the one a bimodal or empirical distribution implies */
+    return true;
+}
+
 bool run_config_load(struct config *cfg, const char *path, const char *const *overrides, size_t n_overrides,
                      struct cfg_error *err)
 {
@@ -65,7 +74,7 @@ bool run_config_load(struct config *cfg, const char *path, const char *const *ov
     for (size_t i = 0; i < model_registry_count; i++)
         if (model_registry[i]->check && !model_registry[i]->check(cfg, err))
             return false;
-    if (!workload_check(cfg, err))
+    if (!run_config_workload(cfg, err))
         return false;
     /* Both read messages by number: time mode has no numbers to cut or to stop at. */
     const char *by_number = cfg->run.precision > 0 ? "run.precision" : cfg->run.warmup[0] == 'a' ? "run.warmup" : NULL;

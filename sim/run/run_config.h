@@ -1,8 +1,9 @@
 /* Loading the configuration of a run: the generic loader (sim/config: files, -s
  * overrides, types, bounds, choices), handed the registries whose plug-ins declare
  * keys (the schema), and then the checks plug-ins make across their own keys (the
- * analytic models', the workload's: arrival, lengths, trace), which may also derive
- * values (the empirical lengths' mean).  The loader itself knows no plug-in.
+ * analytic models', the workload's: arrival, lengths, trace); the one value they
+ * imply, the mean length of a bimodal or empirical distribution, is set here, since
+ * the plug-ins never write the config.  The loader itself knows no plug-in.
  * Promise: true with *cfg ready for net_create(), or false with *err naming the file,
  * line and key at fault.
  */
@@ -20,6 +21,10 @@ const struct cfg_schema *run_config_schema(void);
 void run_config_defaults(struct config *cfg);
 bool run_config_load(struct config *cfg, const char *path, const char *const *overrides, size_t n_overrides,
                      struct cfg_error *err);
+/* The workload's step of run_config_load: workload_check(), then workload.mean_length
+ * set to the mean it returns.  Tests and tools that build a config key by key
+ * (cfg_set) take this step themselves. */
+bool run_config_workload(struct config *cfg, struct cfg_error *err);
 
 /* The config echo of a run of cfg (what its reports list): the framework's keys, the
  * keys of the plug-in each keyed registry of the schema chose, and those of the

@@ -25,7 +25,7 @@ void test_config(struct config *cfg, const char *const *settings)
         ck_assert_msg(ok, "setting %s refused: %s", settings[i], err.message);
     }
     struct cfg_error err;
-    ck_assert_msg(workload_check(cfg, &err), "workload refused: %s: %s", err.key, err.message);
+    ck_assert_msg(run_config_workload(cfg, &err), "workload refused: %s: %s", err.key, err.message);
 }
 
 void test_network(struct network *net, struct config *cfg, const char *const *settings)

@@ -1,5 +1,6 @@
 /* Arrival processes (mean and variance of counts per interval against theory),
- * length distributions (chi-square against their probabilities), workload checks,
+ * length distributions (chi-square against their probabilities; their instances, which
+ * read no config and leave it as set), workload checks and the implied mean's loading,
  * and trace replay: exactness against the run that wrote the trace, and every kind
  * of bad trace refused naming its line. */
 #include <gsl/gsl_cdf.h>
@@ -138,7 +139,8 @@ static void check_lengths(const char *const *set, const double *value, const dou
     struct config cfg;
     test_config(&cfg, set);
     ck_assert_double_eq_tol(cfg.workload.mean_length, mean, 1e-12);
-    const struct length_ops *ops = length_find(cfg.workload.length);
+    struct lengths lengths;
+    ck_assert(length_init(&lengths, &cfg));
     struct rng g;
     rng_seed_stream(&g, 99, RNG_TEST, 3);
     unsigned count[64] = { 0 }, draws = 200000, other = 0;
@@ -146,7 +148,7 @@ static void check_lengths(const char *const *set, const double *value, const dou
     for (unsigned c = 0; c < cells; c++)
         tail -= p[c];
     for (unsigned i = 0; i < draws; i++) {
-        double x = ops->draw(&cfg, cfg_params(&cfg, ops->params), &g);
+        double x = length_draw(&lengths, &g);
         sum += x;
         unsigned c = 0;
         while (c < cells && value[c] != x)
@@ -169,6 +171,7 @@ static void check_lengths(const char *const *set, const double *value, const dou
     }
     ck_assert_msg(gsl_cdf_chisq_Q(chi2, df - 1) > 0.001, "%s: chi-square %.1f on %u cells", cfg.workload.length,
                   chi2, df - 1);
+    length_free(&lengths);
     (void)sum;
 }
 
@@ -234,7 +237,8 @@ START_TEST(workload_checks_blame_the_key)
             *dot = *eq = '\0';
             ck_assert(cfg_set(&cfg, buf, dot + 1, eq + 1, "t.ini", (int)j + 1, &err));
         }
-        ck_assert_msg(!workload_check(&cfg, &err), "case %zu accepted", i);
+        double mean;
+        ck_assert_msg(!workload_check(&cfg, &mean, &err), "case %zu accepted", i);
         ck_assert_str_eq(err.key, bad[i].key);
     }
     /* lists: bounds and syntax */
@@ -461,6 +465,178 @@ START_TEST(utilisation_of_holds_across_a_short_window_is_at_most_1)
 }
 END_TEST
 
+/* The defaults with these keys set, as the loader sets them, and nothing more: no
+ * workload step (run_config_workload), so that a test sees what that step does. */
+static void keys_set(struct config *cfg, const char *const *set)
+{
+    run_config_defaults(cfg);
+    snprintf(cfg->path, sizeof cfg->path, "test");
+    for (size_t i = 0; set[i]; i++) {
+        char buf[256];
+        snprintf(buf, sizeof buf, "%s", set[i]);
+        char *dot = strchr(buf, '.'), *eq = strchr(buf, '=');
+        *dot = *eq = '\0';
+        struct cfg_error err;
+        ck_assert_msg(cfg_set(cfg, buf, dot + 1, eq + 1, "test", (int)i + 1, &err), "%s: %s", set[i], err.message);
+    }
+}
+
+/* An empirical distribution's instance draws lengths[i] with probability weights[i] /
+ * sum of weights: each frequency within 5 standard deviations of it over 600,000 draws
+ * (one stream, so the same counts every run), and a length of weight 0, in the middle
+ * or trailing, never. */
+START_TEST(empirical_lengths_draw_their_weights)
+{
+    const char *set[] = { "workload.length=empirical", "workload.empirical_lengths=2, 3, 5, 7, 11, 13",
+                          "workload.empirical_weights=1, 0, 3, 2, 0, 0", NULL };
+    const double length[] = { 2, 3, 5, 7, 11, 13 }, p[] = { 1 / 6.0, 0, 3 / 6.0, 2 / 6.0, 0, 0 };
+    enum { CELLS = 6, DRAWS = 600000 };
+    struct config *cfg = malloc(sizeof *cfg);
+    ck_assert_ptr_nonnull(cfg);
+    test_config(cfg, set);
+    ck_assert_double_eq_tol(cfg->workload.mean_length, (2 + 15 + 14) / 6.0, 1e-12);
+    struct lengths lengths;
+    ck_assert(length_init(&lengths, cfg));
+    struct rng g;
+    rng_seed_stream(&g, 7, RNG_TEST, 4);
+    unsigned count[CELLS] = { 0 };
+    for (unsigned i = 0; i < DRAWS; i++) {
+        double x = length_draw(&lengths, &g);
+        unsigned c = 0;
+        while (c < CELLS && length[c] != x)
+            c++;
+        ck_assert_msg(c < CELLS, "drew %g, not one of the lengths", x);
+        count[c]++;
+    }
+    for (unsigned c = 0; c < CELLS; c++) {
+        if (p[c] == 0) {
+            ck_assert_msg(count[c] == 0, "length %g has weight 0 but was drawn %u times", length[c], count[c]);
+            continue;
+        }
+        double expect = p[c] * DRAWS, sd = sqrt(DRAWS * p[c] * (1 - p[c]));
+        ck_assert_msg(fabs(count[c] - expect) < 5 * sd, "length %g: %u draws, expected %.0f (sd %.0f)", length[c],
+                      count[c], expect, sd);
+    }
+    length_free(&lengths);
+    free(cfg);
+}
+END_TEST
+
+/* A draw reads its instance and the stream, never the config: with the whole config
+ * overwritten after creation, an instance draws the same lengths as before. */
+START_TEST(length_draws_read_only_their_instance)
+{
+    const char *const sets[][5] = {
+        { "workload.length=exponential", "workload.mean_length=2.5", NULL },
+        { "workload.length=fixed", "workload.mean_length=3.5", NULL },
+        { "workload.length=geometric", "workload.mean_length=4", NULL },
+        { "workload.length=bimodal", "workload.short_length=2", "workload.long_length=9", NULL },
+        { "workload.length=empirical", "workload.empirical_lengths=1, 8, 3", "workload.empirical_weights=5, 3, 2",
+          NULL },
+    };
+    enum { DRAWS = 1000 };
+    for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
+        struct config *cfg = malloc(sizeof *cfg);
+        ck_assert_ptr_nonnull(cfg);
+        test_config(cfg, sets[s]);
+        struct lengths lengths;
+        ck_assert(length_init(&lengths, cfg));
+        double first[DRAWS];
+        struct rng g;
+        rng_seed_stream(&g, 11, RNG_TEST, 5);
+        for (unsigned i = 0; i < DRAWS; i++)
+            first[i] = length_draw(&lengths, &g);
+        memset(cfg, 0xa5, sizeof *cfg);
+        rng_seed_stream(&g, 11, RNG_TEST, 5);
+        for (unsigned i = 0; i < DRAWS; i++)
+            ck_assert_msg(length_draw(&lengths, &g) == first[i], "%s: draw %u changed with the config",
+                          sets[s][0], i);
+        length_free(&lengths);
+        free(cfg);
+    }
+}
+END_TEST
+
+/* Loading and creating the run's lengths leave the config as its keys set it: the
+ * workload's check writes nothing, the loading's workload step sets only
+ * workload.mean_length (to the mean the distribution implies), and creating the
+ * instance and drawing from it write nothing (the distribution's key block is compared
+ * on its own, then the whole config). */
+START_TEST(loading_and_creating_lengths_leave_the_config_as_set)
+{
+    const struct {
+        const char *set[4];
+        double mean;
+    } cases[] = {
+        { { "workload.length=empirical", "workload.empirical_lengths=4, 5, 6", "workload.empirical_weights=1, 3, 0" },
+          4.75 },
+        { { "workload.length=bimodal", "workload.long_fraction=0.25", NULL }, 0.75 + 4 },
+        { { "workload.length=geometric", "workload.mean_length=3", NULL }, 3 },
+        { { "workload.length=exponential", NULL }, 1 },
+    };
+    struct config *cfg = malloc(sizeof *cfg), *as_set = malloc(sizeof *as_set);
+    ck_assert(cfg && as_set);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        keys_set(cfg, cases[i].set);
+        memcpy(as_set, cfg, sizeof *cfg);
+        struct cfg_error err;
+        double mean = -1;
+        ck_assert_msg(workload_check(cfg, &mean, &err), "%s: %s", cases[i].set[0], err.message);
+        ck_assert_double_eq_tol(mean, cases[i].mean, 1e-12);
+        ck_assert_msg(memcmp(cfg, as_set, sizeof *cfg) == 0, "%s: workload_check wrote the config", cases[i].set[0]);
+        ck_assert(run_config_workload(cfg, &err));
+        ck_assert_double_eq(cfg->workload.mean_length, mean);
+        as_set->workload.mean_length = mean;
+        ck_assert_msg(memcmp(cfg, as_set, sizeof *cfg) == 0, "%s: the workload step wrote more than the mean length",
+                      cases[i].set[0]);
+        const struct cfg_param_table *table = length_find(cfg->workload.length)->params;
+        struct lengths lengths;
+        ck_assert(length_init(&lengths, cfg));
+        struct rng g;
+        rng_seed_stream(&g, 5, RNG_TEST, 6);
+        for (unsigned d = 0; d < 1000; d++)
+            ck_assert(length_draw(&lengths, &g) > 0);
+        length_free(&lengths);
+        if (table)
+            ck_assert_msg(memcmp(cfg_params(cfg, table), cfg_params(as_set, table), table->size) == 0,
+                          "%s: its key block changed", cases[i].set[0]);
+        ck_assert_msg(memcmp(cfg, as_set, sizeof *cfg) == 0, "%s: creating the lengths wrote the config",
+                      cases[i].set[0]);
+    }
+    free(cfg);
+    free(as_set);
+}
+END_TEST
+
+/* The run's loading (run_config_load) sets workload.mean_length to the mean a
+ * distribution implies when it is left out, takes a hand-set mean equal to it, and
+ * refuses a different one blaming the line that set it. */
+START_TEST(loading_sets_or_refuses_the_implied_mean)
+{
+    const char *lists = "[workload]\nrate = 0.5\nlength = empirical\nempirical_lengths = 1, 4\n"
+                        "empirical_weights = 3, 1\n";
+    char path[256], text[512];
+    struct config *cfg = malloc(sizeof *cfg);
+    ck_assert_ptr_nonnull(cfg);
+    struct cfg_error err;
+    const char *ini = write_file(path, "implied.ini", lists);
+    ck_assert_msg(run_config_load(cfg, ini, NULL, 0, &err), "%s", err.message);
+    ck_assert_double_eq(cfg->workload.mean_length, 1.75);
+    const char *same[] = { "workload.mean_length=1.75" };
+    ck_assert_msg(run_config_load(cfg, ini, same, 1, &err), "%s", err.message);
+    ck_assert_double_eq(cfg->workload.mean_length, 1.75);
+    snprintf(text, sizeof text, "%smean_length = 2\n", lists);
+    ini = write_file(path, "implied.ini", text);
+    ck_assert(!run_config_load(cfg, ini, NULL, 0, &err));
+    ck_assert_str_eq(err.key, "workload.mean_length");
+    ck_assert_str_eq(err.file, ini);
+    ck_assert_int_eq(err.line, 6);
+    ck_assert_str_eq(err.message, "empirical lengths have mean 1.75; leave mean_length out or set it to that");
+    unlink(ini);
+    free(cfg);
+}
+END_TEST
+
 
 Suite *workloads_suite(void)
 {
@@ -471,6 +647,10 @@ Suite *workloads_suite(void)
     tcase_add_test(tc, deterministic_phases_are_uniform);
     tcase_add_test(tc, lengths_follow_their_distributions);
     tcase_add_test(tc, workload_checks_blame_the_key);
+    tcase_add_test(tc, empirical_lengths_draw_their_weights);
+    tcase_add_test(tc, length_draws_read_only_their_instance);
+    tcase_add_test(tc, loading_and_creating_lengths_leave_the_config_as_set);
+    tcase_add_test(tc, loading_sets_or_refuses_the_implied_mean);
     suite_add_tcase(s, tc);
     TCase *replay = tcase_create("trace");
     tcase_set_timeout(replay, 60);
