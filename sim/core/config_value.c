@@ -115,20 +115,15 @@ bool cfg_is_set(const struct config *cfg, const char *key)
     return cfg_origin_of(cfg, key)->set;
 }
 
-void *cfg_params_mut(struct config *cfg, const struct cfg_param_table *table)
+const void *cfg_params(const struct config *cfg, const struct cfg_param_table *table)
 {
     if (!table)
         return NULL;
     for (size_t b = 0; b < cfg->n_blocks; b++)
         if (cfg->block[b].table == table)
-            return (char *)cfg + cfg->block[b].at;
+            return (const char *)cfg + cfg->block[b].at;
     cfg_internal_error("the key table of %s is not in the layout (is its registry in the schema?)",
                    table->count ? table->keys[0].name : "(empty)");
-}
-
-const void *cfg_params(const struct config *cfg, const struct cfg_param_table *table)
-{
-    return cfg_params_mut((struct config *)cfg, table);
 }
 
 void cfg_blame(const struct config *cfg, const char *key, struct cfg_error *err, const char *fmt, ...)

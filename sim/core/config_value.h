@@ -146,9 +146,9 @@ int cfg_key_index(const struct config *cfg, const char *key);
 
 /* A plug-in's block of values, laid out from its table (a struct of the type the
  * table was declared with); NULL for a NULL table (a plug-in without keys).  A table
- * not in the layout is a programming error (abort). */
+ * not in the layout is a programming error (abort).  Read-only: after loading, nothing
+ * writes a plug-in's block (the loader sets values through cfg_set). */
 const void *cfg_params(const struct config *cfg, const struct cfg_param_table *table);
-void *cfg_params_mut(struct config *cfg, const struct cfg_param_table *table);
 
 /* Any key's value by name ("routing.router_delay"), for code that reads a key
  * another module owns (the models, the report).  An unknown name or a read of the

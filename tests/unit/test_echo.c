@@ -115,14 +115,14 @@ END_TEST
 
 /* A protocol the loader has never seen, with a key of its own, registered beside the
  * real ones (as one line in protocols/registry.c would). */
-struct random_order_params {
+struct test_order_params {
     int64_t window;
 };
-static const struct cfg_key random_order_keys[] = {
-    { "protocol", "order_window", CFG_INT, offsetof(struct random_order_params, window), "4", 1, 100, false, NULL,
+static const struct cfg_key test_order_keys[] = {
+    { "protocol", "test_order_window", CFG_INT, offsetof(struct test_order_params, window), "4", 1, 100, false, NULL,
       "test: a new protocol's key" },
 };
-static CFG_PARAM_TABLE(random_order_table, struct random_order_params, random_order_keys);
+static CFG_PARAM_TABLE(test_order_table, struct test_order_params, test_order_keys);
 
 static size_t protocols_registered(void)
 {
@@ -134,7 +134,7 @@ static size_t protocols_registered(void)
 static const char *with_new_name(size_t i)
 {
     size_t n = protocols_registered();
-    return i < n ? proto_choices.name(i) : i == n ? "random-order" : NULL;
+    return i < n ? proto_choices.name(i) : i == n ? "test-only-order" : NULL;
 }
 static const char *with_new_help(size_t i)
 {
@@ -144,7 +144,7 @@ static const char *with_new_help(size_t i)
 static const struct cfg_param_table *with_new_params(size_t i)
 {
     size_t n = protocols_registered();
-    return i < n ? proto_choices.params(i) : i == n ? &random_order_table : NULL;
+    return i < n ? proto_choices.params(i) : i == n ? &test_order_table : NULL;
 }
 static const struct cfg_choices protocols_with_new = { with_new_name, with_new_help, with_new_params };
 
@@ -207,18 +207,22 @@ START_TEST(a_plugin_not_chosen_changes_no_echo)
         echo_text(before, &echo_before, text_before, 1 << 16);
         echo_text(after, &echo_after, text_after, 1 << 16);
         ck_assert_str_eq(text_before, text_after);
-        ck_assert_msg(!strstr(text_after, "order_window"), "%s", text_after);
+        ck_assert_msg(!strstr(text_after, "test_order_window"), "%s", text_after);
         /* The layout itself grew by the new key (--list shows it). */
         ck_assert_uint_eq(cfg_key_count(after), cfg_key_count(before) + 1);
     }
     /* Chosen, its key is echoed, and no other protocol's. */
     struct cfg_echo echo;
-    ck_assert(set_all(after, (const char *const[]){ "protocol.link=random-order", NULL }));
+    ck_assert(set_all(after, (const char *const[]){ "protocol.link=test-only-order", NULL }));
     cfg_echo_keys(after, &with_new, NULL, NULL, &echo);
     echo_text(after, &echo, text_after, 1 << 16);
-    ck_assert_msg(strstr(text_after, "protocol.link=random-order\n") && strstr(text_after, "protocol.order_window=4\n"),
+    ck_assert_msg(strstr(text_after, "protocol.link=test-only-order\n") && strstr(text_after, "protocol.test_order_window=4\n"),
                   "%s", text_after);
-    ck_assert(!strstr(text_after, "protocol.slot"));
+    /* ... and no other protocol's: the protocol section is its choice keys and that key. */
+    size_t protocol_keys = 0;
+    for (size_t e = 0; e < echo.n; e++)
+        protocol_keys += strcmp(cfg_key_at(after, echo.key[e])->section, "protocol") == 0;
+    ck_assert_uint_eq(protocol_keys, 3);
     free(text_before);
     free(text_after);
     free(before);
