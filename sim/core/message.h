@@ -46,6 +46,7 @@ typedef double msg_order_key_fn(const struct message *m, const void *params);
 /* What a priority queue (every discipline but FIFO) keeps of a queued message. */
 struct msg_order {
     uint64_t queued_seq; /* arrival order in the current queue (tie-break) */
+    double key;          /* the discipline's key, asked once as the message joins the queue */
     uint32_t link2;      /* the skew heap's second child */
 };
 

@@ -2,7 +2,7 @@
  *
  * Promise: msgq_pop() returns the waiting message that the pool's discipline puts
  * first: without a key (FIFO) the earliest arrival; else the smallest key
- * (message.h: msg_order_key_fn, asked once per step of a heap merge), ties to the
+ * (message.h: msg_order_key_fn, asked once as the message joins the queue), ties to the
  * earlier arrival, so every discipline is deterministic.  The queue knows no discipline by
  * name: they are plug-ins (protocols/priority.c).  Non-preemptive by construction: the queue only holds
  * messages that wait.  Intrusive (no allocation): a queued message's `link`, and for
