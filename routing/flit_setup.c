@@ -47,9 +47,7 @@ static const struct cfg_key flit_keys[] = {
     { "routing", "recovery_delay", CFG_INT, offsetof(struct flit_params, recovery_delay), "0", 0, 1 << 30, false,
       NULL, "wormhole, deadlock = recover: cycles from a worm's abort to its new offer at its source" },
 };
-/* Dimension-order routes (e-cube paths, escape VCs, Valiant's phases) follow ecube's order. */
-static const char *const flit_reads[] = { "routing.dimension_order", NULL };
-CFG_PARAM_TABLE_READS(flit_param_table, struct flit_params, flit_keys, flit_reads);
+CFG_PARAM_TABLE(flit_param_table, struct flit_params, flit_keys);
 
 /* --- life cycle --- */
 

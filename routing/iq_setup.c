@@ -26,7 +26,10 @@ static const struct cfg_key iq_keys[] = {
     { "routing", "tie", CFG_CHOICE, offsetof(struct iq_params, tie), "random", 0, 0, false, &tie_choices,
       "iq router, torus: the direction of a dimension whose two ways are equally short" },
 };
-CFG_PARAM_TABLE_AFTER(iq_param_table, struct iq_params, iq_keys, "routing.router");
+/* Its dimension-order routes (e-cube, escape VCs, Valiant's phases) follow ecube's order
+ * whatever the path selection; the simple router reads it only under ecube, ecube's own key. */
+static const char *const iq_reads[] = { "routing.dimension_order", NULL };
+CFG_PARAM_TABLE_AFTER_READS(iq_param_table, struct iq_params, iq_keys, "routing.router", iq_reads);
 
 #define NONE UINT32_MAX
 

@@ -70,10 +70,12 @@ struct cfg_param_table {
 #define CFG_PARAM_TABLE_AFTER(name, params_type, keys_array, after)                                             \
     const struct cfg_param_table name = { keys_array, sizeof keys_array / sizeof keys_array[0],                 \
                                           sizeof(params_type), after, NULL }
-/* The same, for plug-ins that also read the shared keys named in `reads_array` (a
- * NULL-terminated array of "section.name"). */
+/* The same, for plug-ins that also read the keys of other tables named in `reads_array`
+ * (a NULL-terminated array of "section.name"). */
 #define CFG_PARAM_TABLE_READS(name, params_type, keys_array, reads_array)                                       \
+    CFG_PARAM_TABLE_AFTER_READS(name, params_type, keys_array, NULL, reads_array)
+#define CFG_PARAM_TABLE_AFTER_READS(name, params_type, keys_array, after, reads_array)                         \
     const struct cfg_param_table name = { keys_array, sizeof keys_array / sizeof keys_array[0],                 \
-                                          sizeof(params_type), NULL, reads_array }
+                                          sizeof(params_type), after, reads_array }
 
 #endif

@@ -53,12 +53,15 @@ START_TEST(the_echo_lists_the_chosen_plugins_keys)
     ck_assert(echoes(cfg, &echo, "protocol.slot") && echoes(cfg, &echo, "protocol.tdm_rule"));
     ck_assert(!echoes(cfg, &echo, "protocol.token_time"));
 
-    /* Store-and-forward random-minimal reads no dimension order; the flit engines read
-     * ecube's (their table's `reads`), whatever the path selection. */
+    /* Only ecube reads its dimension order, on store-and-forward and the simple router;
+     * the iq router reads ecube's (its table's `reads`) whatever the path selection. */
     echo_of(cfg, &echo, (const char *const[]){ "routing.algorithm=random-minimal", NULL });
     ck_assert(!echoes(cfg, &echo, "routing.dimension_order"));
     echo_of(cfg, &echo, (const char *const[]){ "routing.algorithm=random-minimal", "routing.switching=wormhole", NULL });
-    ck_assert(echoes(cfg, &echo, "routing.dimension_order") && echoes(cfg, &echo, "routing.flit_buffers"));
+    ck_assert(!echoes(cfg, &echo, "routing.dimension_order") && echoes(cfg, &echo, "routing.flit_buffers"));
+    echo_of(cfg, &echo, (const char *const[]){ "routing.algorithm=random-minimal", "routing.switching=wormhole",
+                                               "routing.router=iq", NULL });
+    ck_assert(echoes(cfg, &echo, "routing.dimension_order"));
 
     /* The router model is a choice within the flit engines: the iq router's own keys
      * only with it, and only while routing.router itself is in effect. */
