@@ -72,6 +72,11 @@ void model_predict(const struct model_in *in, struct model_result *out)
     size_t used = 0;
     const char *names[MODEL_APPLIED_MAX];
     unsigned applied = 0;
+    if (model_registry_count > MODEL_APPLIED_MAX) { /* every model may apply: the list must hold them all */
+        fprintf(stderr, "sim: internal error: %zu models registered, MODEL_APPLIED_MAX is %d\n",
+                model_registry_count, MODEL_APPLIED_MAX);
+        abort();
+    }
     clear(out);
     /* Each model's own result, and the figures of earlier non-delay models while the
      * delay model's replace them: large, so on the heap. */
@@ -89,8 +94,7 @@ void model_predict(const struct model_in *in, struct model_result *out)
                                      used ? "; " : "", one->why);
             continue;
         }
-        if (applied < MODEL_APPLIED_MAX)
-            names[applied++] = model_registry[i]->name;
+        names[applied++] = model_registry[i]->name;
         bool delay_model = !out->model && (!isnan(one->delay_mean) || one->unstable);
         if (delay_model) {
             *keep = *out;

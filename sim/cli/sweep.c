@@ -91,9 +91,46 @@ static int point_settings(struct sweep_plan *p, size_t i, uint64_t base_seed)
     return 0;
 }
 
-static bool same_echo(const struct cfg_echo *a, const struct cfg_echo *b)
+/* A CSV sweep's columns: point i's not-run report has the header its run will print
+ * (its echo and its engine's figure names, which depend on the topology's classes).
+ * Points whose headers differ make the sweep collect every row and write them at the
+ * end under the union.  False when out of memory. */
+static bool compare_columns(struct sweep_plan *p, struct run_report *not_run)
 {
-    return a->n == b->n && memcmp(a->key, b->key, a->n * sizeof a->key[0]) == 0;
+    char *text;
+    size_t len;
+    if (!render(p->args, not_run, &text, &len))
+        return false;
+    size_t head = strcspn(text, "\n");
+    if (!p->first_header) {
+        p->first_header = text;
+        p->first_header_len = head;
+        return true;
+    }
+    if (head != p->first_header_len || memcmp(text, p->first_header, head) != 0)
+        p->csv.collect = true;
+    free(text);
+    return true;
+}
+
+/* A swept or -s key that no chosen plug-in of any point reads changes nothing but the
+ * seed: said once on stderr (the rows would not show it: the echo leaves it out). */
+static void warn_without_effect(const struct sweep_plan *p, const struct config *cfg, const bool *in_effect)
+{
+    for (size_t d = 0; d < p->sw.dims; d++)
+        if (p->sw.dim[d].key >= 0 && !in_effect[p->sw.dim[d].key])
+            fprintf(stderr, "sim: --sweep %s.%s: no chosen plug-in of any point reads it; its rows differ only "
+                            "by their seeds\n", p->sw.dim[d].row->section, p->sw.dim[d].row->name);
+    for (size_t o = 0; o < p->args->n_overrides; o++) {
+        char key[128];
+        snprintf(key, sizeof key, "%.*s", (int)strcspn(p->args->overrides[o], "="), p->args->overrides[o]);
+        int k = cfg_key_index(cfg, key);
+        if (k >= 0 && !in_effect[k]) {
+            fputs("sim: -s ", stderr);
+            cfg_put_escaped(key, stderr);
+            fputs(": no chosen plug-in of any point reads it\n", stderr);
+        }
+    }
 }
 
 /* The config keys in listing order, by which a union of CSV headers orders its
@@ -113,6 +150,37 @@ static bool keep_key_order(struct sweep_plan *p, const struct config *cfg)
     p->csv.key_order = (const char *const *)p->key_names;
     p->csv.n_key_order = n;
     return true;
+}
+
+/* Loads and checks point i (its settings, network, stability), keeps what its columns
+ * and echo say of the sweep, and renders the row of a point refused as unstable.  0, or
+ * SWEEP_BAD_INPUT (said on stderr), or SWEEP_FAILED when out of memory. */
+static int check_point(struct sweep_plan *p, size_t i, uint64_t base_seed, struct config *cfg,
+                       struct run_report *not_run, bool *in_effect)
+{
+    const struct sweep_args *a = p->args;
+    struct sweep_point *sp = &p->point[i];
+    struct cfg_error err;
+    if (point_settings(p, i, base_seed) != 0)
+        return SWEEP_FAILED;
+    int status = run_config_load(cfg, a->config, sp->settings, sp->n_settings, &err)
+                     ? run_check(cfg, not_run, true, &err)
+                     : RUN_BAD_INPUT;
+    if (status == RUN_BAD_INPUT) {
+        fprintf(stderr, "sim: --sweep point %s: ", sp->label[0] ? sp->label : "(none)");
+        cfg_error_print(&err, stderr);
+        return SWEEP_BAD_INPUT;
+    }
+    for (size_t e = 0; e < not_run->echo.n; e++)
+        in_effect[not_run->echo.key[e]] = true;
+    if (a->fmt == REPORT_CSV && !compare_columns(p, not_run))
+        return SWEEP_FAILED;
+    if (status == RUN_UNSTABLE) { /* its row is known now: written in place, never run */
+        if (!render(a, not_run, &sp->text, &sp->len))
+            return SWEEP_FAILED;
+        sp->state = POINT_DONE;
+    }
+    return 0;
 }
 
 int sweep_plan_build(struct sweep_plan *p, const struct sweep_args *a)
@@ -148,51 +216,23 @@ int sweep_plan_build(struct sweep_plan *p, const struct sweep_args *a)
         return SWEEP_BAD_INPUT;
     }
     uint64_t base_seed = cfg.run.seed;
-    const char *first_engine = NULL;
-    struct cfg_echo first_echo, echo;
-    p->n = p->sw.points;
-    p->point = calloc(p->n, sizeof *p->point);
-    if (!p->point) {
+    if (!keep_key_order(p, &cfg)) {
         fputs("sim: out of memory\n", stderr);
         return SWEEP_FAILED;
     }
-    for (size_t i = 0; i < p->n; i++) {
-        struct sweep_point *sp = &p->point[i];
-        if (point_settings(p, i, base_seed) != 0) {
-            fputs("sim: out of memory\n", stderr);
-            return SWEEP_FAILED;
-        }
-        struct run_report unstable;
-        int status = run_config_load(&cfg, a->config, sp->settings, sp->n_settings, &err)
-                         ? run_check(&cfg, &unstable, &echo, &err)
-                         : RUN_BAD_INPUT;
-        if (status == RUN_BAD_INPUT) {
-            fprintf(stderr, "sim: --sweep point %s: ", sp->label[0] ? sp->label : "(none)");
-            cfg_error_print(&err, stderr);
-            return SWEEP_BAD_INPUT;
-        }
-        /* Points that run different engines or echo different keys have different CSV
-         * columns: one header for all, their union, written at the end. */
-        const char *engine = run_engine_name(&cfg); /* a static name: it outlives cfg */
-        if (!first_engine) {
-            first_engine = engine;
-            first_echo = echo;
-            if (!keep_key_order(p, &cfg)) {
-                fputs("sim: out of memory\n", stderr);
-                return SWEEP_FAILED;
-            }
-        } else if (strcmp(engine, first_engine) != 0 || !same_echo(&echo, &first_echo)) {
-            p->csv.collect = a->fmt == REPORT_CSV;
-        }
-        if (status == RUN_UNSTABLE) { /* its row is known now: written in place, never run */
-            if (!render(a, &unstable, &sp->text, &sp->len)) {
-                fputs("sim: out of memory\n", stderr);
-                return SWEEP_FAILED;
-            }
-            sp->state = POINT_DONE;
-        }
-    }
-    return 0;
+    bool in_effect[CFG_KEYS_MAX] = { false };
+    p->n = p->sw.points;
+    p->point = calloc(p->n, sizeof *p->point);
+    struct run_report *not_run = malloc(sizeof *not_run);
+    int status = p->point && not_run ? 0 : SWEEP_FAILED;
+    for (size_t i = 0; i < p->n && status == 0; i++)
+        status = check_point(p, i, base_seed, &cfg, not_run, in_effect);
+    free(not_run);
+    if (status == SWEEP_FAILED)
+        fputs("sim: out of memory\n", stderr);
+    if (status == 0)
+        warn_without_effect(p, &cfg, in_effect);
+    return status;
 }
 
 void sweep_plan_free(struct sweep_plan *p)
@@ -205,6 +245,8 @@ void sweep_plan_free(struct sweep_plan *p)
         free(sp->text);
     }
     sweep_csv_free(&p->csv);
+    free(p->first_header);
+    p->first_header = NULL;
     for (size_t k = 0; k < p->n_key_names; k++)
         free(p->key_names[k]);
     free(p->key_names);

@@ -118,6 +118,8 @@ struct sweep_plan {
     struct sweep_csv csv; /* CSV: the first point's header, every row under it */
     char **key_names;     /* "section.key" of every config key, in listing order (csv.key_order) */
     size_t n_key_names;
+    char *first_header;   /* CSV: point 0's header line (not ended), to tell when columns differ */
+    size_t first_header_len;
 };
 
 /* Parses, loads and checks every point; prints the error and returns 2 on bad input. */

@@ -218,15 +218,16 @@ static bool engine_create(struct network *net)
  * channel: the peak RSS of runs on hypercubes of 2^16 to 2^20 nodes and on tori of 2^18
  * to 2^22 before traffic (131 and 16.2 fitted; bench/README.md); messages in flight
  * come on top (40 bytes each; 8 more where their creation numbers are kept, as in
- * message mode, 16 more under a priority discipline, 16 more with the node model).  A
+ * message mode, 24 more under a priority discipline, 16 more with the node model); a
+ * protocol that draws random numbers has a 32-byte stream per channel.  A
  * run that records its measured messages (run.warmup = auto, run.precision) adds 24 bytes per
  * message of run.messages (probe.h), and the batches' histograms for quantile
  * intervals about 19 KB per batch (stats.h). */
 static bool fits_in_memory(const struct config *cfg, const struct topo *t, const struct engine_ops *engine,
-                           struct cfg_error *err)
+                           const struct proto_ops *proto, struct cfg_error *err)
 {
     double need = 150.0 * t->nodes + 18.0 * (double)t->channels + (engine->memory ? engine->memory(cfg, t) : 0) +
-                  observe_memory(cfg, t);
+                  observe_memory(cfg, t) + (proto->traits & ACCESS_DRAWS_RANDOM ? 32.0 * (double)t->channels : 0);
     bool recording = cfg->run.duration <= 0 && (cfg->run.warmup[0] == 'a' || cfg->run.precision > 0);
     unsigned batches = cfg->run.precision > 0 ? probe_max_batches((unsigned)cfg->run.batches) : (unsigned)cfg->run.batches;
     need += (recording ? 24.0 * (double)cfg->run.messages : 0) + 19440.0 * batches;
@@ -394,7 +395,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         return false;
     if (!kernel_init(&net->kernel))
         goto out_of_memory;
-    if (!topo_build(&net->topo, cfg, err) || !fits_in_memory(cfg, &net->topo, net->engine, err) ||
+    if (!topo_build(&net->topo, cfg, err) || !fits_in_memory(cfg, &net->topo, net->engine, net->proto, err) ||
         !route_check(cfg, &net->topo, err) ||
         !dest_init(&net->dest, cfg, &net->topo, err)) {
         net_free(net);

@@ -263,41 +263,25 @@ static void collect_unsimulated(struct run_report *r, struct network *net, struc
 }
 
 struct check_ctx {
-    struct run_report *unstable;
-    struct cfg_echo *echo;
-    struct cfg_error *err;
+    struct run_report *not_run;
+    bool always;
 };
-
-static int out_of_memory(struct cfg_error *err)
-{
-    memset(err, 0, sizeof *err);
-    snprintf(err->message, sizeof err->message, "out of memory");
-    return RUN_BAD_INPUT;
-}
 
 static int check_stability(const struct config *cfg, struct network *net, struct channel_loads *loads,
                            struct model_in *in, void *ctx)
 {
     struct check_ctx *c = ctx;
-    if (c->echo) { /* the models that apply choose their keys: the echo needs their verdicts */
-        struct model_result *models = malloc(sizeof *models);
-        if (!models)
-            return out_of_memory(c->err);
-        model_predict(in, models);
-        run_config_echo(cfg, models, c->echo);
-        free(models);
-    }
     struct stability stab;
     stability_check(cfg, &net->topo, loads, &stab);
-    if (!stab.saturated || cfg->run.allow_unstable)
-        return 0;
-    collect_unsimulated(c->unstable, net, loads, in, "unstable: not run");
-    return RUN_UNSTABLE;
+    bool refused = stab.saturated && !cfg->run.allow_unstable;
+    if (refused || c->always)
+        collect_unsimulated(c->not_run, net, loads, in, refused ? "unstable: not run" : "not run");
+    return refused ? RUN_UNSTABLE : 0;
 }
 
-int run_check(const struct config *cfg, struct run_report *unstable, struct cfg_echo *echo, struct cfg_error *err)
+int run_check(const struct config *cfg, struct run_report *not_run, bool always, struct cfg_error *err)
 {
-    struct check_ctx c = { unstable, echo, err };
+    struct check_ctx c = { not_run, always };
     return with_network(cfg, err, check_stability, &c);
 }
 

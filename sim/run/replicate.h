@@ -45,11 +45,11 @@ void run_setup_free(struct run_setup *setup);
 /* What run_replications() checks before simulating, without simulating: the network
  * can be built and the stability check passes.  Returns 0 when it would run,
  * RUN_BAD_INPUT with *err, or RUN_UNSTABLE when it would be refused as saturated:
- * *unstable then holds the report of a point not run (config, structure, analytic
+ * *not_run then holds the report of a point not run (config, structure, analytic
  * model, saturated = true, stop_reason "unstable: not run", no simulated figures).
- * With echo not NULL, *echo is the config echo the run's report would have (the
- * analytic models are asked which apply). */
-int run_check(const struct config *cfg, struct run_report *unstable, struct cfg_echo *echo, struct cfg_error *err);
+ * With `always`, *not_run is filled for a configuration that would run too (stop_reason
+ * "not run"): its config echo and CSV columns are the run's. */
+int run_check(const struct config *cfg, struct run_report *not_run, bool always, struct cfg_error *err);
 
 /* The report of cfg not simulated (a point not run, or one whose run failed): config,
  * structure, stability verdict and analytic model, no simulated figures, interrupted

@@ -80,7 +80,7 @@ static void describe_and_run(struct config *cfg)
     struct run_report *report = calloc(1, sizeof *report);
     if (!report)
         return;
-    if (run_check(cfg, report, NULL, &err) == 0) {
+    if (run_check(cfg, report, false, &err) == 0) {
         struct network *net = calloc(1, sizeof *net);
         if (net && net_create(net, cfg, &err)) {
             struct channel_loads loads;

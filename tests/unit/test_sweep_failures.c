@@ -18,33 +18,10 @@ static char out[BIG], other[BIG], err[65536];
         "workload.mean_length=16", "-s", "workload.length=constant", "-s", "run.allow_unstable=true", "-s",      \
         "run.messages=2000", "-s", "run.warmup_messages=500"
 
-/* Field `column` (0-based) of a CSV line, quoted fields kept whole, into buf. */
-static void csv_field(const char *line, size_t column, char *buf, size_t size)
+/* Column `name` of a CSV row under `header`, asserting the header has it. */
+static void cell(const char *header, const char *row, const char *name, char *buf, size_t size)
 {
-    size_t k = 0, n = 0;
-    bool quoted = false;
-    for (const char *c = line; *c && *c != '\n'; c++) {
-        if (*c == '"')
-            quoted = !quoted;
-        else if (*c == ',' && !quoted)
-            k++;
-        else if (k == column && n + 1 < size)
-            buf[n++] = *c;
-    }
-    buf[n] = '\0';
-}
-
-/* The 0-based column named `name` in the header line. */
-static size_t csv_column(const char *header, const char *name)
-{
-    char field[128];
-    for (size_t k = 0; k < 1000; k++) {
-        csv_field(header, k, field, sizeof field);
-        if (strcmp(field, name) == 0)
-            return k;
-    }
-    ck_abort_msg("no column %s", name);
-    return 0;
+    ck_assert_msg(test_csv_cell(header, row, name, buf, size), "no column %s", name);
 }
 
 static const char *next_line(const char *s)
@@ -81,27 +58,23 @@ START_TEST(deadlocked_point_keeps_a_marked_row)
             const char *header = out, *marked = next_line(header), *completed = next_line(marked);
             ck_assert_str_eq(next_line(completed), "");
             char field[256];
-            size_t vcs = csv_column(header, "routing.virtual_channels");
-            csv_field(marked, vcs, field, sizeof field);
+            cell(header, marked, "routing.virtual_channels", field, sizeof field);
             ck_assert_str_eq(field, "1");
-            csv_field(completed, vcs, field, sizeof field);
+            cell(header, completed, "routing.virtual_channels", field, sizeof field);
             ck_assert_str_eq(field, "2");
-            size_t reason = csv_column(header, "stop_reason");
-            csv_field(marked, reason, field, sizeof field);
+            cell(header, marked, "stop_reason", field, sizeof field);
             ck_assert_str_eq(field, "deadlock: not completed");
-            csv_field(completed, reason, field, sizeof field);
+            cell(header, completed, "stop_reason", field, sizeof field);
             ck_assert_str_eq(field, "completed");
-            size_t median = csv_column(header, "delay.p50");
-            csv_field(marked, median, field, sizeof field);
+            cell(header, marked, "delay.p50", field, sizeof field);
             ck_assert_str_eq(field, "");
-            csv_field(completed, median, field, sizeof field);
+            cell(header, completed, "delay.p50", field, sizeof field);
             ck_assert(field[0] != '\0');
-            csv_field(marked, csv_column(header, "network.topology"), field, sizeof field);
+            cell(header, marked, "network.topology", field, sizeof field);
             ck_assert_str_eq(field, "torus"); /* the configuration is filled in */
-            size_t count = csv_column(header, "delay.count");
-            csv_field(marked, count, field, sizeof field);
+            cell(header, marked, "delay.count", field, sizeof field);
             ck_assert_str_eq(field, "0");
-            csv_field(completed, count, field, sizeof field);
+            cell(header, completed, "delay.count", field, sizeof field);
             ck_assert_str_eq(field, "2000");
         } else { /* JSON: two objects in sweep order, the first marked with null figures */
             ck_assert_msg(strncmp(out, "[\n{", 3) == 0, "%s", out);

@@ -21,7 +21,7 @@ static int check(const char *const *settings, struct cfg_error *e)
     ck_assert(cfg && r);
     test_config(cfg, settings);
     memset(e, 0, sizeof *e);
-    int status = run_check(cfg, r, NULL, e);
+    int status = run_check(cfg, r, false, e);
     free(cfg);
     free(r);
     return status;
