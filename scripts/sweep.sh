@@ -11,10 +11,12 @@
 # instead derives each point's seed from its coordinates and runs points in parallel.
 # Runs may have different columns (a report echoes only the keys of the plug-ins it
 # chose, and each engine has its own figures): the header is then the union of the
-# runs' headers, each new column placed after the column it follows in its own run,
-# and every row is written under it by column name, empty where a run lacks a column.
-# A run that fails (e.g. a saturated value: exit 2) stops the loop with its status;
-# the rows so far stay on stdout.
+# runs' headers, the configuration keys in `sim --list` order (as `sim --sweep` writes
+# them), then the figures, each new one after the column it follows in its own run;
+# every row is written under it by column name, empty where a run lacks a column.
+# Rows are written when the loop ends.  A run that fails (e.g. a saturated value:
+# exit 2) stops the loop with its status, and an interrupt (INT, TERM) with 130; the
+# rows of the runs done so far are written either way.
 set -eu
 if [ $# -lt 3 ]; then
     echo "usage: $0 CONFIG SECTION.KEY VALUE..." >&2
@@ -26,6 +28,9 @@ key=$2
 shift 2
 runs=$(mktemp -d)
 trap 'rm -rf "$runs"' EXIT
+# Every key in listing order, "section.key" per line: the order of the config columns.
+"$sim" --list | awk '/^\[/ { s = substr($0, 2, length($0) - 2); next }
+    /^  [a-z0-9_]+ +(integer|number|choice|boolean|list|text) / { print s "." $1 }' >"$runs/keys"
 
 # Every run's CSV in $runs/1, $runs/2...: the union of their headers, each row under it.
 merge() {
@@ -36,7 +41,7 @@ merge() {
         i=$((i + 1))
     done
     [ $# -gt 0 ] || return 0
-    awk '
+    awk -v keys="$runs/keys" '
         # Splits CSV line s (RFC 4180: quoted fields may hold commas and doubled quotes) into f.
         function split_csv(s, f,   n, i, c, quoted, cell) {
             n = 0; cell = ""; quoted = 0
@@ -49,6 +54,7 @@ merge() {
             f[++n] = cell
             return n
         }
+        BEGIN { while ((getline k < keys) > 0) rank[k] = ++n_keys }
         FNR == 1 {
             file++; n = split_csv($0, h)
             prev = 0 # the union position of the previous column of this header
@@ -65,6 +71,12 @@ merge() {
         }
         { rows++; row_file[rows] = file; line[rows] = $0 }
         END {
+            # The config columns first, by rank; the others keep their order (a stable sort).
+            for (k = 2; k <= ncols; k++) {
+                c = name[k]; r = (c in rank) ? rank[c] : n_keys + 1
+                for (j = k - 1; j >= 1 && ((name[j] in rank) ? rank[name[j]] : n_keys + 1) > r; j--) name[j + 1] = name[j]
+                name[j + 1] = c
+            }
             for (k = 1; k <= ncols; k++) printf "%s%s", name[k], k < ncols ? "," : "\n"
             for (r = 1; r <= rows; r++) {
                 split_csv(line[r], v); delete at
@@ -74,6 +86,7 @@ merge() {
         }' "$@"
 }
 
+trap 'merge; echo "$0: interrupted" >&2; exit 130' INT TERM
 i=0
 for value in "$@"; do
     i=$((i + 1))
