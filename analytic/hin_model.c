@@ -165,7 +165,9 @@ static bool predict(const struct model_in *in, struct model_result *out)
                  "evenly): an approximation for bh-ccc");
     else
         snprintf(out->why, sizeof out->why, "hin: seed 000 eqs. 15-20 (M/M/1 links, random shortest paths)%s",
-                 out->exact ? ", exact with lengths re-drawn per hop" : ", Kleinrock's independence approximation");
+                 out->exact ? ", exact with lengths re-drawn per hop"
+                 : !cfg->run.redraw_length_per_hop ? ", Kleinrock's independence approximation"
+                                                   : ", each link's M/M/1 mean, which its length-blind order keeps");
     return true;
 }
 
