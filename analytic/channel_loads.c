@@ -4,19 +4,21 @@
  * visited once per destination, not once per hop of every path.  With the class
  * shortcut only destination 0 is needed; otherwise every destination is.
  *
- * Random minimal routing (uniform among the minimal next hops at every node, drawn
- * afresh at each hop) is the same push over the minimal-path DAG instead of a tree:
- * a node's flow splits equally over its minimal hops.  Each message's choice at a
- * node is independent of how it got there, so the expected rate through every
- * channel is exact.  Algorithms whose choice depends on the run's history
- * (least-count) or that are not minimal (backtracking) have no such flow. */
+ * A path function that draws evenly among hops it lists (model_in.split) is the same
+ * push over a DAG instead of a tree: a node's flow splits equally over those hops.
+ * Random minimal routing lists every minimal hop; e-cube as the iq router runs it with
+ * tie = random lists both ways of a torus dimension whose two ways are equally short
+ * (and one hop elsewhere).  Each message's choice at a node is independent of how it
+ * got there, so the expected rate through every channel is exact.  Algorithms whose
+ * choice depends on the run's history (least-count) or that are not minimal
+ * (backtracking) have no such flow. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model.h"
 
-enum { SPLIT_MAX = 64 }; /* minimal next hops at one node: one per dimension or bus member */
+enum { SPLIT_MAX = 64 }; /* hops a node's flow splits over: one per dimension or bus member */
 
 /* Scratch space for the flows towards one destination. */
 struct tree {
@@ -73,8 +75,8 @@ static bool push_towards(const struct topo *t, const struct model_in *in, uint32
             continue;
         struct hop hops[SPLIT_MAX];
         unsigned ways = 1;
-        if (in->route & ROUTE_UNIFORM_SPLIT)
-            ways = t->ops->minimal_hops(t, x, dst, hops, SPLIT_MAX);
+        if (in->split)
+            ways = in->split(t, x, dst, hops, SPLIT_MAX);
         else
             hops[0] = in->next(t, x, dst, NULL);
         double share = f / ways;
@@ -129,7 +131,7 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
         snprintf(l->why, sizeof l->why, "trace replay: the loads are the trace's, not workload.rate's");
         return false;
     }
-    if (!(in->route & (ROUTE_DETERMINISTIC | ROUTE_UNIFORM_SPLIT)) || !in->next) {
+    if (!in->next || !(in->split || (in->route & ROUTE_DETERMINISTIC))) {
         snprintf(l->why, sizeof l->why, "%s", in->route & ROUTE_BACKTRACKS
                      ? "backtracking: finite buffers and non-minimal hops; loads depend on the run (see the "
                        "backtracking figures)"

@@ -36,7 +36,11 @@ struct model_in {
     const struct topo *topo;  /* built; topo->ops->traits say what family it is */
     path_next_fn next;        /* topo/topo.h; NULL when the path selection has none (it keeps state, or runs
                                * the network) */
-    unsigned route;           /* enum route_traits of the path selection */
+    /* When next() draws: the hops it draws among, evenly (random-minimal: every minimal
+     * hop; e-cube with ROUTE_RANDOM_TIES: both ways of a tied dimension).  NULL when the
+     * path is a function of the pair. */
+    path_split_fn split;
+    unsigned route;           /* enum route_traits of the path selection the engine follows */
     unsigned switching;       /* enum switch_traits */
     unsigned access;          /* enum access_traits both protocol.link and protocol.priority keep */
     double capacity;          /* the largest channel utilisation the access protocol sustains (FIFO: 1) */
@@ -87,7 +91,8 @@ struct channel_loads {
     double node_visit_rate_max; /* visits per time unit at the busiest node (source, relay, destination) */
 };
 
-/* The loads of in->cfg on in->topo along in->next (in->loads is not read). */
+/* The loads of in->cfg on in->topo along in->next, or split equally over in->split's
+ * hops at every node when it is set (in->loads is not read). */
 bool loads_compute(const struct model_in *in, struct channel_loads *out);
 /* Forces the pair-by-pair enumeration (tests check it against the class shortcut). */
 bool loads_compute_enumerated(const struct model_in *in, struct channel_loads *out);

@@ -135,6 +135,12 @@ struct engine_ops {
     /* Optional: the measurement window opens (opening) or closes at `now`; the engine
      * brings the busy time of the holds it has running to that edge (sim/core/channel.h). */
     void (*window_edge)(void *self, double now, bool opening);
+    /* Optional: the path selection the engine follows on the built topology t when its
+     * own keys make it differ from `selected` (route_select()'s): the iq router draws a
+     * torus's antipodal ties under tie = random.  What the models walk (model_in.next,
+     * .split); NULL: the engine follows `selected`. */
+    const struct route_ops *(*follows)(const struct config *cfg, const struct topo *t,
+                                       const struct route_ops *selected);
     /* Optional: channel ch's waiting figures, once the run is over (NaN: not kept). */
     void (*channel_figures)(const void *self, uint32_t ch, struct channel_figures *out);
     void (*destroy)(void *self);

@@ -37,8 +37,10 @@
  *  - An output VC is free again once the tail has been granted the switch into it
  *    (vc_release = tail), or once the tail's credit has come back (tail-credit).
  *  - Routing: dimension order (ecube); on a torus an antipodal tie is broken at random
- *    (tie = random, from the routing stream of the node deciding) or by the
- *    topology's rule (negative), and with V >= 2 the VCs are split into dateline
+ *    (tie = random, from the routing stream of the node deciding; not on a 2-ary
+ *    torus, whose two ways are parallel channels) or by the topology's rule
+ *    (negative); engine_ops.follows hands the models the same rule (routing/ecube.c's
+ *    random-ties path, ecube_random_ties()).  With V >= 2 the VCs are split into dateline
  *    classes: a packet entering a dimension takes the upper half for the whole
  *    dimension when its path there crosses the wrap-around link, else the lower half
  *    (on one-way rings, where a path may cover all but one link, the upper half until

@@ -46,7 +46,8 @@ static uint32_t digit(const struct iq_engine *e, uint32_t node, uint32_t dim)
 
 /* Dimension order from the digits, as the topology's canonical rule goes (a tie the
  * negative way) unless tie = random: the lowest (descending: highest) differing
- * dimension, the shorter way round. */
+ * dimension, the shorter way round.  follows() tells the models the same rule
+ * (routing/ecube.c's random-ties path draws a tie as this does). */
 static void route_by_digits(struct iq_engine *e, uint32_t node, uint32_t dst, struct hop *h, uint32_t *dim_out)
 {
     uint32_t k = e->radix, dim = 0, a = 0, b = 0;
@@ -72,6 +73,14 @@ static void route_by_digits(struct iq_engine *e, uint32_t node, uint32_t dst, st
     h->channel = e->out_chan[((size_t)node * e->dims + dim) * 2 + up];
     h->next = e->chan_to[h->channel];
     *dim_out = dim;
+}
+
+/* The path the router follows, for the models: route_by_digits draws ecube's torus
+ * ties under tie = random. */
+static const struct route_ops *follows(const struct config *cfg, const struct topo *t,
+                                       const struct route_ops *selected)
+{
+    return strcmp(iq_params_of(cfg)->tie, "random") == 0 ? ecube_random_ties(selected, t) : selected;
 }
 
 /* Valiant: dimension order to the phase's target, on the phase's half of the VCs (each
@@ -496,6 +505,7 @@ const struct engine_ops engine_iq = {
     .inject = inject,
     .memory = memory,
     .figures = iq_figures,
+    .follows = follows,
     .finish = finish,
     .destroy = engine_free,
 };

@@ -12,10 +12,16 @@ static struct hop next(const struct topo *t, uint32_t cur, uint32_t dst, struct 
     return hops[count > 1 ? rng_below(r, count) : 0];
 }
 
+static unsigned split(const struct topo *t, uint32_t cur, uint32_t dst, struct hop *out, unsigned max)
+{
+    return t->ops->minimal_hops(t, cur, dst, out, max);
+}
+
 const struct route_ops route_random_minimal = {
     .name = "random-minimal",
     .help = "random shortest path: uniform among the minimal next hops at every node (flit switching with escape VCs: "
             "among those with a free adaptive VC, chosen per hop)",
     .traits = ROUTE_UNIFORM_SPLIT | ROUTE_OBLIVIOUS,
     .next = next,
+    .split = split,
 };

@@ -25,6 +25,9 @@ struct route_ops {
     const struct cfg_param_table *params; /* its keys (sim/core/params.h); NULL: none */
     /* NULL for algorithms that only choose() or need an engine of their own. */
     path_next_fn next;
+    /* Set when next() draws, evenly, among hops it can list: those hops (the models
+     * split flows over them; topo/topo.h).  NULL for a deterministic next(). */
+    path_split_fn split;
     /* Optional: refuses configurations the algorithm cannot run (t is built). */
     bool (*check)(const struct config *cfg, const struct topo *t, struct cfg_error *err);
     /* Optional: per-run state (NULL when out of memory), a choice that uses it, and
@@ -60,6 +63,12 @@ extern const struct cfg_choices route_choices, switch_choices, dimension_order_c
 /* The path selection a configuration runs: the algorithm named in routing.algorithm,
  * with routing.dimension_order applied to ecube. */
 const struct route_ops *route_select(const struct config *cfg);
+/* ecube's path as the input-queued router runs it with tie = random (ROUTE_RANDOM_TIES):
+ * r's variant that draws a torus's antipodal ties when r is ecube (either order) and t
+ * a torus with links both ways and an even radix above 2 (a 2-ary ring's two ways are
+ * parallel channels, of which the router takes the topology's canonical one); r
+ * itself otherwise. */
+const struct route_ops *ecube_random_ties(const struct route_ops *r, const struct topo *t);
 /* The algorithm's check() plus routing.dimension_order's: false with *err when the
  * configuration cannot run on topology t. */
 bool route_check(const struct config *cfg, const struct topo *t, struct cfg_error *err);

@@ -65,6 +65,11 @@ struct rng;
  * deterministic path selection, which draws nothing).  Path selection provides it
  * (routing/routing.h); the analytic models walk routes with it. */
 typedef struct hop (*path_next_fn)(const struct topo *t, uint32_t cur, uint32_t dst, struct rng *r);
+/* The hops among which a path function that draws chooses at cur towards dst (cur !=
+ * dst), each with probability 1/count whatever the message's past: at most max of them
+ * into out, the count returned (at least 1).  The analytic side splits a node's flow
+ * equally over them. */
+typedef unsigned (*path_split_fn)(const struct topo *t, uint32_t cur, uint32_t dst, struct hop *out, unsigned max);
 
 struct topo {
     const struct topo_ops *ops;

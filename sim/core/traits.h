@@ -35,6 +35,12 @@ enum route_traits {
      * destination, each phase by the base rule on its own virtual channels; needs
      * per-packet state, so only an engine with ENGINE_ROUTES_ADAPTIVELY runs it. */
     ROUTE_VALIANT = 1u << 6,
+    /* Dimension order (with ROUTE_DIMENSION_ORDER) whose direction is drawn, half each
+     * way, where the dimension being corrected is equally short both ways round a torus
+     * ring (distance k/2, k even): the input-queued router's tie = random.  The draw is
+     * taken at the node that enters the dimension; the path is no longer a function of
+     * the pair, and route_ops.split lists both ways. */
+    ROUTE_RANDOM_TIES = 1u << 7,
 };
 
 /* Switching (struct engine_ops.traits, routing/engine.h). */

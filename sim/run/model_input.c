@@ -54,6 +54,9 @@ bool model_input(struct model_in *in, const struct config *cfg, const struct top
     const struct engine_ops *sw = switch_find(cfg->routing.switching);
     /* The switching's traits, and the router model's when it is not the switching's own. */
     const struct engine_ops *runs = sw ? engine_select(cfg) : NULL;
+    /* The path as the engine runs it: its own keys may change how it breaks ties. */
+    if (route && runs && runs->follows)
+        route = runs->follows(cfg, t, route);
     unsigned router = runs ? runs->traits & SWITCH_INPUT_QUEUED : 0;
     const struct proto_ops *proto = proto_find(cfg->protocol.link);
     const struct arrival_ops *arrival = arrival_find(cfg->workload.arrival);
@@ -63,6 +66,7 @@ bool model_input(struct model_in *in, const struct config *cfg, const struct top
         .cfg = cfg,
         .topo = t,
         .next = route ? route->next : NULL,
+        .split = route ? route->split : NULL,
         .route = route ? route->traits : 0,
         .switching = sw ? sw->traits | router : 0,
         .access = access_traits(cfg, proto),

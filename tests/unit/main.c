@@ -32,6 +32,7 @@
     X(backtracking)                                                                                              \
     X(flit)                                                                                                      \
     X(iq)                                                                                                        \
+    X(iq_ties)                                                                                                   \
     X(recovery)                                                                                                  \
     X(simple_routing)                                                                                            \
     X(sweep)                                                                                                     \
