@@ -120,6 +120,28 @@ START_TEST(iq_random_ties_load_both_directions_evenly)
 }
 END_TEST
 
+/* The stability check reads the same loads: at 0.9 flits per node (0.225 messages) the
+ * 8x8 iq torus's busiest channel is loaded 0.9 under random ties, but 1.125 under
+ * the negative rule, which refuses the run. */
+START_TEST(stability_follows_the_tie_rule)
+{
+    const char *ties[] = { "routing.tie=random", "routing.tie=negative" };
+    for (size_t i = 0; i < 2; i++) {
+        const char *set[] = { "network.topology=torus", "network.radix=8", "network.dimension=2",
+                              "routing.switching=wormhole", "routing.router=iq", ties[i],
+                              "workload.destination=uniform-with-self", "workload.length=constant",
+                              "workload.mean_length=4", "workload.rate=0.225", NULL };
+        struct config cfg;
+        test_config(&cfg, set);
+        struct stability st;
+        test_stability(&cfg, &st);
+        ck_assert(st.known);
+        ck_assert_double_eq_tol(st.channel_load, i == 0 ? 0.9 : 1.125, 1e-12);
+        ck_assert(st.saturated == (i == 1));
+    }
+}
+END_TEST
+
 /* The simple router and store-and-forward take the topology's rule (a tie the negative
  * way) whatever routing.tie says, and so does the iq router on a 2-ary torus, whose
  * two ways are parallel channels: their loads keep the negative way's asymmetry. */
@@ -248,6 +270,7 @@ Suite *channel_loads_suite(void)
     tcase_add_test(tc, hypercube_channel_load_matches_closed_form);
     tcase_add_test(tc, class_shortcut_agrees_with_enumeration);
     tcase_add_test(tc, iq_random_ties_load_both_directions_evenly);
+    tcase_add_test(tc, stability_follows_the_tie_rule);
     tcase_add_test(tc, other_engines_keep_the_negative_tie);
     tcase_add_test(tc, odd_radix_loads_are_unchanged);
     tcase_add_test(tc, random_ties_split_pair_by_pair);
