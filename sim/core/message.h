@@ -24,7 +24,8 @@
 
 /* The whole flits a message of `length` becomes on channels that move `bandwidth` length
  * units per cycle: max(1, ceil(length / bandwidth)), at most MSG_FLITS_MAX.  The flit
- * engines cut every message so. */
+ * engines cut every message so, and workload.rate_unit = flits counts a message so
+ * (the length distributions' mean_flits, workloads/workload.h). */
 static inline uint32_t msg_flits(double length, double bandwidth)
 {
     double flits = ceil(length / bandwidth);
