@@ -130,11 +130,10 @@ static uint32_t new_worm(struct flit_engine *e, uint32_t m)
     struct worm *x = &e->worms[w];
     e->worm_free = x->next;
     struct message *msg = &e->env.pool->msgs[m];
-    double flits = ceil(msg->length / e->env.topo->class_bandwidth[0]);
     x->msg = m;
     x->id = msg_id(e->env.pool, m);
     x->src = msg->src;
-    x->flits = flits < 1 ? 1 : flits > 4e9 ? 4000000000u : (uint32_t)flits;
+    x->flits = msg_flits(msg->length, e->env.topo->class_bandwidth[0]);
     x->acquired = x->lo = 0;
     x->next = MSG_NONE;
     x->active_pos = MSG_NONE;

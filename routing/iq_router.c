@@ -127,12 +127,11 @@ void iq_inject(struct iq_engine *e, uint32_t m)
     struct iq_packet *x = &e->packets[p];
     e->packet_free = x->next;
     const struct message *msg = &env->pool->msgs[m];
-    double flits = ceil(msg->length / env->topo->class_bandwidth[0]);
     *x = (struct iq_packet){
         .msg = m,
         .src = msg->src,
         .dst = msg->dst,
-        .flits = flits < 1 ? 1 : flits > 4e9 ? 4000000000u : (uint32_t)flits,
+        .flits = msg_flits(msg->length, env->topo->class_bandwidth[0]),
         .next = NONE,
         .id = msg_id(env->pool, m),
         .offered = (int64_t)ceil(env->kernel->now),

@@ -1,5 +1,6 @@
 /* Message length distributions, in length units (a channel moves `bandwidth` of
- * them per time unit; flit-level engines count whole flits).  Each keeps what its
+ * them per time unit; flit-level engines count whole flits, msg_flits(), whose mean
+ * each distribution's mean_flits gives exactly for a rate in flits).  Each keeps what its
  * draws read in a state of its own, made once per run by create() from its key block
  * and workload.mean_length: a draw reads that state and the stream, never the config. */
 #include <math.h>
@@ -7,6 +8,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 
+#include "../sim/core/message.h"
 #include "../sim/core/params.h"
 
 #include "workload.h"
@@ -35,6 +37,23 @@ static double draw_fixed(const void *state, struct rng *r)
     return *mean;
 }
 
+/* X = L / bandwidth is exponential with mean mu, and X > 0, so max(1, ceil X) = ceil X
+ * and E[min(C, ceil X)] = sum_{k=0}^{C-1} P(X > k) = sum_k e^(-k/mu)
+ * = (1 - e^(-C/mu)) / (1 - e^(-1/mu)), C = MSG_FLITS_MAX: 1 / (1 - e^(-1/mu)) unless
+ * mu is near C. */
+static double flits_exponential(const void *state, double bandwidth)
+{
+    const double *mean = state;
+    double mu = *mean / bandwidth;
+    return expm1(-(double)MSG_FLITS_MAX / mu) / expm1(-1 / mu);
+}
+
+static double flits_fixed(const void *state, double bandwidth)
+{
+    const double *mean = state;
+    return msg_flits(*mean, bandwidth);
+}
+
 /* --- geometric --- */
 
 /* P(L = j) = (1 - q) q^(j-1), j >= 1, q = 1 - 1/mean: by inversion, L - 1 =
@@ -61,6 +80,32 @@ static double draw_geometric(const void *state, struct rng *r)
     if (g->always_one)
         return 1;
     return 1 + floor(log(rng_uniform(r)) / g->log_q);
+}
+
+/* Most terms flits_geometric sums for a bandwidth that is not whole: some 40 per flit
+ * of the mean message, so means past about 10^5 flits go unsummed (NaN). */
+enum { GEOMETRIC_TERMS_MAX = 1 << 22 };
+
+/* L is whole, P(L > n) = q^n for whole n >= 0, so with b = bandwidth
+ * E[min(C, ceil(L / b))] = sum_{k=0}^{C-1} P(L > k b) = sum_k q^floor(k b), which for a
+ * whole b is (1 - q^(C b)) / (1 - q^b) and otherwise is summed until what is left,
+ * at most q^floor(k b) / (q (1 - q^b)), is below 1e-17 of the sum. */
+static double flits_geometric(const void *state, double bandwidth)
+{
+    const struct geometric *g = state;
+    if (g->always_one)
+        return msg_flits(1, bandwidth);
+    double b = bandwidth, log_q = g->log_q;
+    if (b == floor(b) && b <= 0x1p53)
+        return expm1((double)MSG_FLITS_MAX * b * log_q) / expm1(b * log_q);
+    double left = 1 / (exp(log_q) * -expm1(b * log_q)), sum = 0;
+    for (uint32_t k = 0; k < MSG_FLITS_MAX && k < GEOMETRIC_TERMS_MAX; k++) {
+        double term = exp(floor((double)k * b) * log_q);
+        sum += term;
+        if (term * left < 1e-17 * sum)
+            return sum;
+    }
+    return NAN;
 }
 
 static bool check_geometric(const void *params, const struct config *cfg, struct cfg_error *err)
@@ -104,6 +149,13 @@ static double draw_bimodal(const void *state, struct rng *r)
 {
     const struct bimodal_params *b = state;
     return rng_uniform(r) < b->long_fraction ? b->long_length : b->short_length;
+}
+
+static double flits_bimodal(const void *state, double bandwidth)
+{
+    const struct bimodal_params *b = state;
+    double short_flits = msg_flits(b->short_length, bandwidth), long_flits = msg_flits(b->long_length, bandwidth);
+    return short_flits + b->long_fraction * (long_flits - short_flits);
 }
 
 static double mean_bimodal(const void *params)
@@ -170,6 +222,18 @@ static double draw_empirical(const void *state, struct rng *r)
     return e->length[i];
 }
 
+/* Each length with the probability its draw has: the step of the cumulative table. */
+static double flits_empirical(const void *state, double bandwidth)
+{
+    const struct empirical *e = state;
+    double sum = 0, below = 0;
+    for (uint32_t i = 0; i < e->count; i++) {
+        sum += (e->cdf[i] - below) * msg_flits(e->length[i], bandwidth);
+        below = e->cdf[i];
+    }
+    return sum;
+}
+
 static bool check_empirical(const void *params, const struct config *cfg, struct cfg_error *err)
 {
     const struct empirical_params *p = params;
@@ -210,6 +274,7 @@ const struct length_ops length_exponential = {
     .traits = LENGTH_EXPONENTIAL,
     .create = create_mean,
     .draw = draw_exponential,
+    .mean_flits = flits_exponential,
     .free = free,
 };
 
@@ -219,6 +284,7 @@ const struct length_ops length_fixed = {
     .traits = LENGTH_FIXED,
     .create = create_mean,
     .draw = draw_fixed,
+    .mean_flits = flits_fixed,
     .free = free,
 };
 
@@ -229,6 +295,7 @@ const struct length_ops length_constant = {
     .traits = LENGTH_FIXED,
     .create = create_mean,
     .draw = draw_fixed,
+    .mean_flits = flits_fixed,
     .free = free,
 };
 
@@ -238,6 +305,7 @@ const struct length_ops length_geometric = {
     .check = check_geometric,
     .create = create_geometric,
     .draw = draw_geometric,
+    .mean_flits = flits_geometric,
     .free = free,
 };
 
@@ -249,6 +317,7 @@ const struct length_ops length_bimodal = {
     .implied_mean = mean_bimodal,
     .create = create_bimodal,
     .draw = draw_bimodal,
+    .mean_flits = flits_bimodal,
     .free = free,
 };
 
@@ -261,5 +330,6 @@ const struct length_ops length_empirical = {
     .implied_mean = mean_empirical,
     .create = create_empirical,
     .draw = draw_empirical,
+    .mean_flits = flits_empirical,
     .free = free,
 };

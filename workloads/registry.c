@@ -35,8 +35,6 @@ bool workload_check(const struct config *cfg, double *mean_length, struct cfg_er
 {
     const struct arrival_ops *arrival = arrival_find(cfg->workload.arrival);
     const struct length_ops *length = length_find(cfg->workload.length);
-    if (arrival->check && !arrival->check(cfg, err))
-        return false;
     const void *length_params = cfg_params(cfg, length->params);
     if (length->check && !length->check(length_params, cfg, err))
         return false;
@@ -59,6 +57,12 @@ bool workload_check(const struct config *cfg, double *mean_length, struct cfg_er
         return false;
     }
     return true;
+}
+
+bool workload_check_arrival(const struct config *cfg, struct cfg_error *err)
+{
+    const struct arrival_ops *arrival = arrival_find(cfg->workload.arrival);
+    return !arrival->check || arrival->check(cfg, err);
 }
 
 bool dest_lattice(const struct topo *t, const struct config *cfg, struct dest_lattice *out)
@@ -96,6 +100,11 @@ bool length_init(struct lengths *l, const struct config *cfg)
     *l = (struct lengths){ .ops = length_find(cfg->workload.length) };
     l->state = l->ops->create(cfg_params(cfg, l->ops->params), cfg);
     return l->state != NULL;
+}
+
+double length_mean_flits(const struct lengths *l, double bandwidth)
+{
+    return l->ops->mean_flits ? l->ops->mean_flits(l->state, bandwidth) : NAN;
 }
 
 void length_free(struct lengths *l)

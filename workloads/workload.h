@@ -85,6 +85,12 @@ struct length_ops {
     void *(*create)(const void *params, const struct config *cfg);
     /* One length, in length units, from that state alone. */
     double (*draw)(const void *state, struct rng *r);
+    /* Optional: the mean whole flits of a message on channels of `bandwidth` length units
+     * per cycle, E[msg_flits(L, bandwidth)] = E[max(1, ceil(L / bandwidth))] (as the flit
+     * engines cut messages, sim/core/message.h), from that state alone; NaN when it
+     * cannot say.  workload.rate_unit = flits divides the rate by it, and is refused
+     * for a distribution without it (see length_mean_flits()). */
+    double (*mean_flits)(const void *state, double bandwidth);
     /* Releases what create made. */
     void (*free)(void *state);
 };
@@ -107,12 +113,21 @@ static inline double length_draw(const struct lengths *l, struct rng *r)
     return l->ops->draw(l->state, r);
 }
 
-/* Cross-key checks of the workload section (run_config_load calls it last).  True with
- * *mean_length the mean length a run of cfg has: the one the length distribution
- * implies (implied_mean), else workload.mean_length; the caller, which owns loading,
- * makes that workload.mean_length.  False with *err blaming the key, among others a
- * hand-set workload.mean_length that differs from the implied one. */
+/* The mean whole flits of a message of l on channels of `bandwidth`: the
+ * distribution's mean_flits, or NaN when it has none or cannot say. */
+double length_mean_flits(const struct lengths *l, double bandwidth);
+
+/* Cross-key checks of the workload section's lengths and trace (run_config_load calls
+ * it last).  True with *mean_length the mean length a run of cfg has: the one the
+ * length distribution implies (implied_mean), else workload.mean_length; the caller,
+ * which owns loading, makes that workload.mean_length (and, with workload.rate_unit =
+ * flits, workload.mean_flits from length_mean_flits()).  False with *err blaming the
+ * key, among others a hand-set workload.mean_length that differs from the implied one. */
 bool workload_check(const struct config *cfg, double *mean_length, struct cfg_error *err);
+/* The arrival process's check (e.g. a Bernoulli probability past 1), which reads the
+ * message rate (cfg_message_rate): called once the loading has set what that rate
+ * depends on (workload.mean_flits).  False with *err blaming the key. */
+bool workload_check_arrival(const struct config *cfg, struct cfg_error *err);
 
 /* Sets up cfg's destination distribution on topology t; false with *err on
  * parameters the topology cannot honour. */

@@ -34,7 +34,7 @@ static const struct cfg_key main_keys[] = {
     { "workload", "rate", CFG_REAL, AT(workload.rate), "1.0", 0, DBL_MAX, true, NULL,
       "offered load per node per time unit, in workload.rate_unit" },
     { "workload", "rate_unit", CFG_CHOICE, AT(workload.rate_unit), "messages", 0, 0, false, NULL,
-      "unit of workload.rate: messages, or flits (a message is mean_length / bandwidth flits)" },
+      "unit of workload.rate: messages, or flits (a message is max(1, ceil(length / bandwidth)) whole flits)" },
     { "workload", "destination", CFG_CHOICE, AT(workload.destination), "uniform", 0, 0, false, NULL,
       "destination distribution" },
     { "workload", "length", CFG_CHOICE, AT(workload.length), "exponential", 0, 0, false, NULL,

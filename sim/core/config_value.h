@@ -87,6 +87,10 @@ struct config {
         const char *destination;
         const char *length;
         double mean_length;
+        /* Not a key: the mean whole flits of a message, E[max(1, ceil(length /
+         * network.bandwidth))], set by the run's loading (sim/run/run_config.c) from the
+         * length distribution when rate_unit = flits; 0 otherwise. */
+        double mean_flits;
         bool first_at_zero; /* every node's first message at t = 0 (SLAM's CREATE), not after a draw */
     } workload;
     struct {
@@ -124,14 +128,20 @@ struct config {
     _Alignas(16) unsigned char arena[CFG_ARENA_MAX];
 };
 
+/* Whether workload.rate is in flits (workload.rate_unit = flits) rather than messages. */
+static inline bool cfg_rate_in_flits(const struct config *cfg)
+{
+    return cfg->workload.rate_unit && cfg->workload.rate_unit[0] == 'f';
+}
+
 /* Messages created per node per time unit: workload.rate, or with workload.rate_unit =
- * flits, the rate in flits over the mean message's flits (mean_length / bandwidth). */
+ * flits, the rate in flits over the mean whole flits of a message (workload.mean_flits,
+ * which the run's loading sets), so that the flits offered are the rate whatever the
+ * length distribution.  The same for every engine. */
 static inline double cfg_message_rate(const struct config *cfg)
 {
     double rate = cfg->workload.rate;
-    return cfg->workload.rate_unit && cfg->workload.rate_unit[0] == 'f'
-               ? rate * cfg->network.bandwidth / cfg->workload.mean_length
-               : rate;
+    return cfg_rate_in_flits(cfg) ? rate / cfg->workload.mean_flits : rate;
 }
 
 /* The layout, in listing order. */

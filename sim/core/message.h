@@ -12,12 +12,25 @@
 #ifndef SIM_MESSAGE_H
 #define SIM_MESSAGE_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #define MSG_NONE UINT32_MAX
 /* Most messages a pool holds: a queue's length has 31 bits (msgq.h). */
 #define MSG_POOL_MAX (UINT32_C(1) << 31)
+/* Most flits a message becomes. */
+#define MSG_FLITS_MAX UINT32_C(4000000000)
+
+/* The whole flits a message of `length` becomes on channels that move `bandwidth` length
+ * units per cycle: max(1, ceil(length / bandwidth)), at most MSG_FLITS_MAX.  The flit
+ * engines cut every message so, and workload.rate_unit = flits counts a message so
+ * (the length distributions' mean_flits, workloads/workload.h). */
+static inline uint32_t msg_flits(double length, double bandwidth)
+{
+    double flits = ceil(length / bandwidth);
+    return flits < 1 ? 1 : flits > (double)MSG_FLITS_MAX ? MSG_FLITS_MAX : (uint32_t)flits;
+}
 
 struct message {
     double created;

@@ -9,6 +9,7 @@
 #include "../../workloads/workload.h"
 #include "../core/registry.h"
 
+#include <math.h>
 #include <string.h>
 
 /* Plain names, the framework's own: workload.rate_unit and run.warmup. */
@@ -63,7 +64,24 @@ bool run_config_workload(struct config *cfg, struct cfg_error *err)
     if (!workload_check(cfg, &mean_length, err))
         return false;
     cfg->workload.mean_length = mean_length; /* the one a bimodal or empirical distribution implies */
-    return true;
+    cfg->workload.mean_flits = 0;
+    if (cfg_rate_in_flits(cfg)) { /* the message rate is the rate over the mean whole flits */
+        struct lengths lengths;
+        if (!length_init(&lengths, cfg)) {
+            cfg_blame(cfg, "workload.length", err, "out of memory");
+            return false;
+        }
+        double flits = length_mean_flits(&lengths, cfg->network.bandwidth);
+        length_free(&lengths);
+        if (!(isfinite(flits) && flits > 0)) {
+            cfg_blame(cfg, "workload.rate_unit", err, "%s lengths of mean %g do not give the mean whole flits "
+                      "of a message over bandwidth %g, E[max(1, ceil(length / bandwidth))]: state workload.rate "
+                      "in messages", cfg->workload.length, mean_length, cfg->network.bandwidth);
+            return false;
+        }
+        cfg->workload.mean_flits = flits;
+    }
+    return workload_check_arrival(cfg, err); /* it reads the message rate */
 }
 
 bool run_config_load(struct config *cfg, const char *path, const char *const *overrides, size_t n_overrides,

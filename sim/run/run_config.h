@@ -1,9 +1,10 @@
 /* Loading the configuration of a run: the generic loader (sim/config: files, -s
  * overrides, types, bounds, choices), handed the registries whose plug-ins declare
  * keys (the schema), and then the checks plug-ins make across their own keys (the
- * analytic models', the workload's: arrival, lengths, trace); the one value they
- * imply, the mean length of a bimodal or empirical distribution, is set here, since
- * the plug-ins never write the config.  The loader itself knows no plug-in.
+ * analytic models', the workload's: arrival, lengths, trace); the values they imply,
+ * the mean length of a bimodal or empirical distribution and, for a rate in flits, the
+ * mean whole flits of a message, are set here, since the plug-ins never write the
+ * config.  The loader itself knows no plug-in.
  * Promise: true with *cfg ready for net_create(), or false with *err naming the file,
  * line and key at fault.
  */
@@ -22,8 +23,11 @@ void run_config_defaults(struct config *cfg);
 bool run_config_load(struct config *cfg, const char *path, const char *const *overrides, size_t n_overrides,
                      struct cfg_error *err);
 /* The workload's step of run_config_load: workload_check(), then workload.mean_length
- * set to the mean it returns.  Tests and tools that build a config key by key
- * (cfg_set) take this step themselves. */
+ * set to the mean it returns and, with workload.rate_unit = flits, workload.mean_flits
+ * to the length distribution's mean whole flits (length_mean_flits(); a distribution
+ * that cannot give it is refused, blaming workload.rate_unit), then the arrival
+ * process's check, which reads the message rate those make (workload_check_arrival()).
+ * Tests and tools that build a config key by key (cfg_set) take this step themselves. */
 bool run_config_workload(struct config *cfg, struct cfg_error *err);
 
 /* The config echo of a run of cfg (what its reports list): the framework's keys, the

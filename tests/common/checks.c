@@ -31,6 +31,63 @@ void bt_config(struct config *cfg, int n, int buffers, double rate, const char *
     }
 }
 
+/* The flits offered with workload.rate_unit = flits (tests/unit/test_iq.c, test_flit.c).
+ * A message of length L is F = max(1, ceil(L / bandwidth)) flits; the rate in messages
+ * is the rate over E[F].  Deterministic arrivals (a message every 1/λ per node) leave
+ * only the flits' own spread: over n messages the flits offered per message have a
+ * relative standard error of CV(F) / sqrt(n), at most 0.67 / sqrt(200,000) = 0.15%
+ * here, so 1% is over 6 standard errors; dividing by mean_length / bandwidth instead
+ * offers E[F] / (mean_length / bandwidth) times the rate, 20% to 58% more in these
+ * cases. */
+void check_rate_in_flits_is_offered(const char *const *engine, const char *figure, long messages)
+{
+    const struct {
+        const char *set[6];
+        double cv, old_ratio; /* CV(F); E[F] / (mean_length / bandwidth) */
+    } cases[] = {
+        /* F = 3 */
+        { { "workload.length=fixed", "workload.mean_length=2.5", NULL }, 0, 3 / 2.5 },
+        /* F geometric from 1, P(F > k) = e^-k: E = 1 / (1 - 1/e) = 1.582, var e^-1 / (1 - 1/e)^2 */
+        { { "workload.length=exponential", "workload.mean_length=1", NULL }, 0.6065, 1.582 },
+        /* q = 2/3, F = ceil(L / 2): P(F > k) = q^2k, E = 1 / (1 - q^2) = 1.8, sd 1.2 */
+        { { "workload.length=geometric", "workload.mean_length=3", "network.bandwidth=2", NULL }, 0.6667, 1.8 / 1.5 },
+        /* F = 1 or 3, each with probability 1/2 */
+        { { "workload.length=bimodal", "workload.short_length=0.5", "workload.long_length=2.5",
+            "workload.long_fraction=0.5", NULL }, 0.5, 2 / 1.5 },
+        /* F = 1, 2, 3 with probabilities 1/4, 1/2, 1/4 */
+        { { "workload.length=empirical", "workload.empirical_lengths=0.5, 1.2, 3", "workload.empirical_weights=1, 2, 1",
+            NULL }, 0.3536, 2 / 1.475 },
+    };
+    const double rate = 0.2;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ck_assert(0.01 > 6 * cases[i].cv / sqrt((double)messages) && cases[i].old_ratio > 1.19);
+        char count[48], r[48];
+        snprintf(count, sizeof count, "run.messages=%ld", messages);
+        snprintf(r, sizeof r, "workload.rate=%g", rate);
+        const char *set[24];
+        size_t n = 0;
+        const char *base[] = { "network.topology=hypercube", "network.dimension=4", "workload.arrival=deterministic",
+                               "workload.rate_unit=flits", r, count, "run.warmup_messages=2000" };
+        for (size_t j = 0; j < sizeof base / sizeof base[0]; j++)
+            set[n++] = base[j];
+        for (size_t j = 0; engine[j]; j++)
+            set[n++] = engine[j];
+        for (size_t j = 0; cases[i].set[j]; j++)
+            set[n++] = cases[i].set[j];
+        set[n] = NULL;
+        struct config *cfg = malloc(sizeof *cfg);
+        ck_assert_ptr_nonnull(cfg);
+        test_config(cfg, set);
+        struct run_report rep;
+        ck_assert_int_eq(test_run(cfg, &rep), KERNEL_DONE);
+        double offered = test_figure(&rep, "switching", figure);
+        ck_assert_msg(fabs(offered / rate - 1) < 0.01, "%s: %s %.5f flits per node per cycle for a rate of %g",
+                      cases[i].set[0], figure, offered, rate);
+        ck_assert(test_figure(&rep, "switching", "saturated") == 0);
+        free(cfg);
+    }
+}
+
 /* Runs in-process and returns the engine's books at the end. */
 struct backtracking_figures bt_run(const struct config *cfg, struct run_report *report)
 {

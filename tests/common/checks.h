@@ -52,6 +52,13 @@ void check_hin_kept_lengths_close_to_model(long messages);
 /* Seed 001's backtracking engine against its chain, for `duration` ("run.duration=N"). */
 void check_simulation_agrees_with_the_chain(const char *duration);
 
+/* workload.rate_unit = flits: the flits a flit engine offers are the rate, within 1%,
+ * for fixed, exponential, geometric, bimodal and empirical lengths whose whole flits
+ * outnumber mean_length / bandwidth.  `engine`: the switching settings (NULL-terminated);
+ * `figure`: the engine's flit figure per node per cycle (group switching) that measures
+ * it. */
+void check_rate_in_flits_is_offered(const char *const *engine, const char *figure, long messages);
+
 /* Seed 003's claim: wormhole simulation within 5% of the model at load rho. */
 void within_seed_claim(double rho, bool finite, int64_t messages);
 

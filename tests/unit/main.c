@@ -24,6 +24,7 @@
     X(topo)                                                                                                      \
     X(destinations)                                                                                              \
     X(workloads)                                                                                                 \
+    X(lengths)                                                                                                   \
     X(network)                                                                                                   \
     X(protocols)                                                                                                 \
     X(routing)                                                                                                   \

@@ -6,6 +6,7 @@
 
 #include "../../routing/flit.h"
 #include "../../routing/flit_setup.h"
+#include "../common/checks.h"
 #include "../common/flit_reference.h"
 #include "../common/test.h"
 
@@ -356,6 +357,15 @@ START_TEST(finite_buffer_acceptance_loss_system)
 }
 END_TEST
 
+/* workload.rate_unit = flits on the wormhole engine: the flits it carries (offered, at
+ * a stable load) are the rate for every length distribution (tests/common/checks.c). */
+START_TEST(rate_in_flits_offers_its_flits)
+{
+    const char *const engine[] = { "routing.switching=wormhole", NULL };
+    check_rate_in_flits_is_offered(engine, "throughput_flits", 200000);
+}
+END_TEST
+
 START_TEST(saturation_withholds_the_mean)
 {
     const char *const past[] = { "network.topology=hypercube", "network.dimension=4", "routing.switching=wormhole",
@@ -561,6 +571,7 @@ Suite *flit_suite(void)
     tcase_add_test(tc, cut_through_never_deadlocks);
     tcase_add_test(tc, finite_buffer_acceptance_loss_system);
     tcase_add_test(tc, saturation_withholds_the_mean);
+    tcase_add_test(tc, rate_in_flits_offers_its_flits);
     tcase_add_test(tc, same_seed_same_results);
     tcase_add_test(tc, busy_cycles_reach_the_run_books_past_2_to_the_32);
     tcase_add_test(tc, flit_keys_ignored_by_store_and_forward);

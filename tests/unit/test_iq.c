@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../../routing/iq.h"
+#include "../common/checks.h"
 #include "../common/test.h"
 
 static double figure(const struct run_report *r, const char *name) { return test_figure(r, "switching", name); }
@@ -416,6 +417,15 @@ START_TEST(figures_follow_the_load)
 }
 END_TEST
 
+/* workload.rate_unit = flits: the flits offered are the rate for every length
+ * distribution (tests/common/checks.c). */
+START_TEST(rate_in_flits_offers_its_flits)
+{
+    const char *const engine[] = { "routing.switching=wormhole", "routing.router=iq", NULL };
+    check_rate_in_flits_is_offered(engine, "offered_flits", 200000);
+}
+END_TEST
+
 /* workload.rate_unit = flits: the same arrivals as the rate in messages it stands for. */
 START_TEST(rate_in_flits_is_rate_in_messages)
 {
@@ -525,6 +535,7 @@ Suite *iq_suite(void)
     tcase_add_test(tc, torus_one_vc_deadlocks_dateline_does_not);
     tcase_add_test(tc, figures_follow_the_load);
     tcase_add_test(tc, rate_in_flits_is_rate_in_messages);
+    tcase_add_test(tc, rate_in_flits_offers_its_flits);
     tcase_add_test(tc, other_router_keys_ignored);
     tcase_add_test(tc, impossible_combinations_refused);
     tcase_add_test(tc, too_large_refused);

@@ -208,7 +208,8 @@ START_TEST(lengths_follow_their_distributions)
 }
 END_TEST
 
-/* Workload parameters no process can honour: refused by workload_check, blaming the key. */
+/* Workload parameters no process can honour: refused by the loading's workload step
+ * (workload_check, then the arrival's check), blaming the key. */
 START_TEST(workload_checks_blame_the_key)
 {
     const struct {
@@ -237,8 +238,7 @@ START_TEST(workload_checks_blame_the_key)
             *dot = *eq = '\0';
             ck_assert(cfg_set(&cfg, buf, dot + 1, eq + 1, "t.ini", (int)j + 1, &err));
         }
-        double mean;
-        ck_assert_msg(!workload_check(&cfg, &mean, &err), "case %zu accepted", i);
+        ck_assert_msg(!run_config_workload(&cfg, &err), "case %zu accepted", i);
         ck_assert_str_eq(err.key, bad[i].key);
     }
     /* lists: bounds and syntax */
@@ -559,20 +559,24 @@ END_TEST
 
 /* Loading and creating the run's lengths leave the config as its keys set it: the
  * workload's check writes nothing, the loading's workload step sets only
- * workload.mean_length (to the mean the distribution implies), and creating the
+ * workload.mean_length (to the mean the distribution implies) and, with a rate in
+ * flits, workload.mean_flits, and creating the
  * instance and drawing from it write nothing (the distribution's key block is compared
  * on its own, then the whole config). */
 START_TEST(loading_and_creating_lengths_leave_the_config_as_set)
 {
     const struct {
         const char *set[4];
-        double mean;
+        double mean, flits; /* flits: the mean whole flits with a rate in flits, else 0 */
     } cases[] = {
         { { "workload.length=empirical", "workload.empirical_lengths=4, 5, 6", "workload.empirical_weights=1, 3, 0" },
-          4.75 },
-        { { "workload.length=bimodal", "workload.long_fraction=0.25", NULL }, 0.75 + 4 },
-        { { "workload.length=geometric", "workload.mean_length=3", NULL }, 3 },
-        { { "workload.length=exponential", NULL }, 1 },
+          4.75, 0 },
+        { { "workload.length=bimodal", "workload.long_fraction=0.25", NULL }, 0.75 + 4, 0 },
+        { { "workload.length=geometric", "workload.mean_length=3", NULL }, 3, 0 },
+        { { "workload.length=exponential", NULL }, 1, 0 },
+        { { "workload.length=bimodal", "workload.long_fraction=0.25", "workload.rate_unit=flits" }, 0.75 + 4,
+          0.75 + 4 },
+        { { "workload.length=exponential", "workload.rate_unit=flits", NULL }, 1, 1 / (1 - exp(-1)) },
     };
     struct config *cfg = malloc(sizeof *cfg), *as_set = malloc(sizeof *as_set);
     ck_assert(cfg && as_set);
@@ -586,8 +590,10 @@ START_TEST(loading_and_creating_lengths_leave_the_config_as_set)
         ck_assert_msg(memcmp(cfg, as_set, sizeof *cfg) == 0, "%s: workload_check wrote the config", cases[i].set[0]);
         ck_assert(run_config_workload(cfg, &err));
         ck_assert_double_eq(cfg->workload.mean_length, mean);
+        ck_assert_double_eq_tol(cfg->workload.mean_flits, cases[i].flits, 1e-12);
         as_set->workload.mean_length = mean;
-        ck_assert_msg(memcmp(cfg, as_set, sizeof *cfg) == 0, "%s: the workload step wrote more than the mean length",
+        as_set->workload.mean_flits = cfg->workload.mean_flits;
+        ck_assert_msg(memcmp(cfg, as_set, sizeof *cfg) == 0, "%s: the workload step wrote more than the mean length and flits",
                       cases[i].set[0]);
         const struct cfg_param_table *table = length_find(cfg->workload.length)->params;
         struct lengths lengths;
