@@ -17,9 +17,12 @@
 #
 # Conventions: CC, CFLAGS (default -O2 -g), CPPFLAGS and LDFLAGS are honoured by every
 # build of bin/sim, bin/sim-mpi and the plain tests (the sanitised test build keeps its
-# own optimisation and sanitiser flags, SAN_CFLAGS, and adds CPPFLAGS).  Warnings are
-# errors only when asked, WERROR=1; `make test` and .ci/run ask for it, so development
-# builds stay strict while a distribution's compiler cannot break a release build.
+# own optimisation and sanitiser flags, SAN_CFLAGS, and adds CPPFLAGS).  Every build,
+# the fuzzer's too, compiles with -ffp-contract=off (FP, below) so that any compiler and
+# flags give the same bytes; CI checks a clang -O3 -march=native build against the
+# golden fingerprints.  Warnings are errors only when asked, WERROR=1; `make test` and
+# .ci/run ask for it, so development builds stay strict while a distribution's compiler
+# cannot break a release build.
 # `make run`, `make test`, `make validate`... install missing Debian packages first
 # (scripts/deps.sh); `make`, `make install` and any other build never do.
 
@@ -35,7 +38,12 @@ INSTALL ?= install
 VERSION := 0.1.0
 
 WARN    := -Wall -Wextra $(if $(filter 1 yes,$(WERROR)),-Werror)
-STD     := -std=c11 -D_POSIX_C_SOURCE=200809L -DSIM_VERSION='"$(VERSION)"'
+# -ffp-contract=off: no compiler may fuse a*b+c into one fused multiply-add (clang does
+# by default wherever the target has FMA, e.g. -march=native), so every compiler and
+# flag set rounds each operation as written and gives the same bytes.  In STD, which
+# every build's compile lines use (bin/sim, bin/sim-mpi, tests, bench, fuzz).
+FP      := -ffp-contract=off
+STD     := -std=c11 -D_POSIX_C_SOURCE=200809L -DSIM_VERSION='"$(VERSION)"' $(FP)
 SAN_CFLAGS ?= -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 # GSL and inih ship pkg-config files; libev has none on Debian.  Evaluated when make
 # starts: `make run` and `make test` start a second make once scripts/deps.sh has run.
