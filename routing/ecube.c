@@ -46,6 +46,8 @@ static unsigned dimension_hops(const struct topo *t, uint32_t cur, uint32_t dst,
 {
     struct hop hops[MINIMAL_HOPS_MAX];
     unsigned count = t->ops->minimal_hops(t, cur, dst, hops, MINIMAL_HOPS_MAX);
+    if (count == 0) /* cur == dst: no hop (the contract excludes it; no read of an empty list) */
+        return 0;
     unsigned dim = t->ops->channel_dimension(t, hops[0].channel);
     for (unsigned i = 1; descending && i < count; i++) {
         unsigned d = t->ops->channel_dimension(t, hops[i].channel);

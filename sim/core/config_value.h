@@ -12,6 +12,7 @@
 #ifndef SIM_CORE_CONFIG_VALUE_H
 #define SIM_CORE_CONFIG_VALUE_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -141,7 +142,9 @@ static inline bool cfg_rate_in_flits(const struct config *cfg)
 static inline double cfg_message_rate(const struct config *cfg)
 {
     double rate = cfg->workload.rate;
-    return cfg_rate_in_flits(cfg) ? rate / cfg->workload.mean_flits : rate;
+    if (!cfg_rate_in_flits(cfg))
+        return rate;
+    return cfg->workload.mean_flits > 0 ? rate / cfg->workload.mean_flits : NAN; /* not set: no rate */
 }
 
 /* The layout, in listing order. */
