@@ -16,17 +16,18 @@ static double figure(const struct run_report *r, const char *name) { return test
 /* Per packet of S flits over h channels created at integer x (Bernoulli arrivals): the
  * injection channel (latency 1: 2 cycles), h + 1 routers of P - 1 cycles each (P the
  * stage delays), h channels of latency d (d + 1 cycles each: read the cycle after the
- * delay line), the ejection channel (2 cycles) and S - 1 flits behind the head.
- * `link` is d, routing.link_latency. */
+ * delay line), the ejection channel (2 cycles) and S - 1 flits behind the head, one
+ * every `stream` cycles.  `link` is d, routing.link_latency. */
 struct zero_load {
-    int64_t per_router, link;
+    int64_t per_router, link, stream; /* stream: cycles between a packet's flits (1 when the buffers suffice) */
     int64_t min_by_hops[64];
     uint64_t packets, below;
 };
 
 static int64_t closed_form(const struct zero_load *z, uint32_t hops, uint32_t flits)
 {
-    return 2 + (int64_t)(hops + 1) * z->per_router + (int64_t)hops * (z->link + 1) + 2 + (int64_t)flits - 1;
+    return 2 + (int64_t)(hops + 1) * z->per_router + (int64_t)hops * (z->link + 1) + 2 +
+           ((int64_t)flits - 1) * z->stream;
 }
 
 struct zero_load_run {
@@ -49,15 +50,15 @@ static void zl_delivered(void *ctx, const struct iq_packet *p, int64_t cycle)
 }
 
 /* exact: the latencies for 0..max_hops hops, written out (the closed form must give them). */
-static void check_zero_load(const char *const *settings, int64_t per_router, int64_t link, uint32_t flits,
-                            uint32_t max_hops, const int64_t *exact)
+static void check_zero_load_streaming(const char *const *settings, int64_t per_router, int64_t link, int64_t stream,
+                                      uint32_t flits, uint32_t max_hops, const int64_t *exact)
 {
     struct config cfg;
     static struct network net;
     test_network(&net, &cfg, settings);
     struct iq_engine *e = iq_engine_of(net.engine, net.engine_state);
     ck_assert_ptr_nonnull(e);
-    struct zero_load z = { .per_router = per_router, .link = link };
+    struct zero_load z = { .per_router = per_router, .link = link, .stream = stream };
     for (uint32_t h = 0; h <= max_hops; h++)
         ck_assert_msg(closed_form(&z, h, flits) == exact[h], "%u hops: closed form %lld, expected %lld", h,
                       (long long)closed_form(&z, h, flits), (long long)exact[h]);
@@ -72,6 +73,12 @@ static void check_zero_load(const char *const *settings, int64_t per_router, int
     for (uint32_t h = 0; h <= max_hops; h++) /* and a packet alone meets it exactly */
         ck_assert_msg(z.min_by_hops[h] == closed_form(&z, h, flits), "%u hops: fastest %lld, closed form %lld", h,
                       (long long)z.min_by_hops[h], (long long)closed_form(&z, h, flits));
+}
+
+static void check_zero_load(const char *const *settings, int64_t per_router, int64_t link, uint32_t flits,
+                            uint32_t max_hops, const int64_t *exact)
+{
+    check_zero_load_streaming(settings, per_router, link, 1, flits, max_hops, exact);
 }
 
 START_TEST(zero_load_torus)
@@ -129,6 +136,23 @@ START_TEST(zero_load_hypercube)
     /* stages 0 + 1 + 1 + 1, channels of latency 1: 6 + 4h cycles */
     static const int64_t exact[] = { 6, 10, 14, 18, 22, 26 };
     check_zero_load(settings, 2, 1, 1, 5, exact);
+}
+END_TEST
+
+/* One flit of buffer per VC: each flit waits for the credit of the one before, so the
+ * flits stream at one per credit round trip.  On a network channel of latency 1 at the
+ * default pipeline: written 1 cycle after the grant, read 2 later, granted on at once,
+ * its credit written then and read 2 later: 5 cycles (the ejection channel's too, the
+ * injection channel's 4); with channels read d cycles after the write it was 3. */
+START_TEST(zero_load_hypercube_credit_round_trip)
+{
+    const char *const settings[] = { "network.topology=hypercube", "network.dimension=4", "routing.switching=wormhole",
+                                     "routing.router=iq", "routing.virtual_channels=1", "routing.flit_buffers=1",
+                                     "workload.arrival=bernoulli", "workload.rate=0.0005",
+                                     "workload.destination=uniform-with-self", "workload.length=constant",
+                                     "workload.mean_length=3", "run.messages=4000", "run.warmup_messages=0", NULL };
+    static const int64_t exact[] = { 17, 22, 27, 32, 37 }; /* 2 + 3 + 2 + 2 * 5 + 5h */
+    check_zero_load_streaming(settings, 3, 1, 5, 3, 4, exact);
 }
 END_TEST
 
@@ -553,6 +577,7 @@ Suite *iq_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, zero_load_torus);
     tcase_add_test(tc, zero_load_ring);
+    tcase_add_test(tc, zero_load_hypercube_credit_round_trip);
     tcase_add_test(tc, zero_load_mesh_slow_stages);
     tcase_add_test(tc, zero_load_hypercube);
     tcase_add_test(tc, invariants_torus_past_saturation);
