@@ -29,7 +29,9 @@ static const struct cfg_key flit_keys[] = {
       "wormhole, cut-through: cycles from a header's arrival at a node (or its offer at the source) to its "
       "request for the next channel" },
     { "routing", "link_latency", CFG_INT, offsetof(struct flit_params, link_latency), "1", 1, 256, false, NULL,
-      "wormhole, cut-through: cycles a flit takes to cross a link" },
+      "wormhole, cut-through: a link's latency; simple router: cycles a flit takes to cross it (sent at c, "
+      "arrives at c + link_latency); iq router: the reference simulator's channel latency d (a flit or credit "
+      "written at w is read at w + d + 1; injection and ejection channels have d = 1)" },
     { "routing", "finite_buffer", CFG_BOOL, offsetof(struct flit_params, finite_buffer), "false", 0, 0, false, NULL,
       "wormhole, cut-through: seed 003's finite-buffer mode, a new message whose source is busy or whose "
       "first channel has no free VC is refused (lost)" },

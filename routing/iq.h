@@ -13,6 +13,10 @@
  *  - Within a cycle, in order: credits and flits due arrive; sources inject; VC
  *    allocation; switch allocation.  Everything is decided on the state at the start
  *    of its step.
+ *  - Channels: a flit or a credit written in cycle w onto a channel of latency d is read
+ *    at the far end in cycle w + d + 1 (the reference router's channels: the write is
+ *    latched, the delay line starts the next cycle).  A network channel has d =
+ *    link_latency; the injection and ejection channels have d = 1 (2 cycles each).
  *  - Source: one flit per cycle onto the injection channel (latency 1), the packets
  *    of its queue one after another (the next head may go the cycle after a tail).  A
  *    head takes a free injection VC (round robin after the last one taken) that has a
@@ -21,12 +25,12 @@
  *    (it arrives, or the flit before it left at f - 1) computes its route and asks
  *    for an output VC from f + routing_delay; granted at g, its flits ask for the
  *    switch from g + vc_alloc_delay; a flit granted the switch at s leaves its buffer
- *    (its credit goes upstream, arriving after that channel's latency plus
- *    credit_delay, counted from s + sw_alloc_delay - 1) and is written onto the
- *    output channel at s + sw_alloc_delay + st_delay - 1; it arrives link_latency
- *    cycles later (1 on the ejection channel).  The next flit of the VC may ask from
- *    s + 1, or from its arrival if later.  Zero load, per router: the stage delays
- *    minus one plus the outgoing channel's latency.
+ *    (its credit is written upstream at s + sw_alloc_delay - 1 and arrives over that
+ *    channel's latency d as above, plus credit_delay) and is written onto the output
+ *    channel at w = s + sw_alloc_delay + st_delay - 1; it arrives at w + d + 1 (d =
+ *    link_latency, or 1 on the ejection channel).  The next flit of the VC may ask
+ *    from s + 1, or from its arrival if later.  Zero load, per router: the stage
+ *    delays minus one plus the outgoing channel's latency plus one.
  *  - Allocators, separable: VC allocation - each waiting head asks for the
  *    lowest-numbered free VC of its class on its output port, each output VC grants
  *    one request (round robin over input VCs); switch allocation - each input port
@@ -45,7 +49,8 @@
  *    dimension when its path there crosses the wrap-around link, else the lower half
  *    (on one-way rings, where a path may cover all but one link, the upper half until
  *    the wrap-around link and the lower half after it).
- *  - The ejection port's VCs return a credit one cycle after each flit arrives.  A
+ *  - The ejection port's VCs get a credit back over the ejection channel (written the
+ *    cycle each flit arrives, so 2 cycles later, plus credit_delay).  A
  *    packet is delivered when its tail arrives at the ejection channel's far end; its
  *    delay is from creation; its network part from the cycle its head was injected.
  *  - Deadlock: every routing.deadlock_interval cycles the VCs that hold flits and can

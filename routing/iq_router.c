@@ -195,7 +195,7 @@ static void flits_arrive(struct iq_engine *e, int64_t c)
         uint32_t t = f[k].target;
         if (t & IQ_SINK) { /* at the ejection channel's far end: its credit goes back */
             uint32_t ov = t & ~IQ_SINK;
-            credit_due(e, c + 1 + e->cd, ov);
+            credit_due(e, c + 2 + e->cd, ov); /* returned now, over a latency-1 channel */
             if (e->obs.ejected)
                 e->obs.ejected(e->obs.ctx, f[k].packet, f[k].seq, c);
             if (measuring) {
@@ -295,7 +295,7 @@ static void inject_flits(struct iq_engine *e, int64_t c)
         e->ovc[ov].credits--;
         if (e->obs.injected)
             e->obs.injected(e->obs.ctx, node, p, x->sent, c);
-        flit_due(e, c + 1, p, x->sent++, ov - e->N * V);
+        flit_due(e, c + 2, p, x->sent++, ov - e->N * V); /* a latency-1 channel */
         if (x->sent < x->flits) {
             k++;
             continue;
@@ -442,17 +442,19 @@ static void traverse(struct iq_engine *e, uint32_t iv, int64_t s)
         x->first = 0;
     x->count--;
     uint32_t seq = x->front_seq;
+    /* Written at cycle w onto a channel of latency d, a flit or credit is read at the far
+     * end at w + d + 1; injection and ejection channels have d = 1. */
     int64_t leave = s + e->sa - 1, depart = s + e->sa + e->st - 1;
     if (o < e->C) {
-        flit_due(e, depart + e->L, p, seq, ov);
+        flit_due(e, depart + e->L + 1, p, seq, ov);
         if (e->env.probe->window_open)
             e->out_arb[o].busy++;
     } else {
-        flit_due(e, depart + 1, p, seq, IQ_SINK | ov);
+        flit_due(e, depart + 2, p, seq, IQ_SINK | ov);
     }
     /* The freed slot's credit goes upstream: to a channel's near end or to the source. */
     bool from_channel = iv < e->C * V;
-    credit_due(e, leave + (from_channel ? e->L : 1) + e->cd, from_channel ? iv : iv + e->N * V);
+    credit_due(e, leave + (from_channel ? e->L : 1) + 1 + e->cd, from_channel ? iv : iv + e->N * V);
     if (seq + 1 == e->packets[p].flits) {
         release_output_vc(e, ov);
         if (x->count > 0) {

@@ -69,9 +69,10 @@ table() { # tsv
     echo "warm-up; Bernoulli injection, uniform destinations including the source, 4-flit packets)."
     echo "Latency is from creation to the tail's ejection (source queueing included), in cycles;"
     echo "network latency from the head's injection. Loads are flits per node per cycle."
-    echo "Zero-load closed form: 1 (injection channel) + (h + 1)(P - 1) + h L + 1 (ejection channel) + (S - 1),"
-    echo "with P = 4 pipeline stages, S = 4 flits and h the mean hop count (4 on the torus, 3 on the 6-cube):"
-    echo "28 cycles on the 8x8 torus (L = 2) and 20 on the 6-cube (L = 1)."
+    echo "Zero-load closed form: 2 (injection channel) + (h + 1)(P - 1) + h (d + 1) + 2 (ejection channel) + (S - 1),"
+    echo "with P = 4 pipeline stages, S = 4 flits, d = routing.link_latency (a channel of latency d is read d + 1"
+    echo "cycles after the write, as in the reference simulator) and h the mean hop count (4 on the torus, 3 on the"
+    echo "6-cube): 34 cycles on the 8x8 torus (d = 2) and 25 on the 6-cube (d = 1)."
     echo
     echo "## 8x8 torus (configs/iq/torus-8x8.ini): 2 VCs (dateline classes) of 8 flits, 2-cycle links"
     echo

@@ -14,17 +14,20 @@ static double figure(const struct run_report *r, const char *name) { return test
 /* --- zero load: the closed form --- */
 
 /* Per packet of S flits over h channels created at integer x (Bernoulli arrivals): the
- * injection channel (1), h + 1 routers of P - 1 cycles each (P the stage delays), h
- * channels of L, the ejection channel (1) and S - 1 flits behind the head. */
+ * injection channel (latency 1: 2 cycles), h + 1 routers of P - 1 cycles each (P the
+ * stage delays), h channels of latency d (d + 1 cycles each: read the cycle after the
+ * delay line), the ejection channel (2 cycles) and S - 1 flits behind the head, one
+ * every `stream` cycles.  `link` is d, routing.link_latency. */
 struct zero_load {
-    int64_t per_router, link;
+    int64_t per_router, link, stream; /* stream: cycles between a packet's flits (1 when the buffers suffice) */
     int64_t min_by_hops[64];
     uint64_t packets, below;
 };
 
 static int64_t closed_form(const struct zero_load *z, uint32_t hops, uint32_t flits)
 {
-    return 1 + (int64_t)(hops + 1) * z->per_router + (int64_t)hops * z->link + 1 + (int64_t)flits - 1;
+    return 2 + (int64_t)(hops + 1) * z->per_router + (int64_t)hops * (z->link + 1) + 2 +
+           ((int64_t)flits - 1) * z->stream;
 }
 
 struct zero_load_run {
@@ -46,15 +49,19 @@ static void zl_delivered(void *ctx, const struct iq_packet *p, int64_t cycle)
         z->min_by_hops[p->hops] = latency;
 }
 
-static void check_zero_load(const char *const *settings, int64_t per_router, int64_t link, uint32_t flits,
-                            uint32_t max_hops)
+/* exact: the latencies for 0..max_hops hops, written out (the closed form must give them). */
+static void check_zero_load_streaming(const char *const *settings, int64_t per_router, int64_t link, int64_t stream,
+                                      uint32_t flits, uint32_t max_hops, const int64_t *exact)
 {
     struct config cfg;
     static struct network net;
     test_network(&net, &cfg, settings);
     struct iq_engine *e = iq_engine_of(net.engine, net.engine_state);
     ck_assert_ptr_nonnull(e);
-    struct zero_load z = { .per_router = per_router, .link = link };
+    struct zero_load z = { .per_router = per_router, .link = link, .stream = stream };
+    for (uint32_t h = 0; h <= max_hops; h++)
+        ck_assert_msg(closed_form(&z, h, flits) == exact[h], "%u hops: closed form %lld, expected %lld", h,
+                      (long long)closed_form(&z, h, flits), (long long)exact[h]);
     for (int i = 0; i < 64; i++)
         z.min_by_hops[i] = -1;
     struct zero_load_run run = { &z, e };
@@ -68,6 +75,12 @@ static void check_zero_load(const char *const *settings, int64_t per_router, int
                       (long long)z.min_by_hops[h], (long long)closed_form(&z, h, flits));
 }
 
+static void check_zero_load(const char *const *settings, int64_t per_router, int64_t link, uint32_t flits,
+                            uint32_t max_hops, const int64_t *exact)
+{
+    check_zero_load_streaming(settings, per_router, link, 1, flits, max_hops, exact);
+}
+
 START_TEST(zero_load_torus)
 {
     const char *const settings[] = { "network.topology=torus", "network.radix=4", "network.dimension=2",
@@ -76,7 +89,24 @@ START_TEST(zero_load_torus)
                                      "workload.rate=0.002", "workload.destination=uniform-with-self",
                                      "workload.length=constant", "workload.mean_length=4", "run.messages=4000",
                                      "run.warmup_messages=0", NULL };
-    check_zero_load(settings, 3, 2, 4, 4); /* stages 1 + 1 + 1 + 1 */
+    /* stages 1 + 1 + 1 + 1, channels of latency 2: 10 + 6h cycles; self-addressed, 10 */
+    static const int64_t exact[] = { 10, 16, 22, 28, 34 };
+    check_zero_load(settings, 3, 2, 4, 4, exact);
+}
+END_TEST
+
+/* A ring (an 8-ary 1-cube) with the default pipeline and channels of latency 1: a
+ * packet of 4 flits takes 2 + 3 + 2 + 3 = 10 cycles to itself and 5 more per hop. */
+START_TEST(zero_load_ring)
+{
+    const char *const settings[] = { "network.topology=torus", "network.radix=8", "network.dimension=1",
+                                     "routing.switching=wormhole", "routing.router=iq", "routing.virtual_channels=2",
+                                     "routing.flit_buffers=8", "routing.link_latency=1", "workload.arrival=bernoulli",
+                                     "workload.rate=0.002", "workload.destination=uniform-with-self",
+                                     "workload.length=constant", "workload.mean_length=4", "run.messages=4000",
+                                     "run.warmup_messages=0", NULL };
+    static const int64_t exact[] = { 10, 15, 20, 25, 30 };
+    check_zero_load(settings, 3, 1, 4, 4, exact);
 }
 END_TEST
 
@@ -91,7 +121,8 @@ START_TEST(zero_load_mesh_slow_stages)
                                      "workload.destination=uniform-with-self", "workload.length=constant",
                                      "workload.mean_length=6", "run.messages=3000", "run.warmup_messages=0", NULL };
     /* stages 2 + 1 + 2 + 3; 16 flits cover the credits' round trip, so no flit waits for one */
-    check_zero_load(settings, 7, 3, 6, 6);
+    static const int64_t exact[] = { 16, 27, 38, 49, 60, 71, 82 }; /* 2 + 7 + 2 + 5 + (7 + 3 + 1)h */
+    check_zero_load(settings, 7, 3, 6, 6, exact);
 }
 END_TEST
 
@@ -102,7 +133,26 @@ START_TEST(zero_load_hypercube)
                                      "routing.routing_delay=0", "workload.arrival=bernoulli", "workload.rate=0.001",
                                      "workload.destination=uniform-with-self", "workload.length=constant",
                                      "workload.mean_length=1", "run.messages=4000", "run.warmup_messages=0", NULL };
-    check_zero_load(settings, 2, 1, 1, 5); /* stages 0 + 1 + 1 + 1 */
+    /* stages 0 + 1 + 1 + 1, channels of latency 1: 6 + 4h cycles */
+    static const int64_t exact[] = { 6, 10, 14, 18, 22, 26 };
+    check_zero_load(settings, 2, 1, 1, 5, exact);
+}
+END_TEST
+
+/* One flit of buffer per VC: each flit waits for the credit of the one before, so the
+ * flits stream at one per credit round trip.  On a network channel of latency 1 at the
+ * default pipeline: written 1 cycle after the grant, read 2 later, granted on at once,
+ * its credit written then and read 2 later: 5 cycles (the ejection channel's too, the
+ * injection channel's 4); with channels read d cycles after the write it was 3. */
+START_TEST(zero_load_hypercube_credit_round_trip)
+{
+    const char *const settings[] = { "network.topology=hypercube", "network.dimension=4", "routing.switching=wormhole",
+                                     "routing.router=iq", "routing.virtual_channels=1", "routing.flit_buffers=1",
+                                     "workload.arrival=bernoulli", "workload.rate=0.0005",
+                                     "workload.destination=uniform-with-self", "workload.length=constant",
+                                     "workload.mean_length=3", "run.messages=4000", "run.warmup_messages=0", NULL };
+    static const int64_t exact[] = { 17, 22, 27, 32, 37 }; /* 2 + 3 + 2 + 2 * 5 + 5h */
+    check_zero_load_streaming(settings, 3, 1, 5, 3, 4, exact);
 }
 END_TEST
 
@@ -117,7 +167,8 @@ START_TEST(zero_load_adaptive_equals_dimension_order)
                                      "workload.rate=0.002", "workload.destination=uniform-with-self",
                                      "workload.length=constant", "workload.mean_length=4", "run.messages=4000",
                                      "run.warmup_messages=0", NULL };
-    check_zero_load(settings, 3, 2, 4, 4);
+    static const int64_t exact[] = { 10, 16, 22, 28, 34 };
+    check_zero_load(settings, 3, 2, 4, 4, exact);
 }
 END_TEST
 
@@ -131,7 +182,8 @@ START_TEST(zero_load_valiant)
                                      "workload.arrival=bernoulli", "workload.rate=0.002",
                                      "workload.destination=uniform-with-self", "workload.length=constant",
                                      "workload.mean_length=4", "run.messages=4000", "run.warmup_messages=0", NULL };
-    check_zero_load(settings, 3, 2, 4, 6);
+    static const int64_t exact[] = { 10, 16, 22, 28, 34, 40, 46 };
+    check_zero_load(settings, 3, 2, 4, 6, exact);
 }
 END_TEST
 
@@ -412,8 +464,8 @@ START_TEST(figures_follow_the_load)
     /* the delay is the source wait plus the network part */
     ck_assert_double_eq_tol(figure(&rep, "source_wait_mean") + figure(&rep, "network_delay_mean"), rep.delay.mean,
                             1e-9 * rep.delay.mean);
-    /* self-addressed packets cross the router: nothing is delivered in under 1 + 3 + 1 + 3 cycles */
-    ck_assert_double_ge(rep.delay.min, 8);
+    /* self-addressed packets cross the router: nothing is delivered in under 2 + 3 + 2 + 3 cycles */
+    ck_assert_double_ge(rep.delay.min, 10);
 }
 END_TEST
 
@@ -524,6 +576,8 @@ Suite *iq_suite(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, zero_load_torus);
+    tcase_add_test(tc, zero_load_ring);
+    tcase_add_test(tc, zero_load_hypercube_credit_round_trip);
     tcase_add_test(tc, zero_load_mesh_slow_stages);
     tcase_add_test(tc, zero_load_hypercube);
     tcase_add_test(tc, invariants_torus_past_saturation);
