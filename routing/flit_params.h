@@ -32,10 +32,13 @@ struct iq_params {
     int64_t routing_delay, vc_alloc_delay, sw_alloc_delay, st_delay, credit_delay;
     const char *vc_release; /* "tail" or "tail-credit" */
     const char *tie;        /* "random" or "negative" */
+    const char *vc_allocator; /* "islip" or "lowest-free" */
+    const char *sw_allocator; /* "islip" or "input-first" */
 };
 
 extern const struct cfg_param_table flit_param_table, iq_param_table;
-extern const struct cfg_choices router_choices, vc_release_choices, tie_choices, deadlock_choices;
+extern const struct cfg_choices router_choices, vc_release_choices, tie_choices, deadlock_choices,
+    vc_allocator_choices, sw_allocator_choices;
 
 static inline const struct flit_params *flit_params_of(const struct config *cfg)
 {

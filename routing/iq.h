@@ -31,13 +31,20 @@
  *    link_latency, or 1 on the ejection channel).  The next flit of the VC may ask
  *    from s + 1, or from its arrival if later.  Zero load, per router: the stage
  *    delays minus one plus the outgoing channel's latency plus one.
- *  - Allocators, separable: VC allocation - each waiting head asks for the
- *    lowest-numbered free VC of its class on its output port, each output VC grants
- *    one request (round robin over input VCs); switch allocation - each input port
- *    picks one of its VCs that has a flit and a credit (round robin over its VCs),
- *    each output port grants one input port (round robin over input ports).  So each
- *    input port sends at most one flit per cycle and each output port receives at
- *    most one.
+ *  - Allocators, separable, round robin, one pass (docs/models.md, "Allocators").  VC
+ *    allocation, vc_allocator = islip: each waiting head requests every free output
+ *    VC of its class on its output port; each output VC grants the request nearest
+ *    after the input VC that last accepted it, each input VC accepts the grant nearest
+ *    after the output VC it last accepted; only accepts move pointers (one iSLIP
+ *    iteration).  lowest-free: a head requests only the lowest-numbered free VC of its
+ *    class, each output VC grants one request (round robin over input VCs).  Switch
+ *    allocation, sw_allocator = islip: each input port requests every output port one
+ *    of its VCs with a flit and a credit can use (per pair, the VC nearest after the
+ *    port's last one sent), output ports grant and input ports accept as above.
+ *    input-first: each input port picks one of its VCs that has a flit and a credit
+ *    (round robin over its VCs), each output port grants one input port (round robin
+ *    over input ports).  So each input port sends at most one flit per cycle and each
+ *    output port receives at most one.
  *  - An output VC is free again once the tail has been granted the switch into it
  *    (vc_release = tail), or once the tail's credit has come back (tail-credit).
  *  - Routing: dimension order (ecube); on a torus an antipodal tie is broken at random
@@ -159,6 +166,8 @@ struct iq_engine {
     uint32_t rd, va, sa, st, cd; /* pipeline delays and credit delay */
     uint32_t deadlock_interval;  /* cycles between deadlock searches */
     bool tail_credit, tie_random;
+    bool vc_islip;          /* routing.vc_allocator = islip (else lowest-free) */
+    bool sw_islip;          /* routing.sw_allocator = islip (else input-first) */
     uint8_t selection;      /* enum iq_selection */
     uint32_t E;             /* escape VCs (adaptive and random-minimal selections) */
     bool dateline_topology; /* a torus (rings that close) */
@@ -192,7 +201,10 @@ struct iq_engine {
     struct iq_output_vc *ovc; /* (C + 2N) * V */
     struct iq_arbiter *in_arb;  /* per input unit: switch allocation among its VCs */
     struct iq_arbiter *out_arb; /* per output unit: among the input units */
-    struct iq_vec touched_in, touched_out, touched_ovc; /* uint32_t */
+    /* islip accept side, kept apart (touched only on grants): per input VC the last output
+     * VC it accepted and this cycle's best grant; per input unit the last output unit. */
+    uint32_t *vc_acc_rr, *vc_acc_pick, *sw_acc_rr;
+    struct iq_vec touched_in, touched_out, touched_ovc, touched_ivc; /* uint32_t */
     struct iq_vec *flits_due, *credits_due; /* calendars of struct iq_flight / uint32_t */
     uint32_t slots, slot_mask; /* a power of two */
     uint64_t in_flight_flits, in_flight_credits;

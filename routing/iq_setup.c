@@ -25,6 +25,10 @@ static const struct cfg_key iq_keys[] = {
       &vc_release_choices, "iq router: when an output VC can take a new packet" },
     { "routing", "tie", CFG_CHOICE, offsetof(struct iq_params, tie), "random", 0, 0, false, &tie_choices,
       "iq router, torus: the direction of a dimension whose two ways are equally short" },
+    { "routing", "vc_allocator", CFG_CHOICE, offsetof(struct iq_params, vc_allocator), "islip", 0, 0, false,
+      &vc_allocator_choices, "iq router: how waiting heads are matched to free output VCs" },
+    { "routing", "sw_allocator", CFG_CHOICE, offsetof(struct iq_params, sw_allocator), "islip", 0, 0, false,
+      &sw_allocator_choices, "iq router: how flits with a credit are matched to the switch's output ports" },
 };
 /* Its dimension-order routes (e-cube, escape VCs, Valiant's phases) follow ecube's order
  * whatever the path selection; the simple router reads it only under ecube, ecube's own key. */
@@ -232,6 +236,10 @@ static void engine_free(void *self)
     free(e->touched_in.v);
     free(e->touched_out.v);
     free(e->touched_ovc.v);
+    free(e->touched_ivc.v);
+    free(e->vc_acc_rr);
+    free(e->vc_acc_pick);
+    free(e->sw_acc_rr);
     for (uint32_t s = 0; e->flits_due && s < e->slots; s++)
         free(e->flits_due[s].v);
     for (uint32_t s = 0; e->credits_due && s < e->slots; s++)
@@ -303,6 +311,8 @@ static void *create(const struct engine_env *env)
                    : route_traits & ROUTE_DIMENSION_ORDER ? IQ_DIMENSION_ORDER
                                                           : IQ_RANDOM_MINIMAL;
     e->tie_random = strcmp(ip->tie, "random") == 0;
+    e->vc_islip = strcmp(ip->vc_allocator, "islip") == 0;
+    e->sw_islip = strcmp(ip->sw_allocator, "islip") == 0;
     bool kary = t->ops->traits & TOPO_KARY_NCUBE;
     e->radix = kary ? t->lattice.radix : 2;
     e->dateline_topology = kary && t->lattice.wrap;
@@ -342,13 +352,16 @@ static void *create(const struct engine_env *env)
     e->busy = filled(in_vcs, sizeof *e->busy, 0);
     e->ovc = filled(out_vcs, sizeof *e->ovc, 0);
     e->in_arb = filled(C + N, sizeof *e->in_arb, 0);
+    e->sw_acc_rr = filled(C + N, sizeof *e->sw_acc_rr, 0xff);
+    e->vc_acc_rr = filled(in_vcs, sizeof *e->vc_acc_rr, 0xff);
+    e->vc_acc_pick = filled(in_vcs, sizeof *e->vc_acc_pick, 0xff);
     e->out_arb = filled(C + 2 * N, sizeof *e->out_arb, 0);
     e->flits_due = calloc(e->slots, sizeof *e->flits_due);
     e->credits_due = calloc(e->slots, sizeof *e->credits_due);
     e->node_flits = calloc(N, sizeof *e->node_flits);
     if (!e->chan_to || !e->chan_dim || !e->digit_stride || !e->out_chan || !e->src_head || !e->src_tail || !e->src_vc ||
         !e->src_rr || !e->sources || !e->source_pos || !e->in || !e->ring || !e->busy || !e->ovc ||
-        !e->in_arb || !e->out_arb || !e->flits_due || !e->credits_due || !e->node_flits || !map_channels(e)) {
+        !e->in_arb || !e->out_arb || !e->sw_acc_rr || !e->vc_acc_rr || !e->vc_acc_pick || !e->flits_due || !e->credits_due || !e->node_flits || !map_channels(e)) {
         engine_free(e);
         return NULL;
     }

@@ -74,6 +74,27 @@ static const struct named_choice tie_negative = { "negative", "the topology's ru
 static const struct named_choice *const ties[] = { &tie_random, &tie_negative };
 REGISTRY_DEFINE(struct named_choice, ties, tie_find, tie_choices);
 
+static const struct named_choice vc_alloc_islip = {
+    "islip", "every free output VC its route and class allow is requested; each output VC grants the request "
+    "nearest after its last accepted one, each input VC accepts the grant nearest after its last accepted one "
+    "(one iSLIP iteration; pointers move only on an accept)" };
+static const struct named_choice vc_alloc_lowest_free = {
+    "lowest-free", "a head requests only the lowest free output VC of its class; each output VC grants one "
+    "request, round robin (the rule before routing.vc_allocator existed)" };
+static const struct named_choice *const vc_allocators[] = { &vc_alloc_islip, &vc_alloc_lowest_free };
+REGISTRY_DEFINE(struct named_choice, vc_allocators, vc_allocator_find, vc_allocator_choices);
+
+static const struct named_choice sw_alloc_islip = {
+    "islip", "each input port requests every output port one of its VCs can use (per port pair, the VC nearest "
+    "after the port's last one sent); each output port grants the input port nearest after its last accepted "
+    "one, each input port accepts the output port nearest after its last accepted one (one iSLIP iteration)" };
+static const struct named_choice sw_alloc_input_first = {
+    "input-first", "each input port first picks one VC with a flit and a credit (round robin over its VCs), "
+    "then each output port grants one of the input ports that picked it (round robin): the rule before "
+    "routing.sw_allocator existed" };
+static const struct named_choice *const sw_allocators[] = { &sw_alloc_islip, &sw_alloc_input_first };
+REGISTRY_DEFINE(struct named_choice, sw_allocators, sw_allocator_find, sw_allocator_choices);
+
 static const struct named_choice deadlock_stop = { "stop", "stop the run (exit status 3) naming a cycle of channels" };
 static const struct named_choice deadlock_recover = {
     "recover", "abort the youngest worm of the cycle and send it again from its source (simple router)" };

@@ -2,8 +2,10 @@
  * closed form on a torus, a mesh and a hypercube; flit conservation, buffer bounds,
  * credits, flit order and one flit per port per cycle, checked every cycle under random
  * traffic; deadlock detection and its absence with dateline classes; the figures. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../../routing/iq.h"
 #include "../common/checks.h"
@@ -501,6 +503,222 @@ START_TEST(rate_in_flits_is_rate_in_messages)
 }
 END_TEST
 
+/* --- allocators --- */
+
+/* Records each head that takes an output VC of unit `unit` (cycle, input VC), in order. */
+struct grants_seen {
+    struct iq_engine *e;
+    uint32_t unit;
+    uint8_t *was_active;
+    int64_t cycle[16];
+    uint32_t iv[16], n;
+};
+
+static void gs_cycle_end(void *ctx, int64_t c)
+{
+    struct grants_seen *g = ctx;
+    const struct iq_engine *e = g->e;
+    for (uint32_t iv = 0; iv < (e->C + e->N) * e->V; iv++) {
+        bool active = e->in[iv].state == IQ_ACTIVE;
+        if (active && !g->was_active[iv] && e->in[iv].out_unit == g->unit && g->n < 16) {
+            g->cycle[g->n] = c;
+            g->iv[g->n++] = iv;
+        }
+        g->was_active[iv] = active;
+    }
+}
+
+static void write_trace(char *path, const char *text)
+{
+    strcpy(path, "/tmp/test_iq_trace_XXXXXX");
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Two nodes; at node 0's router two one-flit heads (one from the channel, one from node
+ * 0's own source), both in VC 0 of their input ports, ask for the ejection port's two
+ * free VCs in the same cycle, twice (between the rounds node 0 sends a packet to node 1,
+ * so that its source's next packet is in injection VC 0 again).  In the first round both
+ * output VCs grant the same head (the pointers start together: one iSLIP iteration
+ * matches one pair), the other head takes the remaining VC a cycle later; those accepts
+ * move the two output VCs' pointers apart, so in the second round each grants a different
+ * head and both take a VC in the same cycle.  lowest-free: both heads ask for VC 0 both
+ * times, one waits a cycle each time. */
+static void two_heads(const char *allocator, struct grants_seen *g)
+{
+    char trace[64], arg[96];
+    write_trace(trace, "0,1,0,1\n5,0,0,1\n50,0,1,1\n100,1,0,1\n105,0,0,1\n");
+    snprintf(arg, sizeof arg, "workload.trace=%s", trace);
+    char alloc[64];
+    snprintf(alloc, sizeof alloc, "routing.vc_allocator=%s", allocator);
+    const char *const settings[] = { "network.topology=hypercube", "network.dimension=1", "routing.switching=wormhole",
+                                     "routing.router=iq", "routing.virtual_channels=2", alloc,
+                                     "workload.arrival=trace", arg, "run.messages=5", "run.warmup_messages=0", NULL };
+    struct config cfg;
+    static struct network net;
+    test_network(&net, &cfg, settings);
+    struct iq_engine *e = iq_engine_of(net.engine, net.engine_state);
+    ck_assert_ptr_nonnull(e);
+    *g = (struct grants_seen){ .e = e, .unit = e->C + 0 }; /* node 0's ejection port */
+    g->was_active = calloc((e->C + e->N) * e->V, 1);
+    e->obs = (struct iq_observer){ .ctx = g, .cycle_end = gs_cycle_end };
+    ck_assert_int_eq(net_run(&net), KERNEL_DONE);
+    free(g->was_active);
+    g->was_active = NULL;
+    uint32_t channel = e->chan_to[0] == 0 ? 0 : 1; /* the channel that leads to node 0 */
+    ck_assert_uint_eq(e->chan_to[channel], 0);
+    uint32_t channel_vc = channel * e->V, source_vc = (e->C + 0) * e->V;
+    net_free(&net);
+    remove(trace);
+    ck_assert_uint_eq(g->n, 4);
+    ck_assert_uint_eq(g->iv[2] + g->iv[3], channel_vc + source_vc); /* the same two input VCs in round 2 */
+    /* round 1: the channel's head (the lower input VC) first, the source's a cycle later */
+    ck_assert_uint_eq(g->iv[0], channel_vc);
+    ck_assert_uint_eq(g->iv[1], source_vc);
+    ck_assert_int_eq(g->cycle[1], g->cycle[0] + 1);
+}
+
+START_TEST(vc_islip_two_heads_two_vcs_one_cycle)
+{
+    struct grants_seen g;
+    two_heads("islip", &g);
+    ck_assert_int_eq(g.cycle[2], g.cycle[3]); /* round 2: both in the same cycle */
+    two_heads("lowest-free", &g);
+    ck_assert_int_eq(g.cycle[3], g.cycle[2] + 1); /* round 2: one after the other, as before */
+}
+END_TEST
+
+/* Counts, at node 0's router, the ejection VCs and the ejection port's flits each input
+ * unit is granted. */
+struct shares {
+    struct iq_engine *e;
+    uint64_t vc_grants[8], flits[8];
+    uint8_t *was_active;
+};
+
+static uint32_t node0_input(const struct iq_engine *e, uint32_t iv)
+{
+    uint32_t u = iv / e->V;
+    if (u == e->C)
+        return 0;
+    for (uint32_t c = 0, k = 1; c < e->C; c++)
+        if (e->chan_to[c] == 0) {
+            if (c == u)
+                return k;
+            k++;
+        }
+    return 7;
+}
+
+static void sh_switched(void *ctx, uint32_t iv, uint32_t ov, int64_t c)
+{
+    (void)c;
+    struct shares *s = ctx;
+    if (ov / s->e->V == s->e->C + 0 && s->flits[0] + s->flits[1] + s->flits[2] < 18000)
+        s->flits[node0_input(s->e, iv)]++;
+}
+
+static void sh_cycle_end(void *ctx, int64_t c)
+{
+    (void)c;
+    struct shares *s = ctx;
+    const struct iq_engine *e = s->e;
+    for (uint32_t iv = 0; iv < (e->C + e->N) * e->V; iv++) {
+        bool active = e->in[iv].state == IQ_ACTIVE;
+        if (active && !s->was_active[iv] && e->in[iv].out_unit == e->C + 0 &&
+            s->vc_grants[0] + s->vc_grants[1] + s->vc_grants[2] < 4500)
+            s->vc_grants[node0_input(e, iv)]++;
+        s->was_active[iv] = active;
+    }
+}
+
+/* Every node of a 4-node hypercube sends a 4-flit packet to node 0 every cycle: node 0's
+ * ejection port is saturated by its three input ports (two channels and its source).  The
+ * round-robin pointers share its VCs and its flits equally among them. */
+static void check_hotspot_fair(const char *vc_allocator, const char *sw_allocator)
+{
+    static char text[200000];
+    size_t len = 0;
+    for (int t = 0; t < 3000; t++)
+        for (int src = 0; src < 4; src++)
+            len += (size_t)snprintf(text + len, sizeof text - len, "%d,%d,0,4\n", t, src);
+    char trace[64], arg[96], va[64], sa[64];
+    write_trace(trace, text);
+    snprintf(arg, sizeof arg, "workload.trace=%s", trace);
+    snprintf(va, sizeof va, "routing.vc_allocator=%s", vc_allocator);
+    snprintf(sa, sizeof sa, "routing.sw_allocator=%s", sw_allocator);
+    const char *const settings[] = { "network.topology=hypercube", "network.dimension=2", "routing.switching=wormhole",
+                                     "routing.router=iq", "routing.virtual_channels=2", "routing.flit_buffers=4", va, sa,
+                                     "workload.arrival=trace", arg, "run.messages=12000", "run.warmup_messages=0",
+                                     "run.allow_unstable=true", NULL };
+    struct config cfg;
+    static struct network net;
+    test_network(&net, &cfg, settings);
+    struct iq_engine *e = iq_engine_of(net.engine, net.engine_state);
+    ck_assert_ptr_nonnull(e);
+    struct shares s = { .e = e };
+    s.was_active = calloc((e->C + e->N) * e->V, 1);
+    e->obs = (struct iq_observer){ .ctx = &s, .switched = sh_switched, .cycle_end = sh_cycle_end };
+    ck_assert_int_eq(net_run(&net), KERNEL_DONE);
+    net_free(&net);
+    free(s.was_active);
+    remove(trace);
+    uint64_t vcs = s.vc_grants[0] + s.vc_grants[1] + s.vc_grants[2];
+    uint64_t flits = s.flits[0] + s.flits[1] + s.flits[2];
+    ck_assert_uint_eq(vcs, 4500);
+    ck_assert_uint_eq(flits, 18000);
+    for (int k = 0; k < 3; k++) { /* the first 4500 packets and 18000 flits, while all three are backlogged: a
+                                   * third each (each input's backlog is at least 3000 packets) */
+        ck_assert_msg(s.vc_grants[k] * 100 > vcs * 30 && s.vc_grants[k] * 100 < vcs * 37,
+                      "%s/%s: input %d got %llu of %llu ejection VCs", vc_allocator, sw_allocator, k,
+                      (unsigned long long)s.vc_grants[k], (unsigned long long)vcs);
+        ck_assert_msg(s.flits[k] * 100 > flits * 30 && s.flits[k] * 100 < flits * 37,
+                      "%s/%s: input %d sent %llu of %llu ejected flits", vc_allocator, sw_allocator, k,
+                      (unsigned long long)s.flits[k], (unsigned long long)flits);
+    }
+}
+
+START_TEST(islip_pointers_fair_at_a_hotspot)
+{
+    check_hotspot_fair("islip", "islip");
+    check_hotspot_fair("lowest-free", "input-first");
+}
+END_TEST
+
+/* Without contention the allocators do not matter: the closed form holds under the
+ * rules before routing.vc_allocator and routing.sw_allocator as under islip (the other
+ * zero-load tests run with the defaults). */
+START_TEST(zero_load_torus_old_allocators)
+{
+    const char *const settings[] = { "network.topology=torus", "network.radix=4", "network.dimension=2",
+                                     "routing.switching=wormhole", "routing.router=iq", "routing.virtual_channels=2",
+                                     "routing.flit_buffers=8", "routing.link_latency=2", "workload.arrival=bernoulli",
+                                     "workload.rate=0.002", "workload.destination=uniform-with-self",
+                                     "workload.length=constant", "workload.mean_length=4", "run.messages=4000",
+                                     "run.warmup_messages=0", "routing.vc_allocator=lowest-free",
+                                     "routing.sw_allocator=input-first", NULL };
+    static const int64_t exact[] = { 10, 16, 22, 28, 34 };
+    check_zero_load(settings, 3, 2, 4, 4, exact);
+}
+END_TEST
+
+START_TEST(invariants_torus_old_allocators)
+{
+    const char *const settings[] = { "network.topology=torus", "network.radix=4", "network.dimension=2",
+                                     "routing.switching=wormhole", "routing.router=iq", "routing.virtual_channels=4",
+                                     "routing.flit_buffers=3", "routing.link_latency=2", "workload.arrival=bernoulli",
+                                     "workload.rate=0.2", "workload.destination=uniform-with-self",
+                                     "workload.length=constant", "workload.mean_length=5", "run.allow_unstable=true",
+                                     "run.messages=3000", "run.warmup_messages=0", "routing.vc_allocator=lowest-free",
+                                     "routing.sw_allocator=input-first", NULL };
+    check_invariants(settings);
+}
+END_TEST
+
 /* The keys of the router that is not selected are ignored: one file sweeps across both. */
 START_TEST(other_router_keys_ignored)
 {
@@ -593,6 +811,10 @@ Suite *iq_suite(void)
     tcase_add_test(tc, other_router_keys_ignored);
     tcase_add_test(tc, impossible_combinations_refused);
     tcase_add_test(tc, too_large_refused);
+    tcase_add_test(tc, vc_islip_two_heads_two_vcs_one_cycle);
+    tcase_add_test(tc, islip_pointers_fair_at_a_hotspot);
+    tcase_add_test(tc, zero_load_torus_old_allocators);
+    tcase_add_test(tc, invariants_torus_old_allocators);
     suite_add_tcase(s, tc);
     return s;
 }
