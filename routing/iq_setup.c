@@ -1,6 +1,6 @@
 /* The input-queued router: its memory, its route computation (dimension order, torus
  * ties and dateline classes), its checks of a configuration and its engine_ops (the
- * cycle is in iq_router.c, the contract in iq.h). */
+ * cycle is in iq_router.c and iq_alloc.c, the contract in iq.h). */
 #include <stdlib.h>
 #include <string.h>
 
