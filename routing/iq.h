@@ -112,9 +112,12 @@ struct iq_input_vc {
     uint16_t vc_lo, vc_hi; /* IQ_VC_ALLOC: the VCs of its class (adaptive: its escape VCs) on out_unit */
     uint8_t state;       /* enum iq_vc_state */
     uint8_t vc;          /* its index within its unit (iv % V), kept to spare divisions */
+    uint8_t vc_requests; /* islip: output VCs its head asked for this cycle (2: more than one) */
     uint32_t busy_pos;   /* index in the busy list, UINT32_MAX when not listed */
     uint32_t unit;       /* its input unit (iv / V) */
+    uint32_t vc_accepted; /* islip: the output VC it last accepted, UINT32_MAX none (in the padding) */
 };
+_Static_assert(sizeof(struct iq_input_vc) == 48, "an input VC in 48 bytes");
 
 /* An output VC in 16 bytes: VC allocation, credits and release read and write it
  * together. */
@@ -127,11 +130,14 @@ struct iq_output_vc {
 };
 _Static_assert(IQ_MAX_BUFFERS <= INT16_MAX, "credits fit an int16_t");
 
-/* A switch arbiter, with what the output side counts there: read and written together. */
+/* A switch arbiter, with what its side keeps there: read and written together. */
 struct iq_arbiter {
     uint32_t rr;   /* input unit: last VC granted; output unit: last input unit granted */
     uint32_t pick; /* this cycle's candidate, UINT32_MAX */
-    uint64_t busy; /* output unit of a channel: flits sent inside the measurement window */
+    union {
+        uint32_t accepted; /* input unit, sw_allocator = islip: last output unit accepted, UINT32_MAX */
+        uint64_t busy;     /* output unit of a channel: flits sent inside the measurement window */
+    };
 };
 
 /* A flit or a credit on its way: due at a cycle, kept in a calendar slot. */
@@ -201,9 +207,9 @@ struct iq_engine {
     struct iq_output_vc *ovc; /* (C + 2N) * V */
     struct iq_arbiter *in_arb;  /* per input unit: switch allocation among its VCs */
     struct iq_arbiter *out_arb; /* per output unit: among the input units */
-    /* islip accept side, kept apart (touched only on grants): per input VC the last output
-     * VC it accepted and this cycle's best grant; per input unit the last output unit. */
-    uint32_t *vc_acc_rr, *vc_acc_pick, *sw_acc_rr;
+    /* islip VC allocation, kept apart (touched only for heads that asked for more than
+     * one output VC): per input VC this cycle's best grant. */
+    uint32_t *vc_acc_pick;
     struct iq_vec touched_in, touched_out, touched_ovc, touched_ivc; /* uint32_t */
     struct iq_vec *flits_due, *credits_due; /* calendars of struct iq_flight / uint32_t */
     uint32_t slots, slot_mask; /* a power of two */

@@ -66,7 +66,7 @@ static inline void offer_request(struct iq_engine *e, uint32_t iv, uint32_t ov, 
 /* A head waiting at iv asks for output VCs.  lowest-free: one, the lowest free VC of its
  * class at its output port (or the adaptive choice).  islip: every free VC of that range
  * (adaptive: of the range its choice lies in, on its choice's port). */
-static inline void request_vc(struct iq_engine *e, uint32_t iv, const struct iq_input_vc *x, uint32_t inputs)
+static inline void request_vc(struct iq_engine *e, uint32_t iv, struct iq_input_vc *x, uint32_t inputs)
 {
     uint32_t ov = e->selection == IQ_DIMENSION_ORDER || e->selection == IQ_VALIANT || x->out_unit >= e->C
                       ? lowest_free(e, x->out_unit, x->vc_lo, x->vc_hi)
@@ -76,12 +76,17 @@ static inline void request_vc(struct iq_engine *e, uint32_t iv, const struct iq_
     offer_request(e, iv, ov, inputs);
     if (!e->vc_islip)
         return;
-    uint32_t V = e->V, u = ov / V, v = ov - u * V, hi = x->vc_hi;
-    if (u != x->out_unit || v >= hi) /* an adaptive VC: the adaptive range [E, V) of that port */
+    x->vc_requests = 1;
+    uint32_t V = e->V, first = x->out_unit * V, hi = x->vc_hi;
+    if (ov - first >= hi) { /* an adaptive VC: the adaptive range [E, V) of its port */
+        first = ov / V * V;
         hi = V;
-    for (uint32_t j = v + 1; j < hi; j++)
-        if (e->ovc[u * V + j].owner == NONE)
-            offer_request(e, iv, u * V + j, inputs);
+    }
+    for (uint32_t g = ov + 1; g < first + hi; g++)
+        if (e->ovc[g].owner == NONE) {
+            offer_request(e, iv, g, inputs);
+            x->vc_requests = 2;
+        }
 }
 
 /* A flit with a credit asks for the switch: each input port keeps the VC nearest after
@@ -120,7 +125,7 @@ void iq_request(struct iq_engine *e, int64_t c)
     uint32_t inputs = (e->C + e->N) * e->V;
     for (uint32_t k = 0; k < e->n_busy; k++) {
         uint32_t iv = e->busy[k];
-        const struct iq_input_vc *x = &e->in[iv];
+        struct iq_input_vc *x = &e->in[iv];
         if (x->ready > c)
             continue;
         if (x->state == IQ_ACTIVE) {
@@ -144,7 +149,8 @@ static inline void take_vc(struct iq_engine *e, uint32_t iv, uint32_t ov, int64_
     struct iq_input_vc *x = &e->in[iv];
     x->state = IQ_ACTIVE;
     x->out_vc = ov;
-    x->out_unit = ov / e->V; /* an adaptive head's choice */
+    if (ov - x->out_unit * e->V >= e->V) /* an adaptive head's choice: another port */
+        x->out_unit = ov / e->V;
     x->ready = c + e->va;
     if (x->out_unit < e->C)
         e->packets[e->ring[(size_t)iv * e->B + x->first]].hops++;
@@ -153,24 +159,22 @@ static inline void take_vc(struct iq_engine *e, uint32_t iv, uint32_t ov, int64_
 /* Grants decided on the requests.  lowest-free: each head asked for one VC, so every
  * grant is taken.  islip: each input VC accepts, among the output VCs that granted it,
  * the one nearest after the output VC it last accepted; only accepted grants move the
- * pointers (the output VC's to the input VC, the input VC's to the output VC). */
+ * pointers (the output VC's to the input VC, the input VC's to the output VC).  A head
+ * that asked for one VC has at most one grant and accepts it at once. */
 void iq_grant_vcs(struct iq_engine *e, int64_t c)
 {
     const uint32_t *touched = e->touched_ovc.v;
-    if (!e->vc_islip) {
-        for (uint32_t k = 0; k < e->touched_ovc.n; k++) {
-            uint32_t ov = touched[k], iv = e->ovc[ov].pick;
-            e->ovc[ov].pick = NONE;
-            take_vc(e, iv, ov, c);
-        }
-        e->touched_ovc.n = 0;
-        return;
-    }
     uint32_t outputs = (e->C + 2 * e->N) * e->V;
     for (uint32_t k = 0; k < e->touched_ovc.n; k++) {
         uint32_t ov = touched[k], iv = e->ovc[ov].pick;
         e->ovc[ov].pick = NONE;
-        uint32_t cur = e->vc_acc_pick[iv], last = e->vc_acc_rr[iv];
+        struct iq_input_vc *x = &e->in[iv];
+        if (!e->vc_islip || x->vc_requests == 1) {
+            x->vc_accepted = ov;
+            take_vc(e, iv, ov, c);
+            continue;
+        }
+        uint32_t cur = e->vc_acc_pick[iv], last = x->vc_accepted;
         if (cur == NONE)
             push_u32(e, &e->touched_ivc, iv);
         if (cur == NONE || rr_distance(ov, last, outputs) < rr_distance(cur, last, outputs))
@@ -181,7 +185,7 @@ void iq_grant_vcs(struct iq_engine *e, int64_t c)
     for (uint32_t k = 0; k < e->touched_ivc.n; k++) {
         uint32_t iv = ivs[k], ov = e->vc_acc_pick[iv];
         e->vc_acc_pick[iv] = NONE;
-        e->vc_acc_rr[iv] = ov;
+        e->in[iv].vc_accepted = ov;
         take_vc(e, iv, ov, c);
     }
     e->touched_ivc.n = 0;
@@ -246,8 +250,7 @@ static void grant_switch_islip(struct iq_engine *e, int64_t c)
         if (a->pick == NONE) {
             push_u32(e, &e->touched_in, e->in[iv].unit);
             a->pick = iv;
-        } else if (rr_distance(o, e->sw_acc_rr[e->in[iv].unit], outputs) <
-                   rr_distance(e->in[a->pick].out_unit, e->sw_acc_rr[e->in[iv].unit], outputs)) {
+        } else if (rr_distance(o, a->accepted, outputs) < rr_distance(e->in[a->pick].out_unit, a->accepted, outputs)) {
             a->pick = iv;
         }
     }
@@ -257,7 +260,7 @@ static void grant_switch_islip(struct iq_engine *e, int64_t c)
         uint32_t u = ins[k], iv = e->in_arb[u].pick, o = e->in[iv].out_unit;
         e->in_arb[u].pick = NONE;
         e->in_arb[u].rr = e->in[iv].vc;
-        e->sw_acc_rr[u] = o;
+        e->in_arb[u].accepted = o;
         e->out_arb[o].rr = u;
         traverse(e, iv, c);
     }

@@ -237,9 +237,7 @@ static void engine_free(void *self)
     free(e->touched_out.v);
     free(e->touched_ovc.v);
     free(e->touched_ivc.v);
-    free(e->vc_acc_rr);
     free(e->vc_acc_pick);
-    free(e->sw_acc_rr);
     for (uint32_t s = 0; e->flits_due && s < e->slots; s++)
         free(e->flits_due[s].v);
     for (uint32_t s = 0; e->credits_due && s < e->slots; s++)
@@ -352,8 +350,6 @@ static void *create(const struct engine_env *env)
     e->busy = filled(in_vcs, sizeof *e->busy, 0);
     e->ovc = filled(out_vcs, sizeof *e->ovc, 0);
     e->in_arb = filled(C + N, sizeof *e->in_arb, 0);
-    e->sw_acc_rr = filled(C + N, sizeof *e->sw_acc_rr, 0xff);
-    e->vc_acc_rr = filled(in_vcs, sizeof *e->vc_acc_rr, 0xff);
     e->vc_acc_pick = filled(in_vcs, sizeof *e->vc_acc_pick, 0xff);
     e->out_arb = filled(C + 2 * N, sizeof *e->out_arb, 0);
     e->flits_due = calloc(e->slots, sizeof *e->flits_due);
@@ -361,7 +357,7 @@ static void *create(const struct engine_env *env)
     e->node_flits = calloc(N, sizeof *e->node_flits);
     if (!e->chan_to || !e->chan_dim || !e->digit_stride || !e->out_chan || !e->src_head || !e->src_tail || !e->src_vc ||
         !e->src_rr || !e->sources || !e->source_pos || !e->in || !e->ring || !e->busy || !e->ovc ||
-        !e->in_arb || !e->out_arb || !e->sw_acc_rr || !e->vc_acc_rr || !e->vc_acc_pick || !e->flits_due || !e->credits_due || !e->node_flits || !map_channels(e)) {
+        !e->in_arb || !e->out_arb || !e->vc_acc_pick || !e->flits_due || !e->credits_due || !e->node_flits || !map_channels(e)) {
         engine_free(e);
         return NULL;
     }
@@ -369,12 +365,13 @@ static void *create(const struct engine_env *env)
         e->ovc[i] = (struct iq_output_vc){ .owner = NONE, .credits = (int16_t)e->B, .vc_rr = NONE, .pick = NONE };
     for (size_t i = 0; i < in_vcs; i++) {
         e->in[i].busy_pos = NONE;
+        e->in[i].vc_accepted = NONE;
         e->in[i].state = IQ_IDLE;
         e->in[i].unit = (uint32_t)(i / V);
         e->in[i].vc = (uint8_t)(i % V);
     }
     for (size_t u = 0; u < C + N; u++)
-        e->in_arb[u] = (struct iq_arbiter){ .rr = e->V - 1, .pick = NONE };
+        e->in_arb[u] = (struct iq_arbiter){ .rr = e->V - 1, .pick = NONE, .accepted = NONE };
     for (size_t o = 0; o < C + 2 * N; o++)
         e->out_arb[o] = (struct iq_arbiter){ .rr = (uint32_t)(C + N - 1), .pick = NONE };
     for (size_t v = 0; v < N; v++)
