@@ -100,8 +100,8 @@ struct iq_packet {
     uint32_t mid;     /* valiant: the intermediate node */
 };
 
-/* An input VC: a ring of B flits (each the packet it belongs to) and the state of the
- * packet at its front. */
+/* An input VC: a ring of B flits (each the packet it belongs to, | IQ_TAIL on a tail)
+ * and the state of the packet at its front. */
 struct iq_input_vc {
     int64_t ready;       /* IQ_VC_ALLOC: may ask for an output VC; IQ_ACTIVE: the front flit may ask for the switch */
     uint32_t first, count; /* ring position of the front flit, flits held */
@@ -142,7 +142,7 @@ struct iq_arbiter {
 
 /* A flit or a credit on its way: due at a cycle, kept in a calendar slot. */
 struct iq_flight {
-    uint32_t packet, seq, target; /* target: input VC (global index), or IQ_SINK | node */
+    uint32_t packet, seq, target; /* packet | IQ_TAIL on a tail; target: input VC (global index), or IQ_SINK | node */
 };
 
 /* For tests, which check the invariants cycle by cycle (all optional). */
@@ -161,6 +161,9 @@ struct iq_vec {
 };
 
 #define IQ_SINK 0x80000000u
+/* A flit's packet with this bit marks the tail: the switch and the ejection know it
+ * without reading the packet.  Packet indices stay below it. */
+#define IQ_TAIL 0x80000000u
 
 /* Units: input units 0..C-1 are the channels' far ends, C..C+N-1 the injection ports;
  * output units 0..C-1 the channels' near ends, C..C+N-1 the ejection ports,
@@ -224,6 +227,12 @@ struct iq_engine {
     bool open_seen;
     struct iq_observer obs;
 };
+
+/* The packet at the front of input VC iv (its head, when it waits for a VC). */
+static inline uint32_t iq_front_packet(const struct iq_engine *e, uint32_t iv)
+{
+    return e->ring[(size_t)iv * e->B + e->in[iv].first] & ~IQ_TAIL;
+}
 
 /* routing/iq_router.c: a message from the run; one cycle (the tick event). */
 void iq_inject(struct iq_engine *e, uint32_t msg);

@@ -23,7 +23,7 @@ static uint32_t adaptive_choice(struct iq_engine *e, uint32_t iv, const struct i
     uint32_t V = e->V, node = iq_unit_node(e, iv / V);
     const struct topo *t = e->env.topo;
     struct hop hops[IQ_MINIMAL_HOPS_MAX];
-    unsigned n = t->ops->minimal_hops(t, node, e->packets[e->ring[(size_t)iv * e->B + x->first]].dst, hops,
+    unsigned n = t->ops->minimal_hops(t, node, e->packets[iq_front_packet(e, iv)].dst, hops,
                                       IQ_MINIMAL_HOPS_MAX);
     struct rng *r = &e->env.rng_route[node];
     uint32_t best = NONE, ties = 0;
@@ -153,7 +153,7 @@ static inline void take_vc(struct iq_engine *e, uint32_t iv, uint32_t ov, int64_
         x->out_unit = ov / e->V;
     x->ready = c + e->va;
     if (x->out_unit < e->C)
-        e->packets[e->ring[(size_t)iv * e->B + x->first]].hops++;
+        e->packets[iq_front_packet(e, iv)].hops++;
 }
 
 /* Grants decided on the requests.  lowest-free: each head asked for one VC, so every
@@ -201,7 +201,7 @@ static inline __attribute__((always_inline)) void traverse(struct iq_engine *e, 
     e->ovc[ov].credits--;
     if (e->obs.switched)
         e->obs.switched(e->obs.ctx, iv, ov, s);
-    uint32_t p = e->ring[(size_t)iv * e->B + x->first];
+    uint32_t p = e->ring[(size_t)iv * e->B + x->first]; /* | IQ_TAIL on the tail */
     if (++x->first == e->B)
         x->first = 0;
     x->count--;
@@ -219,7 +219,7 @@ static inline __attribute__((always_inline)) void traverse(struct iq_engine *e, 
     /* The freed slot's credit goes upstream: to a channel's near end or to the source. */
     bool from_channel = iv < e->C * V;
     credit_due(e, leave + (from_channel ? e->L : 1) + 1 + e->cd, from_channel ? iv : iv + e->N * V);
-    if (seq + 1 == e->packets[p].flits) {
+    if (p & IQ_TAIL) {
         release_output_vc(e, ov);
         if (x->count > 0) {
             begin_head(e, iv, s + 1);

@@ -49,7 +49,7 @@ static uint32_t waits_for(const struct iq_engine *e, uint32_t iv, uint32_t *out)
         const struct topo *t = e->env.topo;
         struct hop hops[IQ_MINIMAL_HOPS_MAX];
         uint32_t node = iq_unit_node(e, iv / e->V);
-        unsigned count = t->ops->minimal_hops(t, node, e->packets[e->ring[(size_t)iv * e->B + x->first]].dst, hops,
+        unsigned count = t->ops->minimal_hops(t, node, e->packets[iq_front_packet(e, iv)].dst, hops,
                                               IQ_MINIMAL_HOPS_MAX);
         for (unsigned i = 0; i < count; i++)
             if (!held(e, hops[i].channel, e->E, e->V, out, &n))

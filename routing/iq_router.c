@@ -43,8 +43,8 @@ void iq_inject(struct iq_engine *e, uint32_t m)
     const struct engine_env *env = &e->env;
     if (e->packet_free == NONE) {
         uint32_t old = e->packet_cap, cap = old ? 2 * old : 256;
-        struct iq_packet *g = realloc(e->packets, (size_t)cap * sizeof *g);
-        if (!g) {
+        struct iq_packet *g = old < IQ_TAIL ? realloc(e->packets, (size_t)cap * sizeof *g) : NULL;
+        if (!g) { /* out of memory, or of packet indices below IQ_TAIL */
             fail(e);
             return;
         }
@@ -128,13 +128,13 @@ static void flits_arrive(struct iq_engine *e, int64_t c)
             uint32_t ov = t & ~IQ_SINK;
             credit_due(e, c + 2 + e->cd, ov); /* returned now, over a latency-1 channel */
             if (e->obs.ejected)
-                e->obs.ejected(e->obs.ctx, f[k].packet, f[k].seq, c);
+                e->obs.ejected(e->obs.ctx, f[k].packet & ~IQ_TAIL, f[k].seq, c);
             if (measuring) {
                 e->node_flits[ov / e->V - e->C]++;
                 e->ejected_flits++;
             }
-            if (f[k].seq + 1 == e->packets[f[k].packet].flits)
-                deliver(e, f[k].packet, c);
+            if (f[k].packet & IQ_TAIL)
+                deliver(e, f[k].packet & ~IQ_TAIL, c);
             continue;
         }
         struct iq_input_vc *x = &e->in[t];
@@ -226,7 +226,8 @@ static void inject_flits(struct iq_engine *e, int64_t c)
         e->ovc[ov].credits--;
         if (e->obs.injected)
             e->obs.injected(e->obs.ctx, node, p, x->sent, c);
-        flit_due(e, c + 2, p, x->sent++, ov - e->N * V); /* a latency-1 channel */
+        x->sent++;
+        flit_due(e, c + 2, x->sent == x->flits ? p | IQ_TAIL : p, x->sent - 1, ov - e->N * V); /* a latency-1 channel */
         if (x->sent < x->flits) {
             k++;
             continue;

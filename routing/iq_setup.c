@@ -121,7 +121,7 @@ static void route_valiant(struct iq_engine *e, struct iq_input_vc *x, struct iq_
 void iq_route(struct iq_engine *e, uint32_t iv, uint32_t node)
 {
     struct iq_input_vc *x = &e->in[iv];
-    struct iq_packet *p = &e->packets[e->ring[(size_t)iv * e->B + x->first]];
+    struct iq_packet *p = &e->packets[iq_front_packet(e, iv)];
     if (e->selection == IQ_VALIANT) {
         route_valiant(e, x, p, node);
         return;
