@@ -59,7 +59,7 @@ static bool push_towards(const struct topo *t, const struct model_in *in, uint32
             return false;
         tr->dist[x] = d;
         tr->bucket[diameter - d + 1]++;
-        tr->flow[x] = weight * in->prob(in->dest, x, dst);
+        tr->flow[x] = x < t->terminals ? weight * in->prob(in->dest, x, dst) : 0; /* routers send nothing */
     }
     for (unsigned b = 1; b <= diameter + 1; b++) /* counting sort, farthest first */
         tr->bucket[b] += tr->bucket[b - 1];
@@ -126,7 +126,7 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
     l->topo = t;
     l->capacity = in->capacity;
     double lambda = cfg_message_rate(cfg);
-    l->message_rate = lambda * t->nodes;
+    l->message_rate = lambda * t->terminals;
     if (in->arrival & ARRIVAL_REPLAY) {
         snprintf(l->why, sizeof l->why, "trace replay: the loads are the trace's, not workload.rate's");
         return false;
@@ -180,7 +180,7 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
         visits = calloc(t->nodes, sizeof *visits);
         l->groups = calloc(t->channels, sizeof *l->groups);
         ok = rate && visits && l->groups;
-        for (uint32_t d = 0; ok && d < t->nodes; d++)
+        for (uint32_t d = 0; ok && d < t->terminals; d++)
             ok = push_towards(t, in, d, lambda, &tr, NULL, rate, visits);
         for (uint32_t v = 0; ok && v < t->nodes; v++)
             if (visits[v] > l->node_visit_rate_max)

@@ -167,9 +167,9 @@ static bool predict(const struct model_in *in, struct model_result *out)
     struct route_sums *acc = calloc(1, sizeof *acc);
     struct walk w = { t, in->next, group_of, wait, tr, m };
     bool from_zero = t->transitive && (in->destination & DEST_TRANSLATION_INVARIANT), ok = acc != NULL;
-    uint32_t sources = from_zero ? 1 : t->nodes;
+    uint32_t sources = from_zero ? 1 : t->terminals;
     for (uint32_t s = 0; ok && s < sources; s++)
-        for (uint32_t d = 0; ok && d < t->nodes; d++) {
+        for (uint32_t d = 0; ok && d < t->terminals; d++) {
             double p = in->prob(in->dest, s, d);
             if (p > 0 && s != d)
                 ok = walk_route(&w, s, d, p / sources, acc);

@@ -8,7 +8,13 @@ bool topo_build(struct topo *t, const struct config *cfg, struct cfg_error *err)
     memset(t, 0, sizeof *t);
     t->ops = topo_find(cfg->network.topology);
     topo_set_uniform_bandwidth(t, cfg->network.bandwidth);
-    return t->ops->build(t, cfg, err);
+    if (!t->ops->build(t, cfg, err))
+        return false;
+    if (!t->terminals)
+        t->terminals = t->nodes;
+    if (!t->routers)
+        t->routers = t->nodes;
+    return true;
 }
 
 void topo_free(struct topo *t)

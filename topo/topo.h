@@ -74,6 +74,12 @@ typedef unsigned (*path_split_fn)(const struct topo *t, uint32_t cur, uint32_t d
 struct topo {
     const struct topo_ops *ops;
     uint32_t nodes;
+    /* Nodes 0..terminals-1 are terminals: they create and receive messages (workloads,
+     * traces, --nodes and the per-node figures name them).  The others are routers
+     * without terminals.  topo_build() sets it to nodes when a family leaves it 0 (every
+     * node a terminal, as in the seeds' networks). */
+    uint32_t terminals;
+    uint32_t routers;        /* switching nodes: nodes, or nodes - terminals when terminals hang off routers */
     uint32_t channels;       /* servers */
     uint64_t links;          /* as the seed counts them (replicated level-2 links count r times) */
     unsigned degree;         /* most links (or buses) at one node */

@@ -52,6 +52,10 @@ static uint32_t collect(const struct topo *t, uint32_t src, uint32_t h, uint32_t
 static bool init(struct destinations *d, const void *params, const struct config *cfg, struct cfg_error *err)
 {
     const struct topo *t = d->topo;
+    if (t->terminals != t->nodes) { /* distances between nodes are its unit */
+        cfg_blame(cfg, "workload.destination", err, "fixed-hops needs a network whose every node is a terminal");
+        return false;
+    }
     struct fixed_hops *f = calloc(1, sizeof *f);
     if (!f)
         goto out_of_memory;

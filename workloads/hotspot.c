@@ -30,9 +30,9 @@ struct hotspot {
 static bool init(struct destinations *d, const void *params, const struct config *cfg, struct cfg_error *err)
 {
     const struct hotspot_params *p = params;
-    if ((uint64_t)p->hotspot_node >= d->topo->nodes) {
-        cfg_blame(cfg, "workload.hotspot_node", err, "node %lld does not exist (the network has %u nodes)",
-                  (long long)p->hotspot_node, d->topo->nodes);
+    if ((uint64_t)p->hotspot_node >= d->topo->terminals) {
+        cfg_blame(cfg, "workload.hotspot_node", err, "terminal %lld does not exist (the network has %u)",
+                  (long long)p->hotspot_node, d->topo->terminals);
         return false;
     }
     struct hotspot *h = malloc(sizeof *h);
@@ -50,14 +50,14 @@ static uint32_t pick(const struct destinations *d, uint32_t src, struct rng *r)
     const struct hotspot *h = d->impl;
     if (src != h->node && rng_uniform(r) < h->fraction)
         return h->node;
-    uint32_t x = (uint32_t)rng_below(r, d->topo->nodes - 1);
+    uint32_t x = (uint32_t)rng_below(r, d->topo->terminals - 1);
     return x >= src ? x + 1 : x;
 }
 
 static double prob(const struct destinations *d, uint32_t src, uint32_t dst)
 {
     const struct hotspot *h = d->impl;
-    double others = d->topo->nodes - 1.0;
+    double others = d->topo->terminals - 1.0;
     if (src == dst)
         return 0;
     if (src == h->node)

@@ -30,7 +30,7 @@ static struct permutation *permutation_new(struct destinations *d, const struct 
         cfg_blame(cfg, "workload.destination", err, "out of memory");
         return NULL;
     }
-    p->nodes = d->topo->nodes;
+    p->nodes = d->topo->terminals;
     d->impl = p;
     return p;
 }
@@ -38,7 +38,7 @@ static struct permutation *permutation_new(struct destinations *d, const struct 
 static bool init_bits(struct destinations *d, const void *params, const struct config *cfg, struct cfg_error *err)
 {
     (void)params;
-    uint32_t n = d->topo->nodes;
+    uint32_t n = d->topo->terminals;
     if (n < 2 || (n & (n - 1)) != 0) {
         cfg_blame(cfg, "workload.destination", err, "%s permutes address bits: the number of nodes must be a "
                   "power of two (this network has %u)", cfg->workload.destination, n);

@@ -135,6 +135,10 @@ static bool init(struct destinations *dests, const void *params, const struct co
         cfg_blame(cfg, "workload.destination", err, "spherical needs at least two nodes");
         return false;
     }
+    if (t->terminals != t->nodes) { /* distances between nodes are its unit */
+        cfg_blame(cfg, "workload.destination", err, "spherical needs a network whose every node is a terminal");
+        return false;
+    }
     struct spherical *d = calloc(1, sizeof *d);
     if (!d) {
         cfg_blame(cfg, "workload.destination", err, "out of memory");

@@ -112,6 +112,10 @@ static size_t scalar_fields(const struct run_report *r, struct field *f)
 #define TEXT(nm, v) f[n++] = (struct field){ .name = nm, .kind = F_TEXT, .text = (v) }
 #define BOOL(nm, v) f[n++] = (struct field){ .name = nm, .kind = F_BOOL, .count = (v) }
     COUNT("nodes", r->nodes);
+    if (r->terminals != r->nodes || r->routers != r->nodes) { /* terminals hang off routers */
+        COUNT("terminals", r->terminals);
+        COUNT("routers", r->routers);
+    }
     COUNT("channels.count", r->channels);
     COUNT("delay.count", r->delay.count);
     NUM("delay.mean", r->delay.mean);

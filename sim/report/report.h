@@ -53,6 +53,7 @@ struct run_report {
     char trace[CFG_TEXT_MAX]; /* the replayed trace's path ("": no trace); a copy, as replications
                                * free the configs they ran */
     uint32_t nodes, channels;
+    uint32_t terminals, routers; /* as struct topo's: equal to nodes on a network whose every node is a terminal */
     char network[192]; /* the topology's label */
     char access_detail[96]; /* the access protocol's parameters, as the table shows them ("" when none) */
     /* With run.replications > 1 every figure is the average of the replications'

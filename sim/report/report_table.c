@@ -38,8 +38,12 @@ static void header(FILE *out, const struct run_report *r)
     const struct config *c = r->cfg;
     fprintf(out, "config       %s (seed %llu)%s\n", c->path, (unsigned long long)c->run.seed,
             r->interrupted ? "   ** INTERRUPTED: partial results **" : "");
-    fprintf(out, "network      %s (%s): %u nodes, %u channels, bandwidth %g\n", c->network.topology, r->network,
-            r->nodes, r->channels, c->network.bandwidth);
+    if (r->terminals == r->nodes && r->routers == r->nodes)
+        fprintf(out, "network      %s (%s): %u nodes, %u channels, bandwidth %g\n", c->network.topology, r->network,
+                r->nodes, r->channels, c->network.bandwidth);
+    else
+        fprintf(out, "network      %s (%s): %u terminals, %u routers, %u channels, bandwidth %g\n",
+                c->network.topology, r->network, r->terminals, r->routers, r->channels, c->network.bandwidth);
     fprintf(out, "routing      %s, %s; access %s%s; queues %s\n", c->routing.algorithm, c->routing.switching,
             c->protocol.link, r->access_detail, c->protocol.priority);
     if (c->node.service_rate > 0)

@@ -72,7 +72,7 @@ static bool engine_judges_saturation(const struct run_report *r)
 static void judge_backlog(struct run_report *r, const struct network *net)
 {
     struct backlog_verdict v;
-    backlog_judge(&net->probe.backlog, r->nodes, &v);
+    backlog_judge(&net->probe.backlog, r->terminals, &v);
     if (!v.saturated)
         return;
     r->stability.saturated = true;
@@ -90,6 +90,8 @@ void report_collect(struct run_report *r, const struct network *net, const struc
     run_config_echo(net->cfg, model, &r->echo);
     snprintf(r->trace, sizeof r->trace, "%s", trace_path(net->cfg));
     r->nodes = t->nodes;
+    r->terminals = t->terminals;
+    r->routers = t->routers;
     r->channels = t->channels;
     snprintf(r->network, sizeof r->network, "%s", t->label);
     if (net->proto->describe)
@@ -125,7 +127,7 @@ void report_collect(struct run_report *r, const struct network *net, const struc
                                                                      : (double)pr->spec.warmup_messages;
     r->warmup_unsettled = pr->unsettled;
     r->precision_met = pr->spec.precision > 0 ? pr->target_met || seqstats_met(&pr->plan, pr->spec.precision) : -1;
-    r->throughput = r->window > 0 ? (double)net->probe.delivered_in_window / r->window / t->nodes : NAN;
+    r->throughput = r->window > 0 ? (double)net->probe.delivered_in_window / r->window / t->terminals : NAN;
     r->hops_mean = net->probe.delay.count ? (double)net->probe.hops_measured / (double)net->probe.delay.count : NAN;
     r->classes = t->classes;
     double sum = 0, max = 0;

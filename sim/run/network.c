@@ -326,7 +326,7 @@ static bool measurement_init(struct network *net, const struct config *cfg)
         .duration = cfg->run.duration,
         .batches = (unsigned)cfg->run.batches,
         .warmup_auto = cfg->run.warmup[0] == 'a',
-        .sources = net->topo.nodes,
+        .sources = net->topo.terminals,
         .precision = cfg->run.precision,
     };
     if (!probe_init(&net->probe, &net->kernel, &measured, &net->in_flight))
@@ -363,10 +363,10 @@ static bool arrivals_and_engine_init(struct network *net)
 
 /* Every source's first arrival: its first record when a trace is replayed (trace.h
  * chains the rest), else drawn. */
-static void schedule_first_arrivals(struct network *net, const struct config *cfg, uint32_t nodes)
+static void schedule_first_arrivals(struct network *net, const struct config *cfg, uint32_t terminals)
 {
     if (net->arrival->traits & ARRIVAL_REPLAY) {
-        for (uint32_t node = 0; node < nodes; node++) {
+        for (uint32_t node = 0; node < terminals; node++) {
             uint32_t first = net->trace.first[node];
             if (first != TRACE_NONE)
                 schedule_at(&net->kernel, net->trace.records[first].time, net->ev_arrival, first);
@@ -375,7 +375,7 @@ static void schedule_first_arrivals(struct network *net, const struct config *cf
     }
     double (*first)(const struct config *, struct rng *) =
         net->arrival->first ? net->arrival->first : net->arrival->interarrival;
-    for (uint32_t node = 0; node < nodes; node++) {
+    for (uint32_t node = 0; node < terminals; node++) {
         double at = cfg->workload.first_at_zero ? 0 : first(cfg, &net->rng_arrival[node]);
         kernel_schedule(&net->kernel, at, net->ev_arrival, node);
     }
@@ -405,7 +405,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         net_free(net);
         return false;
     }
-    uint32_t nodes = net->topo.nodes;
+    uint32_t terminals = net->topo.terminals;
     if (!run_state_init(net, cfg) || !measurement_init(net, cfg))
         goto out_of_memory;
     net->paths = (struct path_selection){ net->route, NULL, &net->topo, net->rng_route };
@@ -427,11 +427,11 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         return false;
     }
     bool replay = net->arrival->traits & ARRIVAL_REPLAY;
-    if (replay && !trace_load(&net->trace, trace_path(cfg), nodes, err)) {
+    if (replay && !trace_load(&net->trace, trace_path(cfg), terminals, err)) {
         net_free(net);
         return false;
     }
-    schedule_first_arrivals(net, cfg, nodes);
+    schedule_first_arrivals(net, cfg, terminals);
     if (net->kernel.stop == KERNEL_FAILED)
         goto out_of_memory;
     return true;

@@ -269,7 +269,7 @@ const struct proto_ops *observe_access_ops(void) { return &wrapped; }
 static double default_interval(const struct config *cfg, const struct topo *t)
 {
     double window = cfg->run.duration > 0 ? cfg->run.duration
-                                          : (double)cfg->run.messages / ((double)t->nodes * cfg_message_rate(cfg));
+                                          : (double)cfg->run.messages / ((double)t->terminals * cfg_message_rate(cfg));
     return isfinite(window) && window > 0 ? window / 100 : 1;
 }
 
@@ -278,7 +278,7 @@ double observe_memory(const struct config *cfg, const struct topo *t)
     const struct run_files *f = &cfg->files;
     double bytes = sizeof(struct observe);
     if (f->nodes)
-        bytes += (double)t->nodes * sizeof(struct observe_node);
+        bytes += (double)t->terminals * sizeof(struct observe_node);
     if (f->series)
         bytes += (double)OBSERVE_SERIES_MAX * sizeof(struct observe_bin);
     if (f->channels) /* the request times grow with the pool, beside its own 80-odd bytes a message */
@@ -293,9 +293,9 @@ struct observe *observe_create(const struct config *cfg, const struct topo *t, c
     struct observe *o = calloc(1, sizeof *o);
     if (!o)
         return NULL;
-    *o = (struct observe){ .cfg = cfg, .probe = p, .kernel = k, .in_flight = in_flight, .nodes = t->nodes };
+    *o = (struct observe){ .cfg = cfg, .probe = p, .kernel = k, .in_flight = in_flight, .nodes = t->terminals };
     o->tap = (struct engine_tap){ on_delivered, on_refused, o };
-    if (f->nodes && !(o->node = calloc(t->nodes, sizeof *o->node)))
+    if (f->nodes && !(o->node = calloc(t->terminals, sizeof *o->node)))
         goto fail;
     if (f->channels) {
         o->channels = t->channels;

@@ -51,7 +51,7 @@ static bool time_resolution_check(const struct network *net, struct cfg_error *e
         advice = "replay a trace of a shorter span or lengthen the step";
     } else {
         double messages = (double)cfg->run.warmup_messages + (double)cfg->run.messages;
-        largest = messages / ((double)t->nodes * cfg_message_rate(cfg));
+        largest = messages / ((double)t->terminals * cfg_message_rate(cfg));
         key = "workload.rate";
         advice = "raise workload.rate or lower run.warmup_messages and run.messages";
     }
