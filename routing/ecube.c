@@ -99,10 +99,32 @@ static const struct cfg_key ecube_keys[] = {
 };
 static CFG_PARAM_TABLE(ecube_param_table, struct ecube_params, ecube_keys);
 
+static bool has_dimensions(const struct config *cfg, const struct topo *t, struct cfg_error *err)
+{
+    if (t->ops->traits & TOPO_NO_DIMENSIONS) {
+        cfg_blame(cfg, "routing.algorithm", err, "%s has no dimensions for ecube to correct: use routing.algorithm = "
+                  "minimal (its canonical minimal route)", t->ops->name);
+        return false;
+    }
+    return true;
+}
+
 const struct route_ops route_ecube = {
     .name = "ecube",
     .help = "dimension-order routing: correct differing dimensions in a fixed order (routing.dimension_order)",
     .params = &ecube_param_table,
+    .traits = ROUTE_DETERMINISTIC | ROUTE_DIMENSION_ORDER | ROUTE_OBLIVIOUS,
+    .next = next,
+    .check = has_dimensions,
+};
+
+/* The topology's canonical minimal route: ecube's routes on every family with
+ * dimensions (ascending), the family's own rule on the others (a fat tree's
+ * destination-mod-k up ports). */
+const struct route_ops route_minimal = {
+    .name = "minimal",
+    .help = "the topology's canonical deterministic minimal route (dimension order where it has dimensions, as "
+            "ecube; a fat tree's destination-mod-k up ports then down)",
     .traits = ROUTE_DETERMINISTIC | ROUTE_DIMENSION_ORDER | ROUTE_OBLIVIOUS,
     .next = next,
 };
@@ -138,7 +160,7 @@ const struct route_ops *ecube_random_ties(const struct route_ops *r, const struc
                 t->lattice.radix > 2 && t->lattice.radix % 2 == 0;
     if (!ties)
         return r;
-    return r == &route_ecube ? &route_ecube_random_ties
+    return r == &route_ecube || r == &route_minimal ? &route_ecube_random_ties
            : r == &route_ecube_descending ? &route_ecube_descending_random_ties
                                           : r;
 }

@@ -72,7 +72,7 @@ void flit_figures(const void *self, const struct figure_sink *sink)
     double backlog_start = e->open_seen ? (double)e->at_source_open : NAN;
     double backlog_end = e->open_seen ? (double)e->at_source : NAN;
     double growth = backlog_end - backlog_start;
-    bool saturated = e->open_seen && growth > (double)t->nodes && growth > SATURATION_GROWTH * (double)e->offered;
+    bool saturated = e->open_seen && growth > (double)t->terminals && growth > SATURATION_GROWTH * (double)e->offered;
     char note[160] = "";
     if (saturated) /* a mean of a growing quantity means nothing */
         snprintf(note, sizeof note, "source queues grew from %.0f to %.0f messages over the window: past "
@@ -93,7 +93,7 @@ void flit_figures(const void *self, const struct figure_sink *sink)
     sink->number(sink->ctx, group, "acceptance_probability",
                  e->finite && e->offered ? 1 - (double)e->refused / (double)e->offered : NAN, 0);
     sink->number(sink->ctx, group, "throughput_flits",
-                 window > 0 ? (double)e->flits_delivered / window / t->nodes : NAN, 0);
+                 window > 0 ? (double)e->flits_delivered / window / t->terminals : NAN, 0);
     if (e->recover) { /* only runs that recover have the columns */
         sink->number(sink->ctx, group, "recoveries", (double)e->recoveries, 0);
         sink->number(sink->ctx, group, "recovery_rate",

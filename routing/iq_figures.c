@@ -42,10 +42,11 @@ void iq_figures(const void *self, const struct figure_sink *sink)
     if (!e)
         return;
     const struct probe *p = e->env.probe;
-    double window = p->window_end - p->window_start, nodes = (double)e->N;
+    uint32_t terminals = e->env.topo->terminals; /* only terminals offer and take flits */
+    double window = p->window_end - p->window_start, nodes = (double)terminals;
     double lo = NAN, hi = NAN;
     if (window > 0)
-        for (uint32_t v = 0; v < e->N; v++) {
+        for (uint32_t v = 0; v < terminals; v++) {
             double r = (double)e->node_flits[v] / window;
             if (isnan(lo) || r < lo)
                 lo = r;

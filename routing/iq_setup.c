@@ -270,7 +270,7 @@ static bool map_channels(struct iq_engine *e)
     for (uint32_t v = 0; v < t->nodes; v++) {
         unsigned n = t->ops->neighbors(t, v, hops, t->max_hops);
         for (unsigned i = 0; i < n; i++) {
-            uint32_t ch = hops[i].channel, d = t->ops->channel_dimension(t, ch);
+            uint32_t ch = hops[i].channel, d = t->ops->channel_dimension ? t->ops->channel_dimension(t, ch) : 0;
             e->chan_to[ch] = hops[i].next;
             e->chan_dim[ch] = d;
             if (e->by_digits) {
@@ -328,7 +328,7 @@ static void *create(const struct engine_env *env)
     e->wrap = e->dateline_topology;
     e->descending = strcmp(cfg_text(cfg, "routing.dimension_order"), "descending") == 0;
     /* a 2-ary torus has two channels between the same neighbours: the general way there */
-    e->by_digits = !kary || e->radix > 2;
+    e->by_digits = (t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE)) && (!kary || e->radix > 2);
     e->tick_at = -1;
     e->packet_free = e->pending_head = e->pending_tail = NONE;
     for (e->slots = 8; e->slots < e->sa + e->st + e->L + e->cd + 4; e->slots *= 2)
@@ -426,10 +426,16 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
     const struct config *cfg = spec->cfg;
     const struct topo *t = spec->topo;
     const struct flit_params *fp = flit_params_of(cfg);
-    if (!(t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE)) || t->kind != CHANNEL_LINK_DIRECTION ||
-        !t->ops->channel_dimension) {
-        cfg_blame(cfg, "network.topology", err, "routing.router = iq runs on hypercubes and k-ary n-cubes (torus, "
-                  "mesh) with full-duplex links, not on %s", t->label);
+    bool lattice = (t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE)) && t->ops->channel_dimension;
+    if ((!lattice && !(t->ops->traits & TOPO_MINIMAL_ACYCLIC)) || t->kind != CHANNEL_LINK_DIRECTION) {
+        cfg_blame(cfg, "network.topology", err, "routing.router = iq runs on hypercubes, k-ary n-cubes (torus, "
+                  "mesh), hyperx and fat-tree with full-duplex links, not on %s", t->label);
+        return false;
+    }
+    if (!lattice && !(route_select(cfg)->traits & ROUTE_DIMENSION_ORDER)) {
+        cfg_blame(cfg, "routing.algorithm", err, "on %s the iq router takes the canonical minimal route "
+                  "(routing.algorithm = minimal%s), deadlock-free without VC classes", t->ops->name,
+                  t->ops->traits & TOPO_NO_DIMENSIONS ? "" : " or ecube");
         return false;
     }
     if (flit_deadlock_recovers(cfg)) {

@@ -4,13 +4,14 @@
 #include "flit_params.h"
 #include "routing.h"
 
-extern const struct route_ops route_ecube, route_ecube_descending, route_random_minimal, route_least_count,
-    route_backtracking, route_adaptive_minimal, route_valiant;
+extern const struct route_ops route_ecube, route_ecube_descending, route_minimal, route_random_minimal,
+    route_least_count, route_backtracking, route_adaptive_minimal, route_valiant;
 extern const struct engine_ops switch_store_and_forward, switch_cut_through, switch_wormhole, engine_backtracking,
     engine_iq;
 
 static const struct route_ops *const algorithms[] = {
     &route_ecube,
+    &route_minimal,
     &route_random_minimal,
     &route_least_count,
     &route_backtracking,

@@ -27,7 +27,8 @@ struct kary_params {
 
 static const struct cfg_key kary_keys[] = {
     { "network", "radix", CFG_INT, offsetof(struct kary_params, radix), "8", 2, 1 << 30, false, NULL,
-      "k-ary n-cube, torus: k nodes per ring" },
+      "k-ary n-cube, torus: k nodes per ring; hyperx: routers per dimension; fat-tree: k, the switches' up and "
+      "down ports" },
     { "network", "wrap", CFG_BOOL, offsetof(struct kary_params, wrap), "true", 0, 0, false, NULL,
       "k-ary n-cube: end-around links (torus) or none (mesh)" },
     { "network", "bidirectional", CFG_BOOL, offsetof(struct kary_params, bidirectional), "true", 0, 0, false, NULL,

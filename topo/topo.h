@@ -47,6 +47,13 @@ enum topo_traits {
     TOPO_LEVEL2_RING = 1u << 4,       /* a bidirectional ring */
     TOPO_LEVEL2_COMPLETE = 1u << 5,   /* every pair of clusters linked */
     TOPO_LEVEL2_CCC = 1u << 6,        /* cube-connected cycles */
+    /* No dimensions to correct in order (a fat tree, a graph): ecube is refused there;
+     * routing.algorithm = minimal takes the family's canonical minimal route. */
+    TOPO_NO_DIMENSIONS = 1u << 7,
+    /* Its canonical minimal route (minimal_hops()'s first hop) has no cyclic channel
+     * dependency, so a wormhole router needs no VC classes for it (HyperX's dimension
+     * order, a fat tree's up-then-down). */
+    TOPO_MINIMAL_ACYCLIC = 1u << 8,
 };
 
 enum { TOPO_LEVEL2_CLASS = 0 };
@@ -129,8 +136,9 @@ struct topo_ops {
     /* An automorphism that maps node 0 to `to`, applied to `node`; only called when
      * t->transitive. */
     uint32_t (*translate)(const struct topo *t, uint32_t node, uint32_t to);
-    /* Optional: mean distance over ordered pairs of distinct nodes, in closed form
-     * (used for topologies that are not transitive). */
+    /* Optional: mean distance over ordered pairs of distinct terminals, in closed form
+     * (used for topologies that are not transitive, and required where terminals hang
+     * off routers). */
     double (*mean_distance)(const struct topo *t);
 };
 
@@ -146,9 +154,10 @@ static inline double topo_channel_bandwidth(const struct topo *t, uint32_t chann
     return t->uniform_bandwidth ? t->class_bandwidth[0] : t->class_bandwidth[t->ops->channel_class(t, channel)];
 }
 
-/* Mean distance over ordered pairs of distinct nodes: from node 0 if the topology is
- * vertex-transitive, else its closed form if it has one, else by enumerating every pair when
- * there are at most `max_pairs_nodes` nodes.  Returns a negative value when not computed. */
+/* Mean distance over ordered pairs of distinct terminals (every node, on the seeds'
+ * networks): from node 0 if the topology is vertex-transitive, else its closed form if it
+ * has one, else by enumerating every pair when there are at most `max_pairs_nodes`
+ * nodes.  Returns a negative value when not computed. */
 double topo_mean_distance(const struct topo *t, uint32_t max_pairs_nodes);
 
 /* Shared by senders(): the two ends of a half-duplex link, lower position first. */

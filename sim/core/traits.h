@@ -19,7 +19,8 @@ enum route_traits {
     /* Uniform among the minimal next hops at every node, drawn afresh at each hop:
      * channel loads follow by splitting the flow equally over those hops. */
     ROUTE_UNIFORM_SPLIT = 1u << 1,
-    /* Corrects the differing dimensions one at a time, in a fixed order (e-cube). */
+    /* Corrects the differing dimensions one at a time, in a fixed order (e-cube); on a
+     * family without dimensions (TOPO_NO_DIMENSIONS), its canonical minimal route. */
     ROUTE_DIMENSION_ORDER = 1u << 2,
     /* The next hop is a function of (topology, current node, destination) and a fresh
      * draw only: route_ops.next() exists and keeps no state of the run. */

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <time.h>
 
+#include "../../routing/routing.h"
 #include "model_input.h"
 #include "run_config.h"
 
@@ -12,7 +13,7 @@ int run_analytic_only(const struct config *cfg, enum report_format fmt, bool omi
     clock_gettime(CLOCK_MONOTONIC, &t0);
     struct topo t;
     struct cfg_error err;
-    if (!topo_build(&t, cfg, &err)) {
+    if (!topo_build(&t, cfg, &err) || !route_check(cfg, &t, &err)) { /* a route the run would refuse, too */
         cfg_error_print(&err, stderr);
         topo_free(&t);
         return 2;

@@ -40,6 +40,12 @@ static const char *const instances[][8] = {
     { "network.topology=dual-bus-hypercube", "network.width=4", "network.dimension=3", NULL },
     { "network.topology=dual-bus-hypercube", "network.width=5", "network.dimension=3", NULL },
     { "network.topology=dual-bus-hypercube", "network.width=3", "network.dimension=2", NULL },
+    { "network.topology=hyperx", "network.radix=4", "network.dimension=2", NULL },
+    { "network.topology=hyperx", "network.radix=3", "network.dimension=3", "network.concentration=2", NULL },
+    { "network.topology=hyperx", "network.radix=4", "network.dimension=2", "network.concentration=4", NULL },
+    { "network.topology=fat-tree", "network.radix=2", "network.dimension=4", NULL },
+    { "network.topology=fat-tree", "network.radix=4", "network.dimension=3", NULL },
+    { "network.topology=fat-tree", "network.radix=3", "network.dimension=1", NULL },
     /* last: routes_are_shortest_paths takes about 30 s here (all-pairs BFS on 1296 nodes
      * of 20 buses each), so make test routes the others and make validate this one */
     { "network.topology=dual-bus-hypercube", "network.width=6", "network.dimension=4", NULL },

@@ -1,0 +1,244 @@
+/* Today's router networks (topo/routers.h): HyperX and the k-ary n-tree against their
+ * closed forms, the fat tree's canonical routes (up then down, one destination per
+ * down channel), the refusals, and the wormhole routers on them at loads past
+ * saturation with the deadlock search on.  tests/unit/test_topo.c checks them against
+ * breadth-first search with every other family; tests/common/checks.c's open-network
+ * check compares their simulated channel loads with the analytic ones. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../topo/topo.h"
+#include "../common/test.h"
+
+static void build(struct topo *t, struct config *cfg, const char *const *settings)
+{
+    struct cfg_error err;
+    test_config(cfg, settings);
+    ck_assert_msg(topo_build(t, cfg, &err), "%s: %s", settings[0], err.message);
+}
+
+static uint64_t power(uint64_t b, unsigned e)
+{
+    uint64_t p = 1;
+    while (e--)
+        p *= b;
+    return p;
+}
+
+/* S^L routers of L(S - 1) router ports; with c > 1, c terminals of their own each,
+ * 2 channels per terminal link and two hops more across the network. */
+START_TEST(hyperx_matches_its_closed_forms)
+{
+    const unsigned cases[][3] = { { 4, 2, 1 }, { 3, 3, 1 }, { 5, 2, 3 }, { 2, 4, 2 }, { 8, 1, 8 } };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        unsigned S = cases[i][0], L = cases[i][1], c = cases[i][2];
+        char s[40], l[40], cc[48];
+        snprintf(s, sizeof s, "network.radix=%u", S);
+        snprintf(l, sizeof l, "network.dimension=%u", L);
+        snprintf(cc, sizeof cc, "network.concentration=%u", c);
+        const char *set[] = { "network.topology=hyperx", s, l, cc, NULL };
+        struct config cfg;
+        struct topo t;
+        build(&t, &cfg, set);
+        uint64_t R = power(S, L), T = c > 1 ? c * R : R;
+        ck_assert_uint_eq(t.routers, R);
+        ck_assert_uint_eq(t.terminals, T);
+        ck_assert_uint_eq(t.nodes, c > 1 ? R + T : R);
+        ck_assert_uint_eq(t.channels, R * L * (S - 1) + (c > 1 ? 2 * T : 0));
+        ck_assert_uint_eq(t.degree, L * (S - 1) + (c > 1 ? c : 0));
+        ck_assert_uint_eq(t.diameter, L + (c > 1 ? 2 : 0));
+        ck_assert_uint_eq(t.classes, L + (c > 1 ? 2 : 0));
+        /* Between distinct routers the mean distance is L(S-1)/S * R/(R-1); terminals of
+         * their own add their two links to every pair, and pairs on one router are 2 apart. */
+        double mean_routers = (double)L * (S - 1) / S * R / (R - 1), expect = mean_routers;
+        if (c > 1) {
+            double pairs = (double)T * (T - 1), same_router = (double)R * c * (c - 1);
+            expect = ((pairs - same_router) * mean_routers + 2 * pairs) / pairs;
+        }
+        ck_assert_double_eq_tol(topo_mean_distance(&t, 1u << 20), expect, 1e-9 * expect);
+        topo_free(&t);
+    }
+}
+END_TEST
+
+/* k^n terminals; n levels of k^(n-1) switches; 2(n-1) k^n router channels and 2 k^n
+ * terminal channels; 2k ports at a switch (k for n = 1); 2n hops across. */
+START_TEST(fat_tree_matches_its_closed_forms)
+{
+    const unsigned cases[][2] = { { 2, 4 }, { 4, 3 }, { 3, 2 }, { 3, 1 }, { 8, 2 } };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        unsigned k = cases[i][0], n = cases[i][1];
+        char kk[40], nn[40];
+        snprintf(kk, sizeof kk, "network.radix=%u", k);
+        snprintf(nn, sizeof nn, "network.dimension=%u", n);
+        const char *set[] = { "network.topology=fat-tree", kk, nn, NULL };
+        struct config cfg;
+        struct topo t;
+        build(&t, &cfg, set);
+        uint64_t T = power(k, n), per_level = power(k, n - 1);
+        ck_assert_uint_eq(t.terminals, T);
+        ck_assert_uint_eq(t.routers, n * per_level);
+        ck_assert_uint_eq(t.nodes, T + n * per_level);
+        ck_assert_uint_eq(t.channels, 2 * (n - 1) * T + 2 * T);
+        ck_assert_uint_eq(t.degree, n > 1 ? 2 * k : k);
+        ck_assert_uint_eq(t.diameter, 2 * n);
+        ck_assert_uint_eq(t.classes, 2 * (n - 1) + 2);
+        topo_free(&t);
+    }
+}
+END_TEST
+
+/* The canonical route between every pair of terminals climbs to a nearest common
+ * ancestor and comes down (levels rise, then fall: one turn), and destination-mod-k
+ * gives each down channel the messages of exactly one destination. */
+START_TEST(fat_tree_routes_turn_once_and_split_destinations)
+{
+    const char *set[] = { "network.topology=fat-tree", "network.radix=3", "network.dimension=3", NULL };
+    struct config cfg;
+    struct topo t;
+    build(&t, &cfg, set);
+    uint32_t T = t.terminals, per_level = 9;
+    uint32_t *owner = malloc(t.channels * sizeof *owner);
+    for (uint32_t ch = 0; ch < t.channels; ch++)
+        owner[ch] = UINT32_MAX;
+    char name[32];
+    for (uint32_t s = 0; s < T; s++)
+        for (uint32_t d = 0; d < T; d++) {
+            if (s == d)
+                continue;
+            uint32_t at = s;
+            int level = -1, turns = 0;
+            bool down = false;
+            unsigned hops = 0;
+            while (at != d) {
+                struct hop h;
+                ck_assert_uint_eq(t.ops->minimal_hops(&t, at, d, &h, 1), 1);
+                t.ops->class_name(&t, t.ops->channel_class(&t, h.channel), name, sizeof name);
+                if (strncmp(name, "down", 4) == 0) {
+                    if (owner[h.channel] == UINT32_MAX)
+                        owner[h.channel] = d;
+                    ck_assert_msg(owner[h.channel] == d, "down channel %u carries %u and %u", h.channel,
+                                  owner[h.channel], d);
+                }
+                int next = h.next < T ? -1 : (int)((h.next - T) / per_level);
+                if (level >= 0 && next >= 0 && next < level && !down) {
+                    down = true;
+                    turns++;
+                }
+                ck_assert_msg(!(down && next > level), "%u -> %u goes up after down", s, d);
+                level = next;
+                at = h.next;
+                ck_assert_uint_le(++hops, t.diameter);
+            }
+            ck_assert_int_le(turns, 1);
+            ck_assert_uint_eq(hops, t.ops->distance(&t, s, d));
+        }
+    free(owner);
+    topo_free(&t);
+}
+END_TEST
+
+START_TEST(impossible_router_networks_are_refused)
+{
+    const struct {
+        const char *set[6];
+        const char *key;
+    } bad[] = {
+        { { "network.topology=hyperx", "network.links=half-duplex", NULL }, "network.links" },
+        { { "network.topology=hyperx", "network.radix=100", "network.dimension=2", NULL }, "network.radix" },
+        { { "network.topology=hyperx", "network.radix=2", "network.dimension=20", NULL }, "network.radix" },
+        { { "network.topology=hyperx", "network.radix=8", "network.dimension=2", "network.concentration=250", NULL },
+          "network.radix" },
+        { { "network.topology=fat-tree", "network.radix=200", "network.dimension=2", NULL }, "network.radix" },
+        { { "network.topology=fat-tree", "network.radix=16", "network.dimension=5", NULL }, "network.radix" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        struct config cfg;
+        struct topo t;
+        struct cfg_error err;
+        test_config(&cfg, bad[i].set);
+        ck_assert_msg(!topo_build(&t, &cfg, &err), "%s %s accepted", bad[i].set[0], bad[i].set[1]);
+        ck_assert_str_eq(err.key, bad[i].key);
+        topo_free(&t);
+    }
+}
+END_TEST
+
+/* ecube needs dimensions; the iq router takes only the canonical route off the lattices:
+ * both refused before the run, nothing written. */
+START_TEST(routings_that_do_not_apply_are_refused)
+{
+    const struct {
+        const char *args[16];
+        const char *says;
+    } bad[] = {
+        { { "-s", "network.topology=fat-tree", "-s", "network.radix=2", "-s", "network.dimension=3", NULL },
+          "routing.algorithm = minimal" },
+        { { "-s", "network.topology=hyperx", "-s", "network.radix=4", "-s", "network.dimension=2", "-s",
+            "routing.switching=wormhole", "-s", "routing.router=iq", "-s", "routing.algorithm=random-minimal",
+            NULL },
+          "canonical minimal route" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const char *argv[24] = { test_binary(), "-s", "run.messages=100" };
+        size_t n = 3;
+        for (size_t j = 0; bad[i].args[j]; j++)
+            argv[n++] = bad[i].args[j];
+        argv[n++] = "configs/default.ini";
+        argv[n] = NULL;
+        char out[4096], err[4096];
+        ck_assert_int_eq(test_exec(argv, out, sizeof out, err, sizeof err), 2);
+        ck_assert_msg(strstr(err, bad[i].says), "%s", err);
+        ck_assert_str_eq(out, "");
+    }
+}
+END_TEST
+
+/* Both wormhole routers on both families with their canonical routes, offered twice
+ * what the network accepts, 3 seeds x 50,000 cycles with the deadlock search every
+ * 1,000 cycles: no run stops, and the figures count terminals only (each accepts
+ * about the same flits). */
+START_TEST(canonical_routes_never_deadlock_past_saturation)
+{
+    static const char *const nets[][4] = {
+        { "network.topology=fat-tree", "network.radix=4", "network.dimension=2", "network.links=full-duplex" },
+        { "network.topology=hyperx", "network.radix=4", "network.dimension=2", "network.concentration=2" },
+    };
+    static const char *const routers[] = { "routing.router=simple", "routing.router=iq" };
+    for (size_t i = 0; i < 2; i++)
+        for (size_t r = 0; r < 2; r++)
+            for (int seed = 1; seed <= 3; seed++) {
+                char s[32];
+                snprintf(s, sizeof s, "run.seed=%d", seed);
+                const char *set[] = { nets[i][0], nets[i][1], nets[i][2], nets[i][3],
+                                      "routing.algorithm=minimal", "routing.switching=wormhole", routers[r],
+                                      "workload.arrival=bernoulli", "workload.rate=0.5", "workload.rate_unit=flits",
+                                      "workload.length=constant", "workload.mean_length=4",
+                                      "routing.virtual_channels=1", "routing.deadlock_interval=1000",
+                                      "run.allow_unstable=true", "run.warmup_time=5000", "run.duration=45000",
+                                      s, NULL };
+                struct config cfg;
+                test_config(&cfg, set);
+                struct run_report rep;
+                ck_assert_msg(test_run(&cfg, &rep) == KERNEL_DONE, "%s %s seed %d stopped", nets[i][0], routers[r],
+                              seed);
+                ck_assert_msg(rep.throughput > 0.02, "%s %s: throughput %g", nets[i][0], routers[r], rep.throughput);
+            }
+}
+END_TEST
+
+Suite *router_nets_suite(void)
+{
+    Suite *s = suite_create("router_nets");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, hyperx_matches_its_closed_forms);
+    tcase_add_test(tc, fat_tree_matches_its_closed_forms);
+    tcase_add_test(tc, fat_tree_routes_turn_once_and_split_destinations);
+    tcase_add_test(tc, impossible_router_networks_are_refused);
+    tcase_add_test(tc, routings_that_do_not_apply_are_refused);
+    tcase_add_test(tc, canonical_routes_never_deadlock_past_saturation);
+    suite_add_tcase(s, tc);
+    return s;
+}

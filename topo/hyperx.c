@@ -1,0 +1,126 @@
+/* HyperX (Ahn, Binkert, Davis, McLaren & Schreiber, SC 2009): S^L routers, router
+ * r = sum d_i S^i; in each dimension i a router links to the S - 1 routers whose digit
+ * d_i differs (all-to-all), with `network.concentration` terminals per router.  The
+ * flattened butterfly (Kim, Dally & Abts, ISCA 2007) is the case S = concentration.
+ *
+ * Routers' channels are added dimension by dimension, lowest first, so the canonical
+ * minimal hop (routers.h) corrects the lowest differing dimension in one hop:
+ * dimension order, which is deadlock-free on one VC (each dimension is one hop and
+ * the dimensions are taken in a fixed order).  Classes: one per dimension, then the
+ * terminal links' inject and eject when concentration > 1. */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../sim/core/params.h"
+#include "routers.h"
+
+struct hyperx_params {
+    int64_t concentration;
+};
+
+static const char *const hyperx_reads[] = { "network.radix", NULL };
+
+static const struct cfg_key hyperx_keys[] = {
+    { "network", "concentration", CFG_INT, offsetof(struct hyperx_params, concentration), "1", 1, 256, false, NULL,
+      "hyperx, dragonfly, slim-fly: terminals per router (1: every router is a terminal, no terminal links)" },
+};
+static CFG_PARAM_TABLE_READS(hyperx_param_table, struct hyperx_params, hyperx_keys, hyperx_reads);
+
+struct hyperx {
+    struct router_net rn; /* first: routers.h reads it from t->impl */
+    uint32_t S, L;
+};
+
+static bool build(struct topo *t, const struct config *cfg, struct cfg_error *err)
+{
+    const struct hyperx_params *p = cfg_params(cfg, &hyperx_param_table);
+    bool half;
+    if (!topo_read_links(cfg, true, &half, err))
+        return false;
+    if (half) {
+        cfg_blame(cfg, "network.links", err, "hyperx has full-duplex links only");
+        return false;
+    }
+    uint64_t S = (uint64_t)cfg_int(cfg, "network.radix"), L = (uint64_t)cfg->network.dimension, R = 1;
+    for (uint64_t i = 0; i < L && R <= ROUTERS_MAX; i++)
+        R *= S;
+    if (R > ROUTERS_MAX) {
+        cfg_blame(cfg, "network.radix", err, "a hyperx of radix %llu and dimension %llu has more than %d routers",
+                  (unsigned long long)S, (unsigned long long)L, ROUTERS_MAX);
+        return false;
+    }
+    struct hyperx *h = calloc(1, sizeof *h);
+    if (!h || !router_net_init(&h->rn, (uint32_t)R, (unsigned)L)) {
+        free(h);
+        cfg_blame(cfg, "network.topology", err, "out of memory");
+        return false;
+    }
+    t->impl = h;
+    h->S = (uint32_t)S;
+    h->L = (uint32_t)L;
+    bool ok = true;
+    for (uint32_t r = 0; ok && r < R; r++)
+        for (uint32_t i = 0, stride = 1; ok && i < L; i++, stride *= h->S) {
+            uint32_t d = r / stride % h->S, base = r - d * stride;
+            for (uint32_t v = 0; ok && v < h->S; v++)
+                if (v != d)
+                    ok = router_net_add(&h->rn, r, base + v * stride, i);
+        }
+    if (ok && p->concentration > 1)
+        ok = router_net_attach(&h->rn, (uint32_t)p->concentration);
+    char why[128] = "out of memory";
+    if (!ok || !router_net_finish(&h->rn, t, why, sizeof why)) {
+        cfg_blame(cfg, "network.radix", err, "%s", why);
+        router_net_free(&h->rn);
+        free(h);
+        t->impl = NULL;
+        return false;
+    }
+    t->dimension = h->L;
+    if (p->concentration == (int64_t)S && S > 1)
+        snprintf(t->label, sizeof t->label, "flattened butterfly: %u-ary %u-flat, %u terminals per router", h->S,
+                 h->L + 1, h->S);
+    else
+        snprintf(t->label, sizeof t->label, "HyperX of %u dimensions of %u routers, %lld terminal%s per router", h->L,
+                 h->S, (long long)p->concentration, p->concentration == 1 ? "" : "s");
+    return true;
+}
+
+static void free_hyperx(struct topo *t)
+{
+    struct hyperx *h = t->impl;
+    if (h)
+        router_net_free(&h->rn);
+    free(h);
+}
+
+static unsigned channel_dimension(const struct topo *t, uint32_t ch)
+{
+    return router_net_channel_class(t, ch); /* terminal links: L and L + 1, past every dimension */
+}
+
+static void class_name(const struct topo *t, unsigned cls, char *buf, unsigned size)
+{
+    if (!router_net_class_name(t, cls, buf, size))
+        snprintf(buf, size, "dim%u", cls);
+}
+
+const struct topo_ops topo_hyperx = {
+    .name = "hyperx",
+    .help = "HyperX: radix^dimension routers, all-to-all in each dimension, concentration terminals per router "
+            "(flattened butterfly: concentration = radix) (keys: dimension, radix, concentration)",
+    .traits = TOPO_MINIMAL_ACYCLIC,
+    .params = &hyperx_param_table,
+    .build = build,
+    .free = free_hyperx,
+    .minimal_hops = router_net_minimal_hops,
+    .distance = router_net_distance,
+    .neighbors = router_net_neighbors,
+    .senders = router_net_senders,
+    .channel_class = router_net_channel_class,
+    .channel_dimension = channel_dimension,
+    .channels_in_class = router_net_channels_in_class,
+    .class_name = class_name,
+    .mean_distance = router_net_mean_distance,
+};
