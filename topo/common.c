@@ -10,10 +10,11 @@ bool topo_build(struct topo *t, const struct config *cfg, struct cfg_error *err)
     topo_set_uniform_bandwidth(t, cfg->network.bandwidth);
     if (!t->ops->build(t, cfg, err))
         return false;
-    if (!t->terminals)
-        t->terminals = t->nodes;
-    if (!t->routers)
-        t->routers = t->nodes;
+    if (!t->terminals) { /* every node a terminal and a router (the seeds' networks) */
+        t->terminals = t->routers = t->nodes;
+        t->router_degree = t->degree;
+        t->router_diameter = t->diameter;
+    }
     return true;
 }
 

@@ -189,6 +189,11 @@ bool router_net_finish(struct router_net *rn, struct topo *t, char *why, size_t 
     t->kind = CHANNEL_LINK_DIRECTION;
     t->classes = T ? rn->classes + 2 : rn->classes;
     t->degree = t->max_hops = ports_max;
+    t->router_degree = 0;
+    for (uint32_t r = 0; r < R; r++) /* router-to-router links: the out channels */
+        t->router_degree = rn->first[r + 1] - rn->first[r] > t->router_degree ? rn->first[r + 1] - rn->first[r]
+                                                                               : t->router_degree;
+    t->router_diameter = (unsigned)diameter;
     /* Terminal to terminal across the network: two terminal links more, when there are any. */
     t->diameter = (unsigned)diameter + (T ? 2 : 0);
     return true;

@@ -83,10 +83,13 @@ struct topo {
     uint32_t nodes;
     /* Nodes 0..terminals-1 are terminals: they create and receive messages (workloads,
      * traces, --nodes and the per-node figures name them).  The others are routers
-     * without terminals.  topo_build() sets it to nodes when a family leaves it 0 (every
-     * node a terminal, as in the seeds' networks). */
+     * without terminals.  A family that leaves it 0 has every node a terminal and a
+     * router (the seeds' networks): topo_build() then sets terminals and routers to nodes
+     * and router_degree and router_diameter to degree and diameter. */
     uint32_t terminals;
     uint32_t routers;        /* switching nodes: nodes, or nodes - terminals when terminals hang off routers */
+    unsigned router_degree;  /* most router-to-router links at one router */
+    unsigned router_diameter; /* in router-to-router hops */
     uint32_t channels;       /* servers */
     uint64_t links;          /* as the seed counts them (replicated level-2 links count r times) */
     unsigned degree;         /* most links (or buses) at one node */

@@ -66,9 +66,11 @@ static void write_json(FILE *out, const struct config *cfg, const struct topo *t
     json_text(out, cfg->network.topology);
     fputs(",\n  \"network\": ", out);
     json_text(out, t->label);
-    fprintf(out, ",\n  \"nodes\": %u,\n  \"channels\": %u,\n  \"channel_kind\": \"%s\",\n  \"links\": %llu,\n"
-                 "  \"degree\": %u,\n  \"diameter\": %u,\n  \"average_distance\": ",
-            t->nodes, t->channels, kind_name(t->kind), (unsigned long long)t->links, t->degree, t->diameter);
+    fprintf(out, ",\n  \"nodes\": %u,\n  \"terminals\": %u,\n  \"routers\": %u,\n  \"channels\": %u,\n"
+                 "  \"channel_kind\": \"%s\",\n  \"links\": %llu,\n  \"degree\": %u,\n  \"router_degree\": %u,\n"
+                 "  \"diameter\": %u,\n  \"router_diameter\": %u,\n  \"average_distance\": ",
+            t->nodes, t->terminals, t->routers, t->channels, kind_name(t->kind), (unsigned long long)t->links, t->degree,
+            t->router_degree, t->diameter, t->router_diameter);
     json_value(out, avg >= 0 ? avg : NAN);
     fputs(",\n  \"mean_hops\": ", out);
     json_value(out, l->known ? l->mean_hops : NAN);
@@ -111,13 +113,13 @@ static void write_table(FILE *out, const struct config *cfg, const struct topo *
 {
     double lambda = cfg_message_rate(cfg);
     fprintf(out, "topology          %s (%s)\n", cfg->network.topology, t->label);
-    fprintf(out, "nodes             %u\n", t->nodes);
+    fprintf(out, "nodes             %u (%u terminals, %u routers)\n", t->nodes, t->terminals, t->routers);
     fprintf(out, "channels          %u (%s servers)\n", t->channels, kind_name(t->kind));
     fprintf(out, "links             %llu\n", (unsigned long long)t->links);
-    fprintf(out, "degree            %u\n", t->degree);
-    fprintf(out, "diameter          %u\n", t->diameter);
+    fprintf(out, "degree            %u (router to router: %u)\n", t->degree, t->router_degree);
+    fprintf(out, "diameter          %u (router to router: %u)\n", t->diameter, t->router_diameter);
     if (avg >= 0)
-        fprintf(out, "average distance  %.10g (ordered pairs of distinct nodes)\n", avg);
+        fprintf(out, "average distance  %.10g (ordered pairs of distinct terminals)\n", avg);
     else
         fprintf(out, "average distance  not computed (not symmetric and over %d nodes)\n", DESCRIBE_PAIRS_MAX_NODES);
     if (!l->known) {

@@ -48,6 +48,8 @@ START_TEST(hyperx_matches_its_closed_forms)
         ck_assert_uint_eq(t.channels, R * L * (S - 1) + (c > 1 ? 2 * T : 0));
         ck_assert_uint_eq(t.degree, L * (S - 1) + (c > 1 ? c : 0));
         ck_assert_uint_eq(t.diameter, L + (c > 1 ? 2 : 0));
+        ck_assert_uint_eq(t.router_diameter, L);
+        ck_assert_uint_eq(t.router_degree, L * (S - 1));
         ck_assert_uint_eq(t.classes, L + (c > 1 ? 2 : 0));
         /* Between distinct routers the mean distance is L(S-1)/S * R/(R-1); terminals of
          * their own add their two links to every pair, and pairs on one router are 2 apart. */
@@ -83,6 +85,8 @@ START_TEST(fat_tree_matches_its_closed_forms)
         ck_assert_uint_eq(t.channels, 2 * (n - 1) * T + 2 * T);
         ck_assert_uint_eq(t.degree, n > 1 ? 2 * k : k);
         ck_assert_uint_eq(t.diameter, 2 * n);
+        ck_assert_uint_eq(t.router_diameter, 2 * (n - 1));
+        ck_assert_uint_eq(t.router_degree, n > 2 ? 2 * k : n == 2 ? k : 0);
         ck_assert_uint_eq(t.classes, 2 * (n - 1) + 2);
         topo_free(&t);
     }
