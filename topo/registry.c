@@ -2,12 +2,12 @@
 #include "../sim/core/registry.h"
 #include "topo.h"
 
-extern const struct topo_ops topo_hypercube, topo_kary_ncube, topo_torus, topo_bh_bh, topo_bh_br, topo_bh_cc,
+extern const struct topo_ops topo_hypercube, topo_kary_ncube, topo_torus, topo_mesh, topo_bh_bh, topo_bh_br, topo_bh_cc,
     topo_bh_ccc, topo_ccc, topo_spanning_bus, topo_dual_bus;
 
 static const struct topo_ops *const topologies[] = {
-    &topo_hypercube, &topo_kary_ncube, &topo_torus,  &topo_bh_bh,       &topo_bh_br,
-    &topo_bh_cc,     &topo_bh_ccc,     &topo_ccc,    &topo_spanning_bus, &topo_dual_bus,
+    &topo_hypercube, &topo_kary_ncube, &topo_torus, &topo_mesh,         &topo_bh_bh,    &topo_bh_br,
+    &topo_bh_cc,     &topo_bh_ccc,     &topo_ccc,   &topo_spanning_bus, &topo_dual_bus,
 };
 
 REGISTRY_DEFINE_PLUGINS(struct topo_ops, topologies, topo_find, topo_choices);

@@ -54,7 +54,8 @@
     X(observe)                                                                                                   \
     X(backlog)                                                                                                   \
     X(flit_dor)                                                                                                  \
-    X(echo)
+    X(echo)                                                                                                      \
+    X(newcomer)
 
 #define X(name) Suite *name##_suite(void);
 SUITES

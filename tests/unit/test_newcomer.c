@@ -1,0 +1,227 @@
+/* What a newcomer tripped on (issue 38): BookSim habits get hints that name the key
+ * meant, integer bounds print as integers, a '#' in a value is explained, `mesh` is a
+ * topology, a trace path is relative to its config's folder, an -s override that no
+ * chosen plug-in reads is noted, and an empty config says it runs the defaults.  Each
+ * through the binary, as a user meets it: one line on stderr. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../common/test.h"
+
+enum { OUT_SIZE = 1 << 16 };
+static char dir[64];
+static char out[OUT_SIZE], err[OUT_SIZE];
+
+static void make_dir(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/simnew-XXXXXX");
+    ck_assert(mkdtemp(dir) != NULL);
+}
+
+static void remove_dir(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+/* Writes text to dir/name; the path in path (size 128). */
+static const char *write_in_dir(char *path, const char *name, const char *text)
+{
+    snprintf(path, 128, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    ck_assert(f != NULL);
+    ck_assert(fputs(text, f) >= 0 && fclose(f) == 0);
+    return path;
+}
+
+static bool one_line(const char *s)
+{
+    const char *nl = strchr(s, '\n');
+    return nl && nl[1] == '\0';
+}
+
+/* Runs sim with argv (after the binary); expects exit 2, nothing on stdout and one line
+ * on stderr holding `says`. */
+static void expect_refused(const char *const *args, const char *says)
+{
+    const char *argv[16] = { test_binary() };
+    for (size_t i = 0; args[i]; i++)
+        argv[i + 1] = args[i];
+    ck_assert_int_eq(test_exec(argv, out, sizeof out, err, sizeof err), 2);
+    ck_assert_str_eq(out, "");
+    ck_assert_msg(one_line(err), "not one line: %s", err);
+    ck_assert_msg(strstr(err, says), "'%s' lacks '%s'", err, says);
+}
+
+START_TEST(booksim_habits_get_the_key_they_meant)
+{
+    expect_refused((const char *[]){ "configs/default.ini", "workload.rate=0.3", NULL },
+                   "sim: 'workload.rate=0.3' is no CONFIG.ini: a key is set with -s workload.rate=0.3");
+    expect_refused((const char *[]){ "-s", "workload.rate", "0.3", "configs/default.ini", NULL },
+                   "sim: -s workload.rate: the value goes in the same argument, -s workload.rate=0.3");
+    expect_refused((const char *[]){ "-s", "rate=0.3", "configs/default.ini", NULL },
+                   "-s rate=0.3: expected section.key=value (did you mean workload.rate?)");
+    expect_refused((const char *[]){ "--sweep", "rate=0.1,0.2", "configs/default.ini", NULL },
+                   "--sweep 'rate=0.1,0.2': a key is SECTION.KEY (did you mean workload.rate?)");
+    /* a name in several sections: every one of them */
+    expect_refused((const char *[]){ "-s", "dimension=3", "configs/default.ini", NULL },
+                   "(did you mean network.dimension or physical.dimension?)");
+    expect_refused((const char *[]){ "-s", "run.dimension=3", "configs/default.ini", NULL },
+                   "run.dimension: unknown key (did you mean network.dimension or physical.dimension?)");
+    expect_refused((const char *[]){ "-s", "foo.rate=3", "configs/default.ini", NULL },
+                   "foo.rate: unknown section [foo] (did you mean workload.rate?)");
+    char path[128];
+    const char *ini = write_in_dir(path, "bare.ini", "; no section\nrate = 0.3\n");
+    expect_refused((const char *[]){ ini, NULL }, ":2: rate: key outside any [section] (did you mean workload.rate?)");
+}
+END_TEST
+
+START_TEST(bounds_and_comments_are_said_as_written)
+{
+    expect_refused((const char *[]){ "-s", "network.topology=torus", "-s", "network.radix=1", "configs/default.ini",
+                                     NULL },
+                   "network.radix: must be at least 2 and at most 1073741824 (got 1)");
+    char path[128];
+    const char *ini = write_in_dir(path, "hash.ini", "[network]\ntopology = torus # a comment?\n");
+    expect_refused((const char *[]){ ini, NULL },
+                   ":2: network.topology: '#' starts no comment in a value (';' does): unknown value 'torus # a "
+                   "comment?'");
+    ini = write_in_dir(path, "semicolon.ini", "[network]\ntopology = torus ; a comment\nradix = 4\n");
+    const char *argv[] = { test_binary(), "--describe", ini, NULL };
+    ck_assert_int_eq(test_exec(argv, out, sizeof out, err, sizeof err), 0);
+    ck_assert_str_eq(err, "");
+}
+END_TEST
+
+/* `mesh` is listed, explained by --describe, echoes no key it ignores, and runs the
+ * network kary-ncube with wrap = false builds. */
+START_TEST(mesh_is_a_topology)
+{
+    const char *list[] = { test_binary(), "--list", NULL };
+    ck_assert_int_eq(test_exec(list, out, sizeof out, err, sizeof err), 0);
+    ck_assert_msg(strstr(out, "\n      mesh                 k-ary n-cube without end-around links"), "%s", out);
+    const char *describe[] = { test_binary(), "--describe", "-s", "network.topology=mesh", "-s", "network.radix=4",
+                               "-s", "network.dimension=2", "configs/default.ini", NULL };
+    ck_assert_int_eq(test_exec(describe, out, sizeof out, err, sizeof err), 0);
+    ck_assert_msg(strncmp(out, "topology          mesh (4-ary 2-cube mesh, kary-ncube with wrap = false)\n", 73) == 0,
+                  "%s", out);
+    ck_assert_msg(strstr(out, "\ndiameter          6\n"), "%s", out);
+    static char mesh[OUT_SIZE], kary[OUT_SIZE];
+    const char *run_mesh[] = { test_binary(), "--no-timing", "-s", "network.topology=mesh", "-s", "network.radix=4",
+                               "-s", "network.dimension=2", "-s", "workload.rate=0.2", "-s", "run.messages=3000",
+                               "-s", "run.warmup_messages=300", "-f", "json", "configs/default.ini", NULL };
+    ck_assert_int_eq(test_exec(run_mesh, mesh, sizeof mesh, err, sizeof err), 0);
+    ck_assert_msg(strstr(mesh, "\"topology\": \"mesh\"") && !strstr(mesh, "\"wrap\""), "%s", mesh);
+    const char *run_kary[] = { test_binary(), "--no-timing", "-s", "network.topology=kary-ncube", "-s",
+                               "network.wrap=false", "-s", "network.radix=4", "-s", "network.dimension=2", "-s",
+                               "workload.rate=0.2", "-s", "run.messages=3000", "-s", "run.warmup_messages=300", "-f",
+                               "json", "configs/default.ini", NULL };
+    ck_assert_int_eq(test_exec(run_kary, kary, sizeof kary, err, sizeof err), 0);
+    /* the same run: every figure after the network's name */
+    const char *m = strstr(mesh, "\n  \"nodes\""), *k = strstr(kary, "\n  \"nodes\"");
+    ck_assert(m && k);
+    ck_assert_str_eq(m, k);
+}
+END_TEST
+
+/* A relative workload.trace in a file is read from the file's folder, wherever sim runs;
+ * one that cannot be read is named with the config's file and line. */
+START_TEST(trace_paths_are_relative_to_their_config)
+{
+    char trace[128], ini[128], sub[128];
+    write_in_dir(trace, "t.csv", "0.5,1,2,1\n1,2,3,1\n1.5,3,4,1\n");
+    write_in_dir(ini, "tr.ini", "[network]\ndimension = 4\n[workload]\narrival = trace\ntrace = t.csv\n"
+                                "[run]\nmessages = 3\nwarmup_messages = 0\n");
+    const char *argv[] = { test_binary(), "--no-timing", ini, NULL };
+    ck_assert_msg(test_exec(argv, out, sizeof out, err, sizeof err) == 0, "%s", err);
+    char want[400];
+    snprintf(want, sizeof want, "replay of the trace %s\n", trace);
+    ck_assert_msg(strstr(out, want), "%s", out);
+    /* on the command line: relative to the current directory, named with -s */
+    const char *set[] = { test_binary(), "-s", "workload.trace=t.csv", ini, NULL };
+    ck_assert_int_eq(test_exec(set, out, sizeof out, err, sizeof err), 2);
+    ck_assert_msg(strncmp(err, "command line (-s): workload.trace: cannot read the trace t.csv: ", 63) == 0, "%s", err);
+    snprintf(sub, sizeof sub, "%s/sub", dir);
+    ck_assert_int_eq(mkdir(sub, 0700), 0);
+    write_in_dir(ini, "sub/missing.ini", "[network]\ndimension = 4\n[workload]\narrival = trace\ntrace = t.csv\n");
+    const char *missing[] = { test_binary(), ini, NULL };
+    ck_assert_int_eq(test_exec(missing, out, sizeof out, err, sizeof err), 2);
+    snprintf(want, sizeof want, "%s:5: workload.trace: cannot read the trace %s/t.csv (relative to the config's folder): ",
+             ini, sub);
+    ck_assert_msg(strncmp(err, want, strlen(want)) == 0 && one_line(err), "%s", err);
+    ck_assert_str_eq(out, "");
+}
+END_TEST
+
+/* An -s override that no chosen plug-in reads: one line naming the choice that rules it
+ * out, and the same report as without it; keys in the file stay silent. */
+START_TEST(overrides_without_effect_are_noted)
+{
+    static char plain[OUT_SIZE];
+    const char *base[] = { test_binary(), "--no-timing", "-s", "run.messages=2000", "-s", "run.warmup_messages=200",
+                           "configs/default.ini", NULL };
+    ck_assert_int_eq(test_exec(base, plain, sizeof plain, err, sizeof err), 0);
+    ck_assert_str_eq(err, "");
+    const char *iq[] = { test_binary(), "--no-timing", "-s", "run.messages=2000", "-s", "run.warmup_messages=200",
+                         "-s", "routing.router=iq", "-s", "routing.routing_delay=3", "-s", "routing.router=simple",
+                         "configs/default.ini", NULL };
+    ck_assert_int_eq(test_exec(iq, out, sizeof out, err, sizeof err), 0);
+    ck_assert_str_eq(out, plain);
+    ck_assert_str_eq(err, "sim: -s routing.router has no effect with routing.switching = store-and-forward\n"
+                          "sim: -s routing.routing_delay has no effect with routing.switching = store-and-forward\n");
+    const char *wormhole[] = { test_binary(), "--describe", "-s", "routing.switching=wormhole", "-s",
+                               "routing.vc_release=tail-credit", "-s", "network.radix=4", "configs/default.ini", NULL };
+    ck_assert_int_eq(test_exec(wormhole, out, sizeof out, err, sizeof err), 0);
+    ck_assert_str_eq(err, "sim: -s routing.vc_release has no effect with routing.router = simple\n"
+                          "sim: -s network.radix has no effect with network.topology = hypercube\n");
+    char path[128];
+    const char *ini = write_in_dir(path, "unused.ini", "[routing]\nrouter = iq\n[network]\nradix = 4\n");
+    const char *file[] = { test_binary(), "--describe", ini, NULL };
+    ck_assert_int_eq(test_exec(file, out, sizeof out, err, sizeof err), 0);
+    ck_assert_str_eq(err, "");
+    const char *quiet[] = { test_binary(), "--describe", "--no-notes", "-s", "network.radix=4", "configs/default.ini",
+                            NULL };
+    ck_assert_int_eq(test_exec(quiet, out, sizeof out, err, sizeof err), 0);
+    ck_assert_str_eq(err, "");
+}
+END_TEST
+
+START_TEST(empty_config_says_it_runs_the_defaults)
+{
+    char path[128], want[300];
+    const char *ini = write_in_dir(path, "empty.ini", "; nothing yet\n\n");
+    snprintf(want, sizeof want, "sim: %s sets no key: running the defaults (sim --list shows them)\n", ini);
+    const char *describe[] = { test_binary(), "--describe", ini, NULL };
+    ck_assert_int_eq(test_exec(describe, out, sizeof out, err, sizeof err), 0);
+    ck_assert_str_eq(err, want);
+    ck_assert(strncmp(out, "topology          hypercube", 27) == 0);
+    const char *sweep[] = { test_binary(), "--no-progress", "-j", "2", "--sweep", "workload.rate=0.2,0.4", "-s",
+                            "run.messages=500", "-s", "run.warmup_messages=50", "-f", "csv", ini, NULL };
+    ck_assert_int_eq(test_exec(sweep, out, sizeof out, err, sizeof err), 0);
+    ck_assert_str_eq(err, want); /* once, not once per point */
+    ini = write_in_dir(path, "one.ini", "[workload]\nrate = 0.5\n");
+    const char *set[] = { test_binary(), "--describe", ini, NULL };
+    ck_assert_int_eq(test_exec(set, out, sizeof out, err, sizeof err), 0);
+    ck_assert_str_eq(err, "");
+}
+END_TEST
+
+Suite *newcomer_suite(void)
+{
+    Suite *s = suite_create("newcomer");
+    TCase *tc = tcase_create("first steps");
+    tcase_add_checked_fixture(tc, make_dir, remove_dir);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, booksim_habits_get_the_key_they_meant);
+    tcase_add_test(tc, bounds_and_comments_are_said_as_written);
+    tcase_add_test(tc, mesh_is_a_topology);
+    tcase_add_test(tc, trace_paths_are_relative_to_their_config);
+    tcase_add_test(tc, overrides_without_effect_are_noted);
+    tcase_add_test(tc, empty_config_says_it_runs_the_defaults);
+    suite_add_tcase(s, tc);
+    return s;
+}
