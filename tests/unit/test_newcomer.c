@@ -1,8 +1,9 @@
 /* What a newcomer tripped on (issue 38): BookSim habits get hints that name the key
  * meant, integer bounds print as integers, a '#' in a value is explained, `mesh` is a
  * topology, a trace path is relative to its config's folder, an -s override that no
- * chosen plug-in reads is noted, and an empty config says it runs the defaults.  Each
- * through the binary, as a user meets it: one line on stderr. */
+ * chosen plug-in reads is noted, an empty config says it runs the defaults (each through
+ * the binary, as a user meets it: one line on stderr), and scripts/plot.sh overlays the
+ * model on the simulation in words. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -210,6 +211,43 @@ START_TEST(empty_config_says_it_runs_the_defaults)
 }
 END_TEST
 
+/* scripts/plot.sh -n (the gnuplot script, not drawn): any number of Y columns, words from
+ * its column table, the x range padded, and each row left out said on stderr. */
+START_TEST(plot_overlays_the_model_in_words)
+{
+    char csv[128];
+    write_in_dir(csv, "s.csv",
+                 "workload.rate,workload.rate_unit,routing.switching,delay.mean,delay.ci95_low,delay.ci95_high,"
+                 "analytic.model,analytic.delay_mean,stop_reason\n"
+                 "0.1,flits,wormhole,4.7,4.6,4.8,mm1-network,4.5,completed\n"
+                 "0.3,flits,wormhole,5.5,5.4,5.6,mm1-network,5.2,completed\n"
+                 "0.8,flits,wormhole,,,,mm1-network,,unstable: not run\n"
+                 "0.1,flits,cut-through,4.1,4.0,4.2,mm1-network,4.5,completed\n");
+    const char *argv[] = { "/bin/sh", "scripts/plot.sh", "-n", "-e", "delay.ci95_low,delay.ci95_high", csv,
+                           "workload.rate", "delay.mean", "analytic.delay_mean", NULL };
+    ck_assert_msg(test_exec(argv, out, sizeof out, err, sizeof err) == 0, "%s", err);
+    const char *want[] = { "set title 'mean delay against offered load'\n",
+                           "set xlabel 'offered load (flits per node per time unit)'\n",
+                           "set ylabel 'delay (time units)'\n",
+                           "set xrange [0.09:0.31]\n", /* 5% of the span each side */
+                           "$curve1 using 1:2:3:4 with yerrorlines title 'simulation: mean delay'",
+                           "$curve2 using 1:2 with linespoints title 'model (mm1-network): mean delay'",
+                           "$curve1 << EOD\n0.1 4.1 4.0 4.2\n0.1 4.7 4.6 4.8\n0.3 5.5 5.4 5.6\nEOD\n" };
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        ck_assert_msg(strstr(out, want[i]), "lacks %s:\n%s", want[i], out);
+    ck_assert_str_eq(err, "plot.sh: left out workload.rate=0.8: no delay.mean, analytic.delay_mean (unstable: not run)\n");
+    /* one curve per Y and per group value */
+    const char *grouped[] = { "/bin/sh", "scripts/plot.sh", "-n", "-g", "routing.switching", "-t", "mine", csv,
+                              "workload.rate", "delay.mean", "analytic.delay_mean", NULL };
+    ck_assert_msg(test_exec(grouped, out, sizeof out, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(strstr(out, "title 'simulation: mean delay, routing.switching=wormhole'") &&
+                      strstr(out, "title 'model (mm1-network): mean delay, routing.switching=cut-through'") &&
+                      strstr(out, "$curve4 using") && !strstr(out, "$curve5") && strstr(out, "set title 'mine'\n"),
+                  "%s", out);
+    ck_assert_msg(strstr(err, "left out workload.rate=0.8 routing.switching=wormhole: no delay.mean"), "%s", err);
+}
+END_TEST
+
 Suite *newcomer_suite(void)
 {
     Suite *s = suite_create("newcomer");
@@ -222,6 +260,7 @@ Suite *newcomer_suite(void)
     tcase_add_test(tc, trace_paths_are_relative_to_their_config);
     tcase_add_test(tc, overrides_without_effect_are_noted);
     tcase_add_test(tc, empty_config_says_it_runs_the_defaults);
+    tcase_add_test(tc, plot_overlays_the_model_in_words);
     suite_add_tcase(s, tc);
     return s;
 }
