@@ -93,11 +93,11 @@ deps:
 	@sh scripts/deps.sh
 
 fuzz-deps:
-	@sh scripts/deps.sh fuzz
+	@sh scripts/deps.sh -q fuzz
 
 # tests/unit/test_observe.c draws every picture of scripts/plot-run.sh: gnuplot.
 test-deps:
-	@sh scripts/deps.sh plot
+	@sh scripts/deps.sh -q plot
 
 # Each build's objects are rebuilt when the flags that shape its code change (CC,
 # CFLAGS, CPPFLAGS, LDFLAGS...; not WERROR, which changes no object): build/*/flags
@@ -242,7 +242,7 @@ reproduce: $(REPRODUCE)
 
 reproduce-004: appendix-b
 $(REPRODUCE): deps bin/sim
-	@scripts/deps.sh plot
+	@scripts/deps.sh -q plot
 	sh scripts/$@.sh
 
 # docs/manual.md's key reference is bin/sim --list-markdown, spliced between its two

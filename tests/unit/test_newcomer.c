@@ -248,6 +248,66 @@ START_TEST(plot_overlays_the_model_in_words)
 }
 END_TEST
 
+/* sim.1 documents every long option --help lists, and states --version's copyright year;
+ * its examples use the default prefix. */
+START_TEST(man_page_keeps_up_with_the_binary)
+{
+    static char help[OUT_SIZE], man[OUT_SIZE];
+    const char *argv[] = { test_binary(), "--help", NULL };
+    ck_assert_int_eq(test_exec(argv, help, sizeof help, err, sizeof err), 0);
+    FILE *f = fopen("sim.1", "r");
+    ck_assert(f != NULL);
+    man[fread(man, 1, sizeof man - 1, f)] = '\0';
+    fclose(f);
+    unsigned options = 0;
+    for (const char *p = strstr(help, " --"); p; p = strstr(p + 1, " --")) {
+        char name[64], roff[160] = "\\-\\-";
+        size_t len = strspn(p + 3, "abcdefghijklmnopqrstuvwxyz-");
+        snprintf(name, sizeof name, "%.*s", (int)len, p + 3);
+        for (const char *c = name; *c; c++) /* groff writes each hyphen \- */
+            strcat(roff, *c == '-' ? "\\-" : (char[]){ *c, '\0' });
+        ck_assert_msg(strstr(man, roff), "sim.1 lacks --%s", name);
+        options++;
+    }
+    ck_assert_uint_ge(options, 20);
+    ck_assert(strstr(man, "--common") == NULL && strstr(man, "\\-\\-common\\-random\\-numbers"));
+    const char *version[] = { test_binary(), "--version", NULL };
+    ck_assert_int_eq(test_exec(version, out, sizeof out, err, sizeof err), 0);
+    const char *year = strstr(out, "Copyright (C) ");
+    ck_assert(year);
+    char th[64], copyright[64];
+    snprintf(th, sizeof th, ".TH SIM 1 \"%.4s\"", year + 14);
+    snprintf(copyright, sizeof copyright, "Copyright \\(co %.4s the sim authors.", year + 14);
+    ck_assert_msg(strstr(man, th) && strstr(man, copyright), "sim.1's year is not --version's %.4s", year + 14);
+    ck_assert_msg(!strstr(man, "/usr/share/sim") && strstr(man, "/usr/local/share/sim/configs/default.ini"),
+                  "sim.1's examples do not use the default prefix");
+}
+END_TEST
+
+/* Smaller things a newcomer read: --describe's units on a rate in flits, --list's words,
+ * and scripts/deps.sh saying what it found for a group. */
+START_TEST(describe_list_and_deps_say_what_they_mean)
+{
+    const char *describe[] = { test_binary(), "--describe", "configs/iq/torus-8x8.ini", NULL };
+    ck_assert_int_eq(test_exec(describe, out, sizeof out, err, sizeof err), 0);
+    ck_assert_msg(strstr(out, "\nload factor: messages per time unit through a channel per message per node per time "
+                              "unit offered;\nutilisation: at workload.rate = 0.1 flits (0.025 messages) per node "
+                              "per time unit"),
+                  "%s", out);
+    const char *list[] = { test_binary(), "--list", NULL };
+    ck_assert_int_eq(test_exec(list, out, sizeof out, err, sizeof err), 0);
+    ck_assert_msg(!strstr(out, "free free") && strstr(out, "the most free room on its adaptive VCs"), "%s", out);
+    if (system("command -v gnuplot >/dev/null 2>&1") != 0)
+        return; /* make test installs it first */
+    const char *deps[] = { "/bin/sh", "scripts/deps.sh", "plot", NULL };
+    ck_assert_int_eq(test_exec(deps, out, sizeof out, err, sizeof err), 0);
+    ck_assert_str_eq(err, "scripts/deps.sh: nothing to install: the build dependencies and gnuplot (plot) are present\n");
+    const char *quiet[] = { "/bin/sh", "scripts/deps.sh", "-q", "plot", NULL };
+    ck_assert_int_eq(test_exec(quiet, out, sizeof out, err, sizeof err), 0);
+    ck_assert_str_eq(err, "");
+}
+END_TEST
+
 Suite *newcomer_suite(void)
 {
     Suite *s = suite_create("newcomer");
@@ -261,6 +321,8 @@ Suite *newcomer_suite(void)
     tcase_add_test(tc, overrides_without_effect_are_noted);
     tcase_add_test(tc, empty_config_says_it_runs_the_defaults);
     tcase_add_test(tc, plot_overlays_the_model_in_words);
+    tcase_add_test(tc, man_page_keeps_up_with_the_binary);
+    tcase_add_test(tc, describe_list_and_deps_say_what_they_mean);
     suite_add_tcase(s, tc);
     return s;
 }
