@@ -33,7 +33,7 @@ if ! "$make" --no-print-directory -s -C "$top" install DESTDIR="$stage" PREFIX=/
     echo "100%: Checks: 1, Failures: 1, Errors: 0" >>"$log"
     exit 1
 fi
-runs='-s run.messages=2000 -s run.warmup_messages=200'
+runs='-s run.messages=2000 -s run.warmup_messages=200' # short runs, for SIM_ARGS
 # sim itself, from PATH
 check "sim on PATH is the staged one" sh -c '[ "$(command -v sim)" = "$0/usr/bin/sim" ] && sim --version' "$stage"
 check "man page and docs installed" test -f "$stage/usr/share/man/man1/sim.1" -a -f "$stage/usr/share/doc/sim/docs/manual.md"
@@ -42,7 +42,6 @@ check "sweep.sh runs the installed sim" sh -c 'SIM_ARGS="$1" sh "$0/scripts/swee
     workload.rate 0.4 0.8 >rates.csv && [ "$(wc -l <rates.csv)" -eq 3 ]' "$share" "$runs"
 check "plot.sh draws the sweep" sh -c 'sh "$0/scripts/plot.sh" -e delay.ci95_low,delay.ci95_high -o rates.png \
     rates.csv workload.rate delay.mean analytic.delay_mean && [ -s rates.png ]' "$share"
-# shellcheck disable=SC2086 # $runs is a list of options
 check "plot-run.sh draws one run" sh "$share/scripts/plot-run.sh" -s run.messages=2000 -s run.warmup_messages=200 \
     "$share/configs/kary-8x8.ini" pictures
 check "plot-run.sh wrote every picture" test -s "$work/pictures/channels.png" -a -s "$work/pictures/histogram.png" \
