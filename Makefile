@@ -2,7 +2,8 @@
 #
 #   make            build bin/sim  (./sim cannot be the binary: sim/ holds the kernel's sources)
 #   make run        run configs/default.ini (installs missing dependencies first)
-#   make test       layer check, tests/unit (plain and under ASan + UBSan, in parallel), golden outputs
+#   make test       layer check, tests/unit (plain and under ASan + UBSan, in parallel), installed
+#                   scripts (tests/install.sh), golden outputs
 #   make validate   tests/validate: long statistical and seed-reproduction runs (minutes)
 #   make golden     every config's short-run output against tests/golden/fingerprints.txt
 #   make manual     regenerate docs/manual.md's key reference from the key tables (bin/sim --list-markdown)
@@ -14,6 +15,7 @@
 #   make appendix-b seed 004's Appendix B reproduced: reports/004-appendix-b.md
 #   make install    PREFIX (/usr/local) and DESTDIR honoured; make uninstall removes exactly that
 #   make clean
+#   make help       this list
 #
 # Conventions: CC, CFLAGS (default -O2 -g), CPPFLAGS and LDFLAGS are honoured by every
 # build of bin/sim, bin/sim-mpi and the plain tests (the sanitised test build keeps its
@@ -79,19 +81,23 @@ obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 
 REPRODUCE := $(sort $(patsubst scripts/reproduce-%.sh,reproduce-%,$(wildcard scripts/reproduce-*.sh)))
 
-.PHONY: all deps test-deps mpi run test test-plain test-san test-san-1 test-san-2 golden validate fuzz fuzz-deps bench appendix-b reproduce $(REPRODUCE) install uninstall manual clean FORCE
+.PHONY: all help deps test-deps mpi run test test-plain test-san test-san-1 test-san-2 golden validate fuzz fuzz-deps bench appendix-b reproduce $(REPRODUCE) install uninstall manual clean FORCE
 
 all: bin/sim
+
+# The list at the top of this file.
+help:
+	@sed -n 's/^#   \(make .*\)/\1/p' $(firstword $(MAKEFILE_LIST))
 
 deps:
 	@sh scripts/deps.sh
 
 fuzz-deps:
-	@sh scripts/deps.sh fuzz
+	@sh scripts/deps.sh -q fuzz
 
 # tests/unit/test_observe.c draws every picture of scripts/plot-run.sh: gnuplot.
 test-deps:
-	@sh scripts/deps.sh plot
+	@sh scripts/deps.sh -q plot
 
 # Each build's objects are rebuilt when the flags that shape its code change (CC,
 # CFLAGS, CPPFLAGS, LDFLAGS...; not WERROR, which changes no object): build/*/flags
@@ -167,11 +173,11 @@ run: deps
 # Warnings fail `make test` unless WERROR is given (WERROR=0 to relax it).
 TEST_WERROR := $(if $(filter undefined,$(origin WERROR)),1,$(WERROR))
 test: test-deps
-	@mkdir -p build; rm -f build/test.status build/rel/tests/golden.log; \
+	@mkdir -p build; rm -f build/test.status build/rel/tests/golden.log build/rel/tests/install.log; \
 	{ $(MAKE) --no-print-directory -k -j3 WERROR=$(TEST_WERROR) test-plain test-san-1 test-san-2 2>&1; \
 	  echo $$? >build/test.status; } | tee build/test.log | grep --line-buffered -vE '^($(CC)|$(MPICC)) '; \
-	sh tests/summary.sh build/rel/tests/golden.log build/rel/tests/unit.log build/san/tests/unit-1.log \
-	    build/san/tests/unit-2.log; \
+	sh tests/summary.sh build/rel/tests/golden.log build/rel/tests/unit.log build/rel/tests/install.log \
+	    build/san/tests/unit-1.log build/san/tests/unit-2.log; \
 	exit $$(cat build/test.status)
 
 test-plain: bin/sim build/rel/tests/unit/run $(if $(HAVE_MPI),bin/sim-mpi)
@@ -179,7 +185,8 @@ test-plain: bin/sim build/rel/tests/unit/run $(if $(HAVE_MPI),bin/sim-mpi)
 	@rm -f build/rel/tests/unit.log
 	@SIM_BINARY=bin/sim $(MPI_TEST_ENV) CK_LOG_FILE_NAME=build/rel/tests/unit.log \
 	    sh tests/run-suite.sh plain build/rel/tests/unit.err build/rel/tests/unit/run
-	@sh tests/golden/fingerprint.sh bin/sim --check >build/rel/tests/golden.log 2>&1; st=$$?; \
+	@st=0; sh tests/install.sh build/rel/tests/install.log || st=1; \
+	    sh tests/golden/fingerprint.sh bin/sim --check >build/rel/tests/golden.log 2>&1 || st=1; \
 	    cat build/rel/tests/golden.log; exit $$st
 
 # Every config's short-run, --analytic and --describe output, hashed (tests/golden/).
@@ -235,7 +242,7 @@ reproduce: $(REPRODUCE)
 
 reproduce-004: appendix-b
 $(REPRODUCE): deps bin/sim
-	@scripts/deps.sh plot
+	@scripts/deps.sh -q plot
 	sh scripts/$@.sh
 
 # docs/manual.md's key reference is bin/sim --list-markdown, spliced between its two
@@ -255,7 +262,8 @@ manual: bin/sim
 SHARE_DIR := $(DATADIR)/sim
 CONFIG_FILES := $(sort $(wildcard configs/*.ini configs/*/*.ini configs/*/*.csv))
 CONFIG_DIRS := $(sort $(patsubst %/,%,$(dir $(CONFIG_FILES))))
-EXAMPLE_SCRIPTS := $(filter-out scripts/check-layers.sh scripts/deps.sh,$(wildcard scripts/*.sh))
+# The scripts that work outside the clone (the reproductions write the clone's reports/).
+EXAMPLE_SCRIPTS := scripts/sweep.sh scripts/plot.sh scripts/plot-run.sh scripts/example-trace.sh
 INSTALLED_MPI := $(wildcard bin/sim-mpi)
 
 install: bin/sim

@@ -29,7 +29,8 @@ static bool check(const struct config *cfg, const struct topo *t, struct cfg_err
 const struct route_ops route_adaptive_minimal = {
     .name = "adaptive-minimal",
     .help = "minimal adaptive: the minimal next hop with the shortest queue (store-and-forward) or the most free "
-            "free adaptive VCs (flit switching), escape VCs in dimension order",
+            "room on its adaptive VCs (flit switching: the iq router counts their credits, the simple router its "
+            "free VCs), escape VCs in dimension order",
     .traits = ROUTE_ADAPTIVE,
     .check = check,
 };

@@ -1,6 +1,8 @@
 #!/bin/sh
 # Installs the build dependencies that are missing (Debian packages), or, when not
-# root, prints the exact command to run.  Quiet when everything is present.
+# root, prints the exact command to run.  With a group named, says what it found or
+# installed for it (one line on stderr); without one, or with -q, quiet when everything
+# is present (the Makefile's targets ask with -q).
 #   scripts/deps.sh           what `make` and `make test` need
 #   scripts/deps.sh mpi       also Open MPI (mpicc, mpirun) for `make mpi`
 #   scripts/deps.sh plot      also gnuplot (no X) for scripts/plot.sh and the reproduction scripts
@@ -8,6 +10,10 @@
 set -u
 missing=""
 fuzz=no
+quiet=no
+[ "${1:-}" != -q ] || { quiet=yes; shift; }
+wanted="" # what the named groups need, said when it is all there
+
 # libFuzzer ships apart from clang on Debian (libclang-rt-N-dev): try to link it.
 has_libfuzzer() {
     t=$(mktemp -d) || return 1
@@ -19,9 +25,13 @@ has_libfuzzer() {
 }
 for extra in "$@"; do
     case $extra in
-    mpi) { command -v mpicc && command -v mpirun; } >/dev/null 2>&1 || missing="$missing openmpi-bin libopenmpi-dev" ;;
-    plot) command -v gnuplot >/dev/null 2>&1 || missing="$missing gnuplot-nox" ;;
-    fuzz) fuzz=yes ;;
+    mpi)
+        { command -v mpicc && command -v mpirun; } >/dev/null 2>&1 || missing="$missing openmpi-bin libopenmpi-dev"
+        wanted="$wanted mpicc and mpirun (mpi)," ;;
+    plot)
+        command -v gnuplot >/dev/null 2>&1 || missing="$missing gnuplot-nox"
+        wanted="$wanted gnuplot (plot)," ;;
+    fuzz) fuzz=yes wanted="$wanted clang with libFuzzer (fuzz)," ;;
     *) echo "scripts/deps.sh: unknown group '$extra' (mpi, plot or fuzz)" >&2; exit 2 ;;
     esac
 done
@@ -41,7 +51,10 @@ if [ "$fuzz" = yes ]; then
         missing="$missing libclang-rt-$(clang -dumpversion | cut -d. -f1)-dev"
     fi
 fi
-[ -z "$missing" ] && exit 0
+if [ -z "$missing" ]; then
+    [ "$quiet" = yes ] || [ -z "$wanted" ] || echo "scripts/deps.sh: nothing to install: the build dependencies and${wanted%,} are present" >&2
+    exit 0
+fi
 # shellcheck disable=SC2086,SC2046 # word splitting of the package list is wanted
 set -- $(printf '%s\n' $missing | sort -u)
 if [ "$(id -u)" -ne 0 ]; then
@@ -54,3 +67,4 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get install -y --no-install-recommends "$@" >/dev/null 2>&1 ||
     { apt-get update -qq >/dev/null && apt-get install -y --no-install-recommends "$@" >/dev/null; } ||
     { echo "apt-get install $* failed" >&2; exit 1; }
+echo "installed: $*" >&2

@@ -8,8 +8,11 @@
 #       a synthetic trace without random numbers: every PERIOD time units a burst in which
 #       node s sends one message of LENGTH to node (s + 1 + k mod (NODES - 1)) mod NODES
 #       (burst k = 0, 1, ...), the senders 0.001 apart in node order.
+# SIM is the binary (default: the clone's bin/sim beside these scripts, else sim on PATH).
 set -eu
-cd "$(dirname "$0")/.."
+sim=sim
+[ ! -x "$(dirname "$0")/../bin/sim" ] || sim=$(dirname "$0")/../bin/sim
+sim=${SIM:-$sim}
 usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [ $# -ge 1 ] || usage
 mode=$1
@@ -19,7 +22,7 @@ run)
     [ $# -ge 2 ] || usage
     config=$1 out=$2
     shift 2
-    bin/sim "$config" --no-progress --write-trace "$out" "$@" >/dev/null
+    "$sim" "$config" --no-progress --write-trace "$out" "$@" >/dev/null
     echo "wrote $(wc -l <"$out") messages to $out" >&2
     ;;
 bursts)

@@ -12,16 +12,18 @@
 #   scripts/plot-run.sh [-b SIM] [-s SECTION.KEY=VALUE]... CONFIG.ini DIR
 #   scripts/plot-run.sh -s workload.rate=0.3 configs/kary-8x8.ini pictures
 #
-# -b: the sim binary (default bin/sim).  -s: overrides, as sim's.  One replication
-# (run.replications = 1 is set); the slotted backtracking engine has no series (sim
-# refuses --nodes and --series for it), so it is not drawn.  Needs gnuplot
-# (scripts/deps.sh plot installs gnuplot-nox).
+# -b: the sim binary (default: the clone's bin/sim beside these scripts, else sim on
+# PATH, as installed).  -s: overrides, as sim's.  One replication (run.replications = 1
+# is set); the slotted backtracking engine has no series (sim refuses --nodes and
+# --series for it), so it is not drawn.  nodes.csv is written, not drawn.  Needs
+# gnuplot (Debian: apt-get install gnuplot-nox; from a clone: scripts/deps.sh plot).
 set -eu
 usage() {
     echo "usage: $0 [-b SIM] [-s SECTION.KEY=VALUE]... CONFIG.ini DIR" >&2
     exit 2
 }
-sim=bin/sim
+sim=sim
+[ ! -x "$(dirname "$0")/../bin/sim" ] || sim=$(dirname "$0")/../bin/sim
 overrides=""
 while getopts hb:s: opt; do
     case $opt in
@@ -39,7 +41,7 @@ shift $((OPTIND - 1))
 [ $# -eq 2 ] || usage
 config=$1 dir=$2
 command -v gnuplot >/dev/null 2>&1 || {
-    echo "$0: gnuplot is missing: run scripts/deps.sh plot (or apt-get install gnuplot-nox)" >&2
+    echo "$0: gnuplot is missing: install it (Debian: apt-get install gnuplot-nox; from a clone: scripts/deps.sh plot)" >&2
     exit 1
 }
 mkdir -p "$dir"
@@ -131,6 +133,13 @@ awk -F, -v mode="$mode" -v k="$k" -v dir="$tmp" 'NR > 1 {
     }' "$dir/channels.csv"
 classes=$(cat "$tmp/classes")
 label='channel utilisation (fraction of the window busy)'
+# One colour scale for every panel, 0 to the busiest channel, so that a colour is one
+# utilisation throughout; viridis (perceptually uniform, readable in grey and by most
+# colour-blind readers) from its published control points.
+cbmax=$(awk -F, 'NR > 1 && $8 > max { max = $8 } END { printf "%.4g", (max > 0 ? max : 1) }' "$dir/channels.csv")
+palette="set palette defined (0 '#440154', 1 '#482878', 2 '#3e4989', 3 '#31688e', 4 '#26828e', 5 '#1f9e89', \
+6 '#35b779', 7 '#6ece58', 8 '#b5de2b', 9 '#fde725')
+set cbrange [0:$cbmax]"
 if [ "$mode" = grid ]; then
     cols=$classes rows=1
     [ "$classes" -le 2 ] || { cols=2 rows=$(((classes + 1) / 2)); }
@@ -143,14 +152,13 @@ plot '$tmp/class$r.dat' using 1:2:(0.5):(0.5):3 with boxxyerror fc palette fs so
     gnuplot <<GNUPLOT
 set terminal pngcairo size $((cols * 520)),$((rows * 480 + 60)) noenhanced
 set output '$dir/channels.png'
-set multiplot layout $rows,$cols title '$label, by the node each channel leaves ($k x $k grid)'
+set multiplot layout $rows,$cols title '$label, by the node each channel leaves ($k x $k grid; one colour scale)'
 set xlabel 'node coordinate in dimension 0'
 set ylabel 'node coordinate in dimension 1'
 set xrange [-0.5:$k - 0.5]
 set yrange [-0.5:$k - 0.5]
 set size ratio -1
-set palette rgbformulae 22,13,-31
-set cbrange [0:*]
+$palette
 set cblabel 'utilisation'
 $plots
 unset multiplot
@@ -167,8 +175,7 @@ set ylabel '$ylabel'
 set ytics ($(cat "$tmp/tics"))
 set yrange [-0.5:$classes - 0.5]
 set xrange [-0.5:$xmax]
-set palette rgbformulae 22,13,-31
-set cbrange [0:*]
+$palette
 set cblabel 'utilisation'
 plot '$tmp/all.dat' using 1:2:(0.5):(0.5):3 with boxxyerror fc palette fs solid notitle
 GNUPLOT

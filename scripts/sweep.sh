@@ -6,7 +6,8 @@
 #   SIM_ARGS='-s run.messages=100000 --replications 5' \
 #       scripts/sweep.sh configs/default.ini workload.rate 0.4 0.8 1.2 >rate.csv
 #
-# SIM (default bin/sim) is the binary, SIM_ARGS more options for every run.  Every
+# SIM is the binary (default: the clone's bin/sim beside these scripts, else sim on
+# PATH, as installed), SIM_ARGS more options for every run.  Every
 # run keeps the config's seed (common random numbers across values); `sim --sweep`
 # instead derives each point's seed from its coordinates and runs points in parallel.
 # Runs may have different columns (a report echoes only the keys of the plug-ins it
@@ -22,7 +23,9 @@ if [ $# -lt 3 ]; then
     echo "usage: $0 CONFIG SECTION.KEY VALUE..." >&2
     exit 2
 fi
-sim=${SIM:-bin/sim}
+sim=sim
+[ ! -x "$(dirname "$0")/../bin/sim" ] || sim=$(dirname "$0")/../bin/sim
+sim=${SIM:-$sim}
 config=$1
 key=$2
 shift 2

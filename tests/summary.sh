@@ -1,13 +1,14 @@
 #!/bin/sh
 # make test's last line, "N passed, N failed": the checks of the plain and of the
-# sanitised Check runs (from the logs they wrote, CK_LOG_FILE_NAME) and the golden
+# sanitised Check runs (from the logs they wrote, CK_LOG_FILE_NAME), of tests/install.sh
+# (its log has Check's result line) and the golden
 # fingerprints (from fingerprint.sh --check's output), with the count of each.  A run
 # whose log is missing or has no result line did not finish: it counts as one failure.
 #   tests/summary.sh GOLDEN_LOG CHECK_LOG...
 golden=$1
 shift
 for log in "$@"; do
-    case $log in */san/*) name=sanitised ;; */rel/*) name=plain ;; *) name=$log ;; esac
+    case $log in */install.log) name=install ;; */san/*) name=sanitised ;; */rel/*) name=plain ;; *) name=$log ;; esac
     if [ -s "$log" ]; then
         awk -v name="$name" '
             /Checks: / { done = 1; split($0, f, /[:,] */); checks = f[3]; failures = f[5]; errors = f[7] }

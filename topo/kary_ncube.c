@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "../sim/core/params.h"
 #include "lattice.h"
@@ -35,6 +36,9 @@ static const struct cfg_key kary_keys[] = {
       "k-ary n-cube: links both ways round each ring, or one way" },
 };
 static CFG_PARAM_TABLE(kary_param_table, struct kary_params, kary_keys);
+/* The mesh has no keys of its own: it reads the k-ary n-cube's radix. */
+static const char *const mesh_reads[] = { "network.radix", NULL };
+static const struct cfg_param_table mesh_param_table = { NULL, 0, 0, NULL, mesh_reads };
 
 /* This plug-in's own key values. */
 static const struct kary_params *kary_params_of(const struct config *cfg)
@@ -165,6 +169,17 @@ static bool build_torus(struct topo *t, const struct config *cfg, struct cfg_err
         return false;
     }
     return build_lattice(t, cfg, true, true, err);
+}
+
+/* A mesh is a k-ary n-cube without end-around links, both ways: it reads radix only
+ * (wrap and bidirectional are fixed, so a run's echo leaves them out). */
+static bool build_mesh(struct topo *t, const struct config *cfg, struct cfg_error *err)
+{
+    if (!build_lattice(t, cfg, false, true, err))
+        return false;
+    size_t used = strlen(t->label); /* what the name stands for, where --describe and the report show it */
+    snprintf(t->label + used, sizeof t->label - used, ", kary-ncube with wrap = false");
+    return true;
 }
 
 static void free_kary(struct topo *t) { free(t->impl); }
@@ -333,5 +348,15 @@ const struct topo_ops topo_torus = {
     .help = "k-ary n-cube with end-around links both ways (keys: radix, dimension, links)",
     .params = &kary_param_table,
     .build = build_torus,
+    KARY_OPS,
+};
+
+const struct topo_ops topo_mesh = {
+    .name = "mesh",
+    .traits = TOPO_KARY_NCUBE,
+    .help = "k-ary n-cube without end-around links, links both ways: kary-ncube with wrap = false (keys: radix, "
+            "dimension, links)",
+    .params = &mesh_param_table,
+    .build = build_mesh,
     KARY_OPS,
 };

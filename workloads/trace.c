@@ -25,10 +25,17 @@ static const struct cfg_key trace_keys[] = {
 };
 static CFG_PARAM_TABLE(trace_param_table, struct trace_params, trace_keys);
 
-const char *trace_path(const struct config *cfg)
+const char *trace_path(const struct config *cfg, char *buf, size_t size)
 {
-    const struct trace_params *p = cfg_params(cfg, &trace_param_table);
-    return p->trace;
+    const char *path = ((const struct trace_params *)cfg_params(cfg, &trace_param_table))->trace;
+    const struct cfg_origin *o = cfg_origin_of(cfg, "workload.trace");
+    const char *slash = strrchr(cfg->path, '/');
+    /* origin file NULL: set in the config file itself (config_value.h) */
+    if (path[0] && path[0] != '/' && o->set && !o->file && slash)
+        snprintf(buf, size, "%.*s/%s", (int)(slash - cfg->path), cfg->path, path);
+    else
+        snprintf(buf, size, "%s", path);
+    return buf;
 }
 
 const struct arrival_ops arrival_trace = {
@@ -126,12 +133,19 @@ static bool grow(struct trace *tr, size_t *capacity)
     return true;
 }
 
-bool trace_load(struct trace *tr, const char *path, uint32_t nodes, struct cfg_error *err)
+bool trace_load(struct trace *tr, const struct config *cfg, uint32_t nodes, struct cfg_error *err)
 {
     *tr = (struct trace){ 0 };
+    char path[2 * CFG_TEXT_MAX];
+    trace_path(cfg, path, sizeof path);
     FILE *f = fopen(path, "r");
-    if (!f)
-        return fail(err, path, 0, "cannot read the trace: %s", strerror(errno));
+    if (!f) {
+        const char *relative = strcmp(path, ((const struct trace_params *)cfg_params(cfg, &trace_param_table))->trace)
+                                   ? " (relative to the config's folder)"
+                                   : "";
+        cfg_blame(cfg, "workload.trace", err, "cannot read the trace %s%s: %s", path, relative, strerror(errno));
+        return false;
+    }
     char *line = NULL;
     size_t size = 0, capacity = 0;
     int number = 0;

@@ -3,8 +3,9 @@
  * lines starting with # are skipped, and the first other line may be the header
  * `time,source,destination,length`.  trace_load() reads and checks the whole file
  * before the run starts, so a bad trace never leaves a partial run: an unreadable
- * file, a malformed line, a node out of range, a negative time or length, or a time
- * before the previous line's gives one error naming the file and the line. */
+ * file (named with the config's file and line), a malformed line, a node out of
+ * range, a negative time or length, or a time before the previous line's gives one
+ * error naming the file and the line. */
 #ifndef WORKLOADS_TRACE_H
 #define WORKLOADS_TRACE_H
 
@@ -33,10 +34,15 @@ struct trace {
     uint32_t *first; /* per node: its first record, TRACE_NONE if it has none */
 };
 
-/* The file cfg replays (workload.trace, the trace arrivals' own key): "" when none. */
-const char *trace_path(const struct config *cfg);
+/* The file cfg replays (workload.trace, the trace arrivals' own key), into buf: "" when
+ * none.  A relative path set in a config file is relative to that file's folder (so a
+ * config and its trace move together); one set with -s or --sweep, to the current
+ * directory.  Returns buf. */
+const char *trace_path(const struct config *cfg, char *buf, size_t size);
 
-bool trace_load(struct trace *tr, const char *path, uint32_t nodes, struct cfg_error *err);
+/* Reads cfg's trace (trace_path).  A file that cannot be opened blames workload.trace
+ * where it was set (the config file and line); a bad line names the trace and its line. */
+bool trace_load(struct trace *tr, const struct config *cfg, uint32_t nodes, struct cfg_error *err);
 void trace_free(struct trace *tr);
 
 /* Writes one record so that trace_load() reads back exactly the same doubles. */

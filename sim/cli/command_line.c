@@ -9,7 +9,7 @@
 #include "../config/config.h"
 
 enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE, OPT_ANALYTIC, OPT_WRITE_TRACE,
-       OPT_REPLICATIONS, OPT_SWEEP, OPT_NO_TIMING, OPT_LIST_MARKDOWN, OPT_CRN,
+       OPT_REPLICATIONS, OPT_SWEEP, OPT_NO_TIMING, OPT_LIST_MARKDOWN, OPT_CRN, OPT_NO_NOTES,
        OPT_FILES }; /* OPT_FILES + enum run_file: --channels ... --series-interval */
 static const struct option long_options[] = {
     { "set", required_argument, NULL, 's' },        { "seed", required_argument, NULL, OPT_SEED },
@@ -21,7 +21,7 @@ static const struct option long_options[] = {
     { "write-trace", required_argument, NULL, OPT_WRITE_TRACE },
     { "replications", required_argument, NULL, OPT_REPLICATIONS },
     { "sweep", required_argument, NULL, OPT_SWEEP }, { "jobs", required_argument, NULL, 'j' },
-    { "no-timing", no_argument, NULL, OPT_NO_TIMING },
+    { "no-timing", no_argument, NULL, OPT_NO_TIMING }, { "no-notes", no_argument, NULL, OPT_NO_NOTES },
     { "channels", required_argument, NULL, OPT_FILES + RUN_FILE_CHANNELS },
     { "nodes", required_argument, NULL, OPT_FILES + RUN_FILE_NODES },
     { "histogram", required_argument, NULL, OPT_FILES + RUN_FILE_HISTOGRAM },
@@ -49,6 +49,8 @@ void command_line_usage(FILE *out)
           "  -j, --jobs N                 sweep: N points at a time (default: online CPUs);\n"
           "                               one run: N replications at a time (default 1)\n"
           "      --no-timing              leave out wall_seconds and events_per_second\n"
+          "      --no-notes               no notes on stderr (a config that sets no key, an -s override\n"
+          "                               that no chosen plug-in reads)\n"
           "  -f, --format table|csv|json  output format (default table)\n"
           "  -o, --output FILE            write the results to FILE (atomically) instead of stdout\n"
           "      --progress               progress line on stderr (default: when stderr is a terminal)\n"
@@ -207,6 +209,9 @@ static enum command_line_ask take_option(struct command_line *cl, int opt, char 
     case OPT_CRN:
         cl->common_random_numbers = true;
         break;
+    case OPT_NO_NOTES:
+        cl->no_notes = true;
+        break;
     case OPT_PROGRESS:
         cl->progress = 1;
         break;
@@ -244,6 +249,32 @@ static enum command_line_ask take_option(struct command_line *cl, int opt, char 
     return COMMAND_LINE_RUN;
 }
 
+static bool ends_with(const char *s, const char *end)
+{
+    size_t ls = strlen(s), le = strlen(end);
+    return ls >= le && strcmp(s + ls - le, end) == 0;
+}
+
+/* More than one argument left after the options: the one line says why, with what
+ * BookSim's habits would have meant (`sim torus.ini workload.rate=0.3`, `-s KEY VALUE`). */
+static void too_many_files(const struct command_line *cl, int n, char *const *args)
+{
+    for (int i = 0; i < n; i++)
+        if (strchr(args[i], '=')) {
+            quoted("sim: '", args[i], "' is no CONFIG.ini: a key is set with -s ");
+            quoted("", args[i], " (exactly one CONFIG.ini expected)\n");
+            return;
+        }
+    for (size_t o = 0; o < cl->n_overrides; o++)
+        if (!strchr(cl->overrides[o], '=')) {
+            quoted("sim: -s ", cl->overrides[o], ": the value goes in the same argument, -s ");
+            quoted("", cl->overrides[o], "=");
+            quoted("", ends_with(args[0], ".ini") ? "VALUE" : args[0], " (exactly one CONFIG.ini expected)\n");
+            return;
+        }
+    fputs("sim: exactly one CONFIG.ini expected (try 'sim --help')\n", stderr);
+}
+
 /* The options given that cannot go together: false after one line on stderr. */
 static bool go_together(const struct command_line *cl)
 {
@@ -275,9 +306,10 @@ enum command_line_ask command_line_parse(struct command_line *cl, int argc, char
             return ask;
     }
     if (optind != argc - 1) {
-        fputs(optind == argc ? "sim: missing CONFIG.ini (try 'sim --help')\n"
-                             : "sim: exactly one CONFIG.ini expected (try 'sim --help')\n",
-              stderr);
+        if (optind == argc)
+            fputs("sim: missing CONFIG.ini (try 'sim --help')\n", stderr);
+        else
+            too_many_files(cl, argc - optind, argv + optind);
         return COMMAND_LINE_BAD;
     }
     cl->config = argv[optind];

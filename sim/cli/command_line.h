@@ -44,6 +44,7 @@ struct command_line {
     long jobs;       /* -j, else the online CPUs (sysconf: may be -1) */
     bool jobs_given; /* a single run's replications go one at a time unless -j says */
     bool omit_timing, common_random_numbers;
+    bool no_notes; /* --no-notes: no notes on stderr (sim/cli/notes.h) */
     const char *output; /* -o, NULL: stdout */
     enum report_format fmt;
     int progress; /* -1: decide by isatty */

@@ -137,13 +137,17 @@ static void write_table(FILE *out, const struct config *cfg, const struct topo *
         fprintf(out, "%-16s %10llu %10g  %-24s %.6g\n", name, (unsigned long long)t->ops->channels_in_class(t, c),
                 t->class_bandwidth[c], lf, l->class_utilization[c]);
     }
-    fprintf(out, "\nload factor: messages per time unit through a channel per unit of workload.rate;\n");
-    if (cfg_rate_in_flits(cfg)) /* the rate as written, then the message rate the loads are for */
-        fprintf(out, "utilisation: at workload.rate = %g flits (%g messages) and mean length %g (max %.6g)\n",
+    if (cfg_rate_in_flits(cfg)) { /* the loads are per message: say so, and the rate in both units */
+        fprintf(out, "\nload factor: messages per time unit through a channel per message per node per time "
+                     "unit offered;\n");
+        fprintf(out, "utilisation: at workload.rate = %g flits (%g messages) per node per time unit and mean "
+                     "length %g (max %.6g)\n",
                 cfg->workload.rate, lambda, cfg->workload.mean_length, l->max_utilization);
-    else
+    } else {
+        fprintf(out, "\nload factor: messages per time unit through a channel per unit of workload.rate;\n");
         fprintf(out, "utilisation: at workload.rate = %g and mean length %g (max %.6g)\n", lambda,
                 cfg->workload.mean_length, l->max_utilization);
+    }
     struct stability st;
     stability_check(cfg, t, l, &st);
     fprintf(out, "node visits       %.6g per time unit at the busiest node", l->node_visit_rate_max);

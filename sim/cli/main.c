@@ -19,6 +19,7 @@
 #include "../run/replicate.h"
 #include "../run/run_config.h"
 #include "../report/report.h"
+#include "notes.h"
 #include "output.h"
 #include "replicate_jobs.h"
 #include "run_files.h"
@@ -237,6 +238,10 @@ static int run_single(struct command_line *cl)
     struct cfg_error err;
     if (!run_config_load(&cfg, cl->config, cl->overrides, cl->n_overrides, &err))
         return input_error(&err);
+    if (!cl->no_notes) {
+        note_defaults_only(&cfg);
+        note_overrides_without_effect(&cfg, cl->overrides, cl->n_overrides);
+    }
     if (!run_files_check(&cl->files, &cfg, cl->output, cl->write_trace))
         return EXIT_INPUT;
     struct output_file out_file, trace_file;

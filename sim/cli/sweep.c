@@ -1,5 +1,6 @@
 /* Sweeps: the plan of points, one point run in-process, the output in sweep order,
  * and the whole sweep with its output file (see sweep.h). */
+#include "notes.h"
 #include "output.h"
 #include "sweep.h"
 
@@ -215,6 +216,7 @@ int sweep_plan_build(struct sweep_plan *p, const struct sweep_args *a)
         cfg_error_print(&err, stderr);
         return SWEEP_BAD_INPUT;
     }
+    note_defaults_only(&cfg);
     uint64_t base_seed = cfg.run.seed;
     if (!keep_key_order(p, &cfg)) {
         fputs("sim: out of memory\n", stderr);

@@ -231,7 +231,7 @@ static bool spawn(struct runner *r, struct slot *s, size_t point)
 {
     const struct sweep_args *a = r->plan->args;
     struct sweep_point *sp = &r->plan->point[point];
-    size_t argc = 0, max = 8 + 2 * sp->n_settings; /* 5 options, "--", the config, NULL */
+    size_t argc = 0, max = 9 + 2 * sp->n_settings; /* 6 options, "--", the config, NULL */
     const char **argv = calloc(max, sizeof *argv);
     int fds[2];
     if (!argv || pipe(fds) != 0) {
@@ -240,6 +240,7 @@ static bool spawn(struct runner *r, struct slot *s, size_t point)
     }
     argv[argc++] = r->self;
     argv[argc++] = "--no-progress";
+    argv[argc++] = "--no-notes"; /* the sweep noted what it had to, once */
     argv[argc++] = "-f";
     argv[argc++] = format_name(a->fmt);
     if (a->omit_timing)

@@ -66,6 +66,16 @@ static enum real_read read_real(const char *p, char **end, double *v)
     return REAL_OK;
 }
 
+/* A bound as its key's values are written: an integer key's in full (1073741824, not
+ * 1.07374e+09), a number's with %g. */
+static void bound_text(const struct cfg_key *k, double v, char *buf, size_t size)
+{
+    if (k->type == CFG_INT && fabs(v) < 9e18)
+        snprintf(buf, size, "%lld", (long long)v);
+    else
+        snprintf(buf, size, "%g", v);
+}
+
 static void describe_bounds(const struct cfg_key *k, char *buf, size_t size)
 {
     if (k->type == CFG_UINT) {
@@ -73,10 +83,13 @@ static void describe_bounds(const struct cfg_key *k, char *buf, size_t size)
         return;
     }
     const char *lower = k->min_exclusive ? "greater than" : "at least";
+    char min[32], max[32];
+    bound_text(k, k->min, min, sizeof min);
+    bound_text(k, k->max, max, sizeof max);
     if (k->max >= 1e300 || (k->type != CFG_REAL && k->max >= 9e18))
-        snprintf(buf, size, "must be %s %g", lower, k->min);
+        snprintf(buf, size, "must be %s %s", lower, min);
     else
-        snprintf(buf, size, "must be %s %g and at most %g", lower, k->min, k->max);
+        snprintf(buf, size, "must be %s %s and at most %s", lower, min, max);
 }
 
 /* "a, b, c": numbers separated by commas (blanks allowed), each within the key's bounds. */
@@ -281,14 +294,26 @@ bool cfg_set(struct config *cfg, const char *section, const char *name, const ch
 {
     char key[128], hint[256];
     snprintf(key, sizeof key, "%s.%s", section, name);
+    if (!name[0] && !cfg_known_section(cfg, section)) { /* "rate" alone (--sweep rate=...): a key without section */
+        const char *near = cfg_key_elsewhere(cfg, section, hint, sizeof hint);
+        cfg_error_set(err, file, line, section, "a key is SECTION.KEY%s%s%s", near ? " (did you mean " : "",
+                      near ? near : "", near ? "?)" : "");
+        return false;
+    }
     if (!cfg_known_section(cfg, section)) {
-        cfg_unknown_section(cfg, section, hint, sizeof hint);
+        char elsewhere[192]; /* no section near, but the key exists under another: that was meant */
+        if (!cfg_nearest_section(cfg, section) && cfg_key_named(cfg, name, elsewhere, sizeof elsewhere))
+            snprintf(hint, sizeof hint, "unknown section [%s] (did you mean %s?)", section, elsewhere);
+        else
+            cfg_unknown_section(cfg, section, hint, sizeof hint);
         cfg_error_set(err, file, line, key, "%s", hint);
         return false;
     }
     int id = cfg_key_index(cfg, key);
-    if (id < 0) {
-        const char *near = cfg_nearest_key(cfg, section, name, hint, sizeof hint);
+    if (id < 0) { /* the name under other sections (every one that has it), or the nearest key */
+        const char *near = cfg_key_named(cfg, name, hint, sizeof hint);
+        if (!near)
+            near = cfg_nearest_key(cfg, section, name, hint, sizeof hint);
         cfg_error_set(err, file, line, key, "unknown key%s%s%s", near ? " (did you mean " : "", near ? near : "",
                       near ? "?)" : "");
         return false;
@@ -301,7 +326,9 @@ bool cfg_set(struct config *cfg, const char *section, const char *name, const ch
     }
     char why[CFG_TEXT_MAX];
     if (!parse_value(cfg, (size_t)id, value, why, sizeof why)) {
-        cfg_error_set(err, file, line, key, "%s", why);
+        /* "torus # comment": inih ends a value at " ;" only, so a '#' is part of it. */
+        const char *comment = strchr(value, '#') ? "'#' starts no comment in a value (';' does): " : "";
+        cfg_error_set(err, file, line, key, "%s%s", comment, why);
         return false;
     }
     o->set = true;
@@ -339,7 +366,13 @@ bool cfg_load(struct config *cfg, const char *path, const char *const *overrides
         char *eq = strchr(buf, '=');
         char *dot = strchr(buf, '.');
         if (!eq || !dot || dot > eq) {
-            cfg_error_set(err, COMMAND_LINE, 0, "", "-s %s: expected section.key=value", overrides[i]);
+            char name[64], hint[192];
+            snprintf(name, sizeof name, "%.*s", (int)strcspn(buf, "="), buf);
+            const char *near = !dot || (eq && dot > eq) ? cfg_key_elsewhere(cfg, name, hint, sizeof hint) : NULL;
+            if (!near && dot && !eq) /* the value given as the next argument (-s workload.rate 0.3) */
+                near = strcat(strcpy(hint, name), "=VALUE");
+            cfg_error_set(err, COMMAND_LINE, 0, "", "-s %s: expected section.key=value%s%s%s", overrides[i],
+                          near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
             return false;
         }
         *eq = *dot = '\0';
@@ -352,6 +385,14 @@ bool cfg_load(struct config *cfg, const char *path, const char *const *overrides
         return false;
     }
     return true;
+}
+
+bool cfg_file_sets_keys(const struct config *cfg)
+{
+    for (size_t i = 0; i < cfg->n_keys; i++)
+        if (cfg->origin[i].set && !cfg->origin[i].file) /* file NULL: the config's own (config_value.h) */
+            return true;
+    return false;
 }
 
 static const char *type_name(const struct cfg_key *k)

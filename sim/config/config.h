@@ -66,6 +66,16 @@ bool cfg_set(struct config *cfg, const char *section, const char *name, const ch
 void cfg_echo_keys(const struct config *cfg, const struct cfg_schema *schema,
                    bool (*applied)(const char *name, const void *ctx), const void *ctx, struct cfg_echo *out);
 
+/* Why key `key` (a position in the layout) is not in `echo`, cfg_echo_keys' output:
+ * the choice keys in effect whose value chose no plug-in that reads it, as
+ * "routing.switching = store-and-forward" (several joined by " and "; a choice key that is
+ * itself out of effect is followed up to the choice that rules it out), into buf.
+ * False when no choice would read it (a key of the analytic models). */
+bool cfg_echo_why_not(const struct config *cfg, const struct cfg_schema *schema, const struct cfg_echo *echo,
+                      size_t key, char *buf, size_t size);
+/* Whether the config file itself set any key (an empty one runs the defaults). */
+bool cfg_file_sets_keys(const struct config *cfg);
+
 /* Prints every key of cfg's layout, grouped by section, with type, default and
  * meaning (for --list). */
 void cfg_print_keys(const struct config *cfg, FILE *out);

@@ -146,7 +146,10 @@ static int on_key(void *user, const char *section, const char *name, const char 
     if (rs->failed)
         return 1;
     if (!section[0]) {
-        cfg_error_set(rs->err, rs->path, rs->line, name, "key outside any [section]");
+        char hint[192];
+        const char *near = cfg_key_elsewhere(rs->cfg, name, hint, sizeof hint);
+        cfg_error_set(rs->err, rs->path, rs->line, name, "key outside any [section]%s%s%s",
+                      near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
         rs->failed = true;
         return 1;
     }

@@ -115,3 +115,28 @@ const char *cfg_nearest_choice(const struct cfg_choices *c, const char *value)
     }
     return close_enough(best, value) ? best_name : NULL;
 }
+
+const char *cfg_key_named(const struct config *cfg, const char *name, char *buf, size_t size)
+{
+    size_t found = 0, seen = 0, used = 0;
+    for (size_t i = 0; i < cfg->n_keys; i++)
+        found += strcmp(cfg->slot[i].key->name, name) == 0;
+    if (found == 0 || size == 0)
+        return NULL;
+    for (size_t i = 0; i < cfg->n_keys && used + 1 < size; i++) {
+        const struct cfg_key *k = cfg->slot[i].key;
+        if (strcmp(k->name, name) != 0)
+            continue;
+        seen++;
+        const char *sep = seen == 1 ? "" : seen == found ? " or " : ", ";
+        int n = snprintf(buf + used, size - used, "%s%s.%s", sep, k->section, k->name);
+        used = n < 0 ? size - 1 : used + (size_t)n < size ? used + (size_t)n : size - 1;
+    }
+    return buf;
+}
+
+const char *cfg_key_elsewhere(const struct config *cfg, const char *name, char *buf, size_t size)
+{
+    const char *named = cfg_key_named(cfg, name, buf, size);
+    return named ? named : name[0] ? cfg_nearest_key(cfg, "", name, buf, size) : NULL;
+}

@@ -17,5 +17,11 @@ const char *cfg_nearest_section(const struct config *cfg, const char *section);
 /* "unknown section [x] (did you mean [y]?)", or with the list of sections when none is near. */
 void cfg_unknown_section(const struct config *cfg, const char *section, char *buf, size_t size);
 const char *cfg_nearest_choice(const struct cfg_choices *c, const char *value);
+/* Every "section.name" of the layout with this name: "workload.rate", or "network.dimension
+ * or physical.dimension" (into buf); NULL when no section has it. */
+const char *cfg_key_named(const struct config *cfg, const char *name, char *buf, size_t size);
+/* A key named without its section ("rate": what BookSim users type, -s rate=0.3): every
+ * section.name with that name (cfg_key_named), else the nearest key by name, else NULL. */
+const char *cfg_key_elsewhere(const struct config *cfg, const char *name, char *buf, size_t size);
 
 #endif

@@ -88,7 +88,8 @@ void report_collect(struct run_report *r, const struct network *net, const struc
     const struct topo *t = &net->topo;
     r->cfg = net->cfg;
     run_config_echo(net->cfg, model, &r->echo);
-    snprintf(r->trace, sizeof r->trace, "%s", trace_path(net->cfg));
+    char trace[2 * CFG_TEXT_MAX];
+    snprintf(r->trace, sizeof r->trace, "%.*s", (int)sizeof r->trace - 1, trace_path(net->cfg, trace, sizeof trace));
     r->nodes = t->nodes;
     r->terminals = t->terminals;
     r->routers = t->routers;

@@ -427,7 +427,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         return false;
     }
     bool replay = net->arrival->traits & ARRIVAL_REPLAY;
-    if (replay && !trace_load(&net->trace, trace_path(cfg), terminals, err)) {
+    if (replay && !trace_load(&net->trace, cfg, terminals, err)) {
         net_free(net);
         return false;
     }

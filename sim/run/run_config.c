@@ -128,3 +128,15 @@ void run_config_echo(const struct config *cfg, const struct model_result *models
 {
     cfg_echo_keys(cfg, &schema, was_applied, models, out);
 }
+
+static bool any_model(const char *name, const void *ctx)
+{
+    (void)name;
+    (void)ctx;
+    return true;
+}
+
+void run_config_echo_any_model(const struct config *cfg, struct cfg_echo *out)
+{
+    cfg_echo_keys(cfg, &schema, any_model, NULL, out);
+}

@@ -37,6 +37,11 @@ bool run_config_workload(struct config *cfg, struct cfg_error *err);
  * plug-in that a config does not choose leaves the config's echo as it was. */
 void run_config_echo(const struct config *cfg, const struct model_result *models, struct cfg_echo *out);
 
+/* The keys a run of cfg may read, known before its network is built: run_config_echo
+ * with every analytic model counted as applying (which do is known only once the network
+ * is built).  What a note on a -s override that cannot take effect goes by. */
+void run_config_echo_any_model(const struct config *cfg, struct cfg_echo *out);
+
 /* The name of the engine a configuration runs (the switching's, or the one its router
  * model or path selection needs): points of a sweep with different engines report
  * different figures. */

@@ -55,7 +55,8 @@
     X(backlog)                                                                                                   \
     X(flit_dor)                                                                                                  \
     X(echo)                                                                                                      \
-    X(router_nets)
+    X(router_nets)                                                                                               \
+    X(newcomer)
 
 #define X(name) Suite *name##_suite(void);
 SUITES
