@@ -168,7 +168,15 @@ bool router_net_finish(struct router_net *rn, struct topo *t, char *why, size_t 
         snprintf(why, why_size, "the routers are not connected");
         return false;
     }
-    int diameter = distances(rn);
+    int diameter = 0;
+    if (rn->distance) /* the family's own metric: connected by construction */
+        for (uint32_t a = 0; a < R; a++)
+            for (uint32_t b = 0; b < R; b++) {
+                unsigned d = rn->distance(rn, a, b);
+                diameter = (int)d > diameter ? (int)d : diameter;
+            }
+    else
+        diameter = distances(rn);
     if (diameter == -2) {
         snprintf(why, why_size, "out of memory");
         return false;
@@ -223,9 +231,9 @@ static inline uint32_t router_index(const struct router_net *rn, uint32_t x)
     return rn->terminals ? (x < rn->terminals ? rn->attach[x] : x - rn->terminals) : x;
 }
 
-static inline uint8_t hop_count(const struct router_net *rn, uint32_t a, uint32_t b)
+static inline unsigned hop_count(const struct router_net *rn, uint32_t a, uint32_t b)
 {
-    return rn->dist[(size_t)a * rn->routers + b];
+    return rn->distance ? rn->distance(rn, a, b) : rn->dist[(size_t)a * rn->routers + b];
 }
 
 unsigned router_net_minimal_hops(const struct topo *t, uint32_t cur, uint32_t dst, struct hop *out, unsigned max)
@@ -243,6 +251,8 @@ unsigned router_net_minimal_hops(const struct topo *t, uint32_t cur, uint32_t ds
         out[0] = (struct hop){ E + T + dst, dst };
         return 1;
     }
+    if (rn->hops)
+        return rn->hops(rn, r, rd, out, max);
     struct hop hops[ROUTER_PORTS_MAX];
     unsigned n = 0, want = hop_count(rn, r, rd) - 1u;
     for (uint32_t c = rn->first[r]; c < rn->first[r + 1]; c++)

@@ -17,7 +17,10 @@
  *    the router it is at, that terminal's ejection channel; otherwise the router
  *    channels on shortest paths to the destination's router, in the family's order
  *    (the first is the canonical hop), or the one the family's `canonical` picks first.
- *    distance() counts terminal links too.
+ *    distance() counts terminal links too.  A family whose minimal routes are not all
+ *    the shortest paths (the dragonfly's take at most one global link) gives its own
+ *    router-level `distance` and `hops`; then no table is built, and routes and
+ *    distances follow the family's metric instead of breadth-first search.
  *  - A family's impl struct starts with a struct router_net, so these functions read
  *    it from t->impl.
  */
@@ -47,6 +50,11 @@ struct router_net {
     /* Optional: the index among hops[0..n-1] (router channels on shortest paths from
      * router node `at` towards node dst) of the family's canonical hop. */
     unsigned (*canonical)(const struct topo *t, uint32_t at, uint32_t dst, const struct hop *hops, unsigned n);
+    /* Optional, together: the family's router-level metric (routers a, b: 0..R-1) and
+     * the router channels that get one closer in it from router a towards router b
+     * (a != b), canonical first, at most max, as struct hops with node ids. */
+    unsigned (*distance)(const struct router_net *rn, uint32_t a, uint32_t b);
+    unsigned (*hops)(const struct router_net *rn, uint32_t a, uint32_t b, struct hop *out, unsigned max);
 };
 
 /* Starts a network of `routers` routers whose channels fall into `classes` classes. */

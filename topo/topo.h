@@ -10,7 +10,8 @@
  * (cur != dst), the topology's canonical (seed) rule first, at most `max` of them;
  * routing algorithms choose among them.  distance() is the shortest-path distance,
  * which the canonical rule always achieves (tests check both against breadth-first
- * search).  Channels fall into classes (hypercube: one per dimension) used for
+ * search); on the dragonfly, whose minimal routes take at most one global link (Kim et
+ * al.), it is the length of those routes, and every listed hop gets one closer in it.  Channels fall into classes (hypercube: one per dimension) used for
  * per-class figures, bandwidths and load factors.  A family declares what it is as
  * trait bits (enum topo_traits), so that routing and the models ask for a capability
  * instead of a name.  Registered by one line in topo/registry.c.

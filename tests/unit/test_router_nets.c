@@ -143,6 +143,127 @@ START_TEST(fat_tree_routes_turn_once_and_split_destinations)
 }
 END_TEST
 
+/* g a routers (g = a h + 1 by default), a - 1 local and h global links each, p
+ * terminals of their own when p > 1; local-global-local: 3 router hops at most. */
+START_TEST(dragonfly_matches_its_closed_forms)
+{
+    const unsigned cases[][4] = { { 4, 2, 0, 1 }, { 4, 2, 0, 2 }, { 2, 1, 0, 3 }, { 4, 2, 5, 1 }, { 3, 2, 4, 2 } };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        unsigned a = cases[i][0], h = cases[i][1], g = cases[i][2] ? cases[i][2] : a * h + 1, p = cases[i][3];
+        char sa[48], sh[48], sg[48], sp[48];
+        snprintf(sa, sizeof sa, "network.group_routers=%u", a);
+        snprintf(sh, sizeof sh, "network.global_links=%u", h);
+        snprintf(sg, sizeof sg, "network.groups=%u", cases[i][2]);
+        snprintf(sp, sizeof sp, "network.concentration=%u", p);
+        const char *set[] = { "network.topology=dragonfly", sa, sh, sg, sp, NULL };
+        struct config cfg;
+        struct topo t;
+        build(&t, &cfg, set);
+        uint64_t R = (uint64_t)g * a, T = p > 1 ? p * R : R;
+        ck_assert_uint_eq(t.routers, R);
+        ck_assert_uint_eq(t.terminals, T);
+        ck_assert_uint_eq(t.channels, R * (a - 1 + h) + (p > 1 ? 2 * T : 0));
+        ck_assert_uint_eq(t.router_degree, a - 1 + h);
+        ck_assert_uint_eq(t.router_diameter, a > 1 ? 3 : 1);
+        ck_assert_uint_eq(t.diameter, t.router_diameter + (p > 1 ? 2 : 0));
+        ck_assert_uint_eq(t.ops->channels_in_class(&t, 1), R * h); /* global */
+        /* Every pair of groups joined by a h / (g - 1) global links. */
+        unsigned *pairs = calloc((size_t)g * g, sizeof *pairs);
+        struct hop around[64];
+        char name[32];
+        for (uint32_t r = 0; r < R; r++) {
+            unsigned n = t.ops->neighbors(&t, (uint32_t)(T + r - (p > 1 ? 0 : T)), around, 64);
+            for (unsigned k = 0; k < n; k++) {
+                t.ops->class_name(&t, t.ops->channel_class(&t, around[k].channel), name, sizeof name);
+                if (strcmp(name, "global") == 0)
+                    pairs[(r / a) * g + (around[k].next - (p > 1 ? T : 0)) / a]++;
+            }
+        }
+        for (uint32_t x = 0; x < g; x++)
+            for (uint32_t y = 0; y < g; y++)
+                ck_assert_uint_eq(pairs[x * g + y], x == y ? 0 : a * h / (g - 1));
+        free(pairs);
+        topo_free(&t);
+    }
+}
+END_TEST
+
+/* Breadth-first distances over all nodes, for the metric checks. */
+static void bfs_from(const struct topo *t, uint32_t src, unsigned *dist)
+{
+    uint32_t *queue = malloc(t->nodes * sizeof *queue), head = 0, tail = 0;
+    struct hop *around = malloc(t->max_hops * sizeof *around);
+    for (uint32_t x = 0; x < t->nodes; x++)
+        dist[x] = UINT32_MAX;
+    dist[src] = 0;
+    queue[tail++] = src;
+    while (head < tail) {
+        uint32_t u = queue[head++];
+        unsigned n = t->ops->neighbors(t, u, around, t->max_hops);
+        for (unsigned i = 0; i < n; i++)
+            if (dist[around[i].next] == UINT32_MAX) {
+                dist[around[i].next] = dist[u] + 1;
+                queue[tail++] = around[i].next;
+            }
+    }
+    free(around);
+    free(queue);
+}
+
+/* The dragonfly's metric: each listed minimal hop is a link that gets one closer,
+ * distance() is never below the graph's, and every canonical route crosses at most one
+ * global link in distance() hops.  (The metric is not the graph's: a hop over a global
+ * link into a third group can also leave two hops to go, over a second global link,
+ * which minimal routing never takes.) */
+START_TEST(dragonfly_routes_take_one_global_link)
+{
+    static const char *const sets[][5] = {
+        { "network.topology=dragonfly", "network.group_routers=4", "network.global_links=2", "network.concentration=2", NULL },
+        { "network.topology=dragonfly", "network.group_routers=3", "network.global_links=2", "network.groups=4", NULL },
+    };
+    for (size_t s = 0; s < 2; s++) {
+        struct config cfg;
+        struct topo t;
+        build(&t, &cfg, sets[s]);
+        unsigned *bfs = malloc(t.nodes * sizeof *bfs);
+        struct hop around[64], minimal[64];
+        char name[32];
+        for (uint32_t dst = 0; dst < t.terminals; dst++) {
+            bfs_from(&t, dst, bfs); /* links both ways: distances to dst */
+            for (uint32_t x = 0; x < t.nodes; x++) {
+                unsigned here = t.ops->distance(&t, x, dst);
+                ck_assert_uint_ge(here, bfs[x]);
+                if (x == dst)
+                    continue;
+                unsigned m = t.ops->minimal_hops(&t, x, dst, minimal, 64), n = t.ops->neighbors(&t, x, around, 64);
+                ck_assert_uint_ge(m, 1);
+                for (unsigned i = 0; i < m; i++) {
+                    ck_assert_uint_eq(t.ops->distance(&t, minimal[i].next, dst) + 1, here);
+                    bool real = false;
+                    for (unsigned j = 0; j < n; j++)
+                        real = real || around[j].channel == minimal[i].channel;
+                    ck_assert(real);
+                }
+            }
+            for (uint32_t src = 0; src < t.terminals; src++) {
+                unsigned globals = 0, steps = 0;
+                for (uint32_t at = src; at != dst; steps++) {
+                    struct hop h;
+                    t.ops->minimal_hops(&t, at, dst, &h, 1);
+                    t.ops->class_name(&t, t.ops->channel_class(&t, h.channel), name, sizeof name);
+                    globals += strcmp(name, "global") == 0;
+                    at = h.next;
+                }
+                ck_assert_uint_le(globals, 1);
+                ck_assert_uint_eq(steps, t.ops->distance(&t, src, dst));
+            }
+        }
+        free(bfs);
+        topo_free(&t);
+    }
+}
+END_TEST
+
 START_TEST(impossible_router_networks_are_refused)
 {
     const struct {
@@ -156,6 +277,11 @@ START_TEST(impossible_router_networks_are_refused)
           "network.radix" },
         { { "network.topology=fat-tree", "network.radix=200", "network.dimension=2", NULL }, "network.radix" },
         { { "network.topology=fat-tree", "network.radix=16", "network.dimension=5", NULL }, "network.radix" },
+        { { "network.topology=dragonfly", "network.group_routers=4", "network.global_links=2", "network.groups=10" },
+          "network.groups" },
+        { { "network.topology=dragonfly", "network.group_routers=4", "network.global_links=2", "network.groups=4" },
+          "network.groups" },
+        { { "network.topology=dragonfly", "network.links=half-duplex", NULL }, "network.links" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         struct config cfg;
@@ -240,6 +366,8 @@ Suite *router_nets_suite(void)
     tcase_add_test(tc, hyperx_matches_its_closed_forms);
     tcase_add_test(tc, fat_tree_matches_its_closed_forms);
     tcase_add_test(tc, fat_tree_routes_turn_once_and_split_destinations);
+    tcase_add_test(tc, dragonfly_matches_its_closed_forms);
+    tcase_add_test(tc, dragonfly_routes_take_one_global_link);
     tcase_add_test(tc, impossible_router_networks_are_refused);
     tcase_add_test(tc, routings_that_do_not_apply_are_refused);
     tcase_add_test(tc, canonical_routes_never_deadlock_past_saturation);

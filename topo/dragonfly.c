@@ -1,0 +1,239 @@
+/* The dragonfly (Kim, Dally, Scott & Abts, ISCA 2008): g groups of a routers; the
+ * routers of a group completely connected by local links; each router has h global
+ * links and `network.concentration` (p) terminals.  Router r = G a + i (group G,
+ * index i).  A group's a h global ports are numbered j = i h + k (router i, its port
+ * k).
+ *  - g = a h + 1 (network.groups = 0): every pair of groups is joined by exactly one
+ *    global link, the paper's arrangement as the reference simulator's `dragonflynew`
+ *    builds it (absolute): port j of group G leads to group j if j < G, else j + 1.
+ *  - smaller g: a circulant arrangement, m = a h / (g - 1) parallel links between
+ *    every pair of groups: port j = c (g - 1) + o (copy c, offset o) of group G leads
+ *    to group G + 1 + o (mod g), arriving on that group's port c (g - 1) + (g - 2 - o).
+ *    (g - 1 must divide a h.)
+ * Minimal routes take at most one global link (local, global, local: the paper's
+ * minimal routing), so distance() is that metric, not the graph's shortest paths
+ * (which may cross two global links).  Channels per router: its a - 1 local links by
+ * partner index, then its h global ports; classes `local`, `global` (then the
+ * terminal links' `inject`, `eject` when p > 1). */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../sim/core/params.h"
+#include "routers.h"
+
+struct dragonfly_params {
+    int64_t group_routers, global_links, groups;
+};
+
+static const char *const dragonfly_reads[] = { "network.concentration", NULL };
+
+static const struct cfg_key dragonfly_keys[] = {
+    { "network", "group_routers", CFG_INT, offsetof(struct dragonfly_params, group_routers), "4", 1, 256, false, NULL,
+      "dragonfly: a, routers per group (completely connected by local links)" },
+    { "network", "global_links", CFG_INT, offsetof(struct dragonfly_params, global_links), "2", 1, 256, false, NULL,
+      "dragonfly: h, global links per router" },
+    { "network", "groups", CFG_INT, offsetof(struct dragonfly_params, groups), "0", 0, 8192, false, NULL,
+      "dragonfly: g groups; 0: a h + 1 (every pair of groups joined by exactly one global link); fewer: "
+      "a circulant arrangement of a h / (g - 1) parallel links between every pair" },
+};
+static CFG_PARAM_TABLE_READS(dragonfly_param_table, struct dragonfly_params, dragonfly_keys, dragonfly_reads);
+
+enum { LOCAL, GLOBAL };
+
+struct dragonfly {
+    struct router_net rn; /* first: routers.h reads it from t->impl */
+    uint32_t a, h, g, copies; /* copies: parallel global links between two groups */
+    bool absolute;            /* g = a h + 1 */
+};
+
+static const struct dragonfly *DF(const struct router_net *rn) { return (const struct dragonfly *)rn; }
+
+/* Group G's port j leads to group *to, arriving on its port *far. */
+static void global_peer(const struct dragonfly *d, uint32_t G, uint32_t j, uint32_t *to, uint32_t *far)
+{
+    if (d->absolute) {
+        *to = j < G ? j : j + 1;
+        *far = G < *to ? G : G - 1;
+        return;
+    }
+    uint32_t c = j / (d->g - 1), o = j % (d->g - 1);
+    *to = (G + 1 + o) % d->g;
+    *far = c * (d->g - 1) + (d->g - 2 - o);
+}
+
+/* Group G's port that is copy c of its links to group D (D != G). */
+static uint32_t port_to(const struct dragonfly *d, uint32_t G, uint32_t D, uint32_t c)
+{
+    if (d->absolute)
+        return D < G ? D : D - 1;
+    return c * (d->g - 1) + (D + d->g - G - 1) % d->g;
+}
+
+/* The channel of router r's global port k, and of its local link to index i2. */
+static uint32_t global_channel(const struct dragonfly *d, uint32_t r, uint32_t k)
+{
+    return d->rn.first[r] + (d->a - 1) + k;
+}
+
+static uint32_t local_channel(const struct dragonfly *d, uint32_t r, uint32_t i2)
+{
+    uint32_t i = r % d->a;
+    return d->rn.first[r] + (i2 < i ? i2 : i2 - 1);
+}
+
+/* Hops of the local-global-local route by copy c from router r (group G) towards router
+ * rd (group D != G): the global link's near and far routers. */
+static void copy_ends(const struct dragonfly *d, uint32_t G, uint32_t D, uint32_t c, uint32_t *near, uint32_t *far,
+                      uint32_t *port)
+{
+    uint32_t j = port_to(d, G, D, c), to, jf;
+    global_peer(d, G, j, &to, &jf);
+    *near = G * d->a + j / d->h;
+    *far = D * d->a + jf / d->h;
+    *port = j % d->h;
+}
+
+static unsigned distance(const struct router_net *rn, uint32_t r, uint32_t rd)
+{
+    const struct dragonfly *d = DF(rn);
+    uint32_t G = r / d->a, D = rd / d->a;
+    if (r == rd)
+        return 0;
+    if (G == D)
+        return 1;
+    unsigned best = 3;
+    for (uint32_t c = 0; c < d->copies && best > 1; c++) {
+        uint32_t near, far, port;
+        copy_ends(d, G, D, c, &near, &far, &port);
+        unsigned len = (near != r) + 1 + (far != rd);
+        best = len < best ? len : best;
+    }
+    return best;
+}
+
+static unsigned hops(const struct router_net *rn, uint32_t r, uint32_t rd, struct hop *out, unsigned max)
+{
+    const struct dragonfly *d = DF(rn);
+    uint32_t T = rn->terminals, G = r / d->a, D = rd / d->a;
+    if (max == 0 || r == rd)
+        return 0;
+    if (G == D) {
+        out[0] = (struct hop){ local_channel(d, r, rd % d->a), T + rd };
+        return 1;
+    }
+    unsigned best = distance(rn, r, rd), n = 0;
+    for (uint32_t c = 0; c < d->copies && n < max; c++) {
+        uint32_t near, far, port;
+        copy_ends(d, G, D, c, &near, &far, &port);
+        if ((near != r) + 1u + (far != rd) != best)
+            continue;
+        struct hop h = near == r ? (struct hop){ global_channel(d, r, port), T + far }
+                                 : (struct hop){ local_channel(d, r, near % d->a), T + near };
+        bool seen = false;
+        for (unsigned i = 0; i < n; i++)
+            seen = seen || out[i].channel == h.channel;
+        if (!seen)
+            out[n++] = h;
+    }
+    return n;
+}
+
+static bool build(struct topo *t, const struct config *cfg, struct cfg_error *err)
+{
+    const struct dragonfly_params *p = cfg_params(cfg, &dragonfly_param_table);
+    bool half;
+    if (!topo_read_links(cfg, true, &half, err))
+        return false;
+    if (half) {
+        cfg_blame(cfg, "network.links", err, "dragonfly has full-duplex links only");
+        return false;
+    }
+    uint64_t a = (uint64_t)p->group_routers, h = (uint64_t)p->global_links, full = a * h + 1;
+    uint64_t g = p->groups ? (uint64_t)p->groups : full, conc = (uint64_t)cfg_int(cfg, "network.concentration");
+    if (g < 2 || g > full || (a * h) % (g - 1) != 0) {
+        cfg_blame(cfg, "network.groups", err, "a dragonfly of a = %llu routers with h = %llu global links each joins "
+                  "2 to %llu groups, g - 1 dividing a h = %llu (got %llu)", (unsigned long long)a,
+                  (unsigned long long)h, (unsigned long long)full, (unsigned long long)(a * h),
+                  (unsigned long long)g);
+        return false;
+    }
+    if (g * a > ROUTERS_MAX || (a - 1) + h + conc > ROUTER_PORTS_MAX) {
+        cfg_blame(cfg, "network.group_routers", err, "a dragonfly of %llu groups of %llu routers is too large (at "
+                  "most %d routers of %d ports)", (unsigned long long)g, (unsigned long long)a, ROUTERS_MAX,
+                  ROUTER_PORTS_MAX);
+        return false;
+    }
+    struct dragonfly *d = calloc(1, sizeof *d);
+    if (!d || !router_net_init(&d->rn, (uint32_t)(g * a), 2)) {
+        free(d);
+        cfg_blame(cfg, "network.topology", err, "out of memory");
+        return false;
+    }
+    t->impl = d;
+    d->a = (uint32_t)a;
+    d->h = (uint32_t)h;
+    d->g = (uint32_t)g;
+    d->copies = (uint32_t)(a * h / (g - 1));
+    d->absolute = g == full;
+    d->rn.distance = distance;
+    d->rn.hops = hops;
+    bool ok = true;
+    for (uint32_t r = 0; ok && r < g * a; r++) {
+        uint32_t G = r / d->a, i = r % d->a;
+        for (uint32_t i2 = 0; ok && i2 < d->a; i2++)
+            if (i2 != i)
+                ok = router_net_add(&d->rn, r, G * d->a + i2, LOCAL);
+        for (uint32_t k = 0; ok && k < d->h; k++) {
+            uint32_t to, far;
+            global_peer(d, G, i * d->h + k, &to, &far);
+            ok = router_net_add(&d->rn, r, to * d->a + far / d->h, GLOBAL);
+        }
+    }
+    if (ok && conc > 1)
+        ok = router_net_attach(&d->rn, (uint32_t)conc);
+    char why[128] = "out of memory";
+    if (!ok || !router_net_finish(&d->rn, t, why, sizeof why)) {
+        cfg_blame(cfg, "network.group_routers", err, "%s", why);
+        router_net_free(&d->rn);
+        free(d);
+        t->impl = NULL;
+        return false;
+    }
+    snprintf(t->label, sizeof t->label, "dragonfly: %u groups of %u routers, %u global links and %llu terminal%s "
+             "per router%s", d->g, d->a, d->h, (unsigned long long)conc, conc == 1 ? "" : "s",
+             d->absolute ? "" : ", circulant global links");
+    return true;
+}
+
+static void free_dragonfly(struct topo *t)
+{
+    struct dragonfly *d = t->impl;
+    if (d)
+        router_net_free(&d->rn);
+    free(d);
+}
+
+static void class_name(const struct topo *t, unsigned cls, char *buf, unsigned size)
+{
+    if (!router_net_class_name(t, cls, buf, size))
+        snprintf(buf, size, "%s", cls == LOCAL ? "local" : "global");
+}
+
+const struct topo_ops topo_dragonfly = {
+    .name = "dragonfly",
+    .help = "dragonfly: groups of completely connected routers, h global links per router, minimal routes "
+            "local-global-local (keys: group_routers a, global_links h, groups g, concentration p)",
+    .traits = TOPO_NO_DIMENSIONS,
+    .params = &dragonfly_param_table,
+    .build = build,
+    .free = free_dragonfly,
+    .minimal_hops = router_net_minimal_hops,
+    .distance = router_net_distance,
+    .neighbors = router_net_neighbors,
+    .senders = router_net_senders,
+    .channel_class = router_net_channel_class,
+    .channels_in_class = router_net_channels_in_class,
+    .class_name = class_name,
+    .mean_distance = router_net_mean_distance,
+};
