@@ -12,6 +12,7 @@ bool topo_build(struct topo *t, const struct config *cfg, struct cfg_error *err)
         return false;
     if (!t->terminals) { /* every node a terminal and a router (the seeds' networks) */
         t->terminals = t->routers = t->nodes;
+        t->group_terminals = t->cluster_size < t->nodes ? t->cluster_size : 0; /* clusters, if any */
         t->router_degree = t->degree;
         t->router_diameter = t->diameter;
     }

@@ -200,6 +200,7 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
         t->impl = NULL;
         return false;
     }
+    t->group_terminals = t->terminals / d->g;
     snprintf(t->label, sizeof t->label, "dragonfly: %u groups of %u routers, %u global links and %llu terminal%s "
              "per router%s", d->g, d->a, d->h, (unsigned long long)conc, conc == 1 ? "" : "s",
              d->absolute ? "" : ", circulant global links");

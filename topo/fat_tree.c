@@ -114,6 +114,7 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
         return false;
     }
     t->dimension = f->n;
+    t->group_terminals = f->n > 1 ? f->k : 0; /* a leaf's terminals */
     snprintf(t->label, sizeof t->label, "%u-ary %u-tree: %u terminals, %u levels of %u switches", f->k, f->n,
              f->rn.terminals, f->n, f->per_level);
     return true;

@@ -78,6 +78,7 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
         return false;
     }
     t->dimension = h->L;
+    t->group_terminals = t->terminals / (h->rn.routers / h->S); /* a dimension-0 row: S routers */
     if (p->concentration == (int64_t)S && S > 1)
         snprintf(t->label, sizeof t->label, "flattened butterfly: %u-ary %u-flat, %u terminals per router", h->S,
                  h->L + 1, h->S);

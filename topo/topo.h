@@ -90,6 +90,10 @@ struct topo {
     uint32_t terminals;
     uint32_t routers;        /* switching nodes: nodes, or nodes - terminals when terminals hang off routers */
     unsigned router_degree;  /* most router-to-router links at one router */
+    /* Terminals per group for group-shift traffic: terminals g*group_terminals .. (g+1)*
+     * group_terminals - 1 form group g (a dragonfly's group, a HyperX's dimension-0 row,
+     * a fat tree's leaf, a hierarchical network's cluster); 0: no groups. */
+    uint32_t group_terminals;
     unsigned router_diameter; /* in router-to-router hops */
     uint32_t channels;       /* servers */
     uint64_t links;          /* as the seed counts them (replicated level-2 links count r times) */

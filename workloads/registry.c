@@ -11,7 +11,7 @@ extern const struct arrival_ops arrival_poisson, arrival_bernoulli, arrival_batc
     arrival_trace;
 extern const struct dest_ops dest_uniform, dest_uniform_with_self, dest_cluster_locality, dest_fixed_hops,
     dest_spherical, dest_distance_locality, dest_hotspot, dest_complement, dest_reversal, dest_transpose,
-    dest_shuffle, dest_tornado, dest_neighbor;
+    dest_shuffle, dest_tornado, dest_neighbor, dest_random_permutation, dest_group_shift;
 extern const struct length_ops length_exponential, length_fixed, length_constant, length_geometric, length_bimodal,
     length_empirical;
 
@@ -21,7 +21,7 @@ static const struct arrival_ops *const arrivals[] = {
 static const struct dest_ops *const destinations[] = {
     &dest_uniform,    &dest_uniform_with_self, &dest_cluster_locality, &dest_fixed_hops, &dest_spherical,
     &dest_distance_locality, &dest_hotspot,   &dest_complement,       &dest_reversal,   &dest_transpose,
-    &dest_shuffle,    &dest_tornado,           &dest_neighbor,
+    &dest_shuffle,    &dest_tornado,           &dest_neighbor,         &dest_random_permutation, &dest_group_shift,
 };
 static const struct length_ops *const lengths[] = {
     &length_exponential, &length_fixed, &length_constant, &length_geometric, &length_bimodal, &length_empirical,

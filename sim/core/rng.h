@@ -26,6 +26,7 @@ enum rng_purpose {
     RNG_LENGTH_REDRAW = 4,  /* per node: length re-drawn at each hop */
     RNG_ROUTING = 5,        /* per node: random choices of the routing algorithm */
     RNG_PROTOCOL = 6,       /* per channel: random choices of the access protocol (ACCESS_DRAWS_RANDOM) */
+    RNG_PERMUTATION = 7,    /* index 0: random-permutation destinations' permutation of the terminals */
     RNG_TEST = 99           /* tests and benchmarks */
 };
 

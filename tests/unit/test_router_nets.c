@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../../topo/topo.h"
+#include "../../workloads/workload.h"
 #include "../common/test.h"
 
 static void build(struct topo *t, struct config *cfg, const char *const *settings)
@@ -264,6 +265,74 @@ START_TEST(dragonfly_routes_take_one_global_link)
 }
 END_TEST
 
+/* random-permutation: a bijection of the terminals, the same for a seed, another for
+ * another seed; group-shift: only the next group's terminals, uniformly (prob sums to
+ * 1, picks stay in the group), on a dragonfly and a fat tree; refused without groups. */
+START_TEST(traffic_of_todays_networks)
+{
+    const char *df[] = { "network.topology=dragonfly", "network.concentration=2", "workload.destination=random-permutation",
+                         NULL };
+    struct config cfg;
+    struct topo t;
+    struct destinations d;
+    struct cfg_error err;
+    build(&t, &cfg, df);
+    uint32_t T = t.terminals, first[256];
+    ck_assert_uint_le(T, 256);
+    for (uint64_t seed = 1; seed <= 2; seed++) {
+        cfg.run.seed = seed;
+        ck_assert_msg(dest_init(&d, &cfg, &t, &err), "%s", err.message);
+        bool *hit = calloc(T, sizeof *hit);
+        unsigned moved = 0;
+        for (uint32_t s2 = 0; s2 < T; s2++) {
+            uint32_t to = d.ops->pick(&d, s2, NULL);
+            ck_assert_uint_lt(to, T);
+            ck_assert(!hit[to]);
+            hit[to] = true;
+            ck_assert_double_eq(d.ops->prob(&d, s2, to), 1.0);
+            if (seed == 1)
+                first[s2] = to;
+            else
+                moved += first[s2] != to;
+        }
+        ck_assert(seed == 1 || moved > T / 2);
+        free(hit);
+        dest_free(&d);
+    }
+    topo_free(&t);
+    static const char *const nets[][4] = {
+        { "network.topology=dragonfly", "network.concentration=2", "workload.destination=group-shift", NULL },
+        { "network.topology=fat-tree", "network.radix=3", "network.dimension=2", "workload.destination=group-shift" },
+    };
+    for (size_t i = 0; i < 2; i++) {
+        const char *set[] = { nets[i][0], nets[i][1], nets[i][2], nets[i][3], NULL };
+        build(&t, &cfg, set);
+        ck_assert_msg(dest_init(&d, &cfg, &t, &err), "%s", err.message);
+        uint32_t size = t.group_terminals, groups = t.terminals / size;
+        ck_assert_uint_ge(groups, 2);
+        struct rng r;
+        rng_seed_stream(&r, 1, RNG_TEST, 0);
+        for (uint32_t s2 = 0; s2 < t.terminals; s2++) {
+            double sum = 0;
+            for (uint32_t x = 0; x < t.terminals; x++)
+                sum += d.ops->prob(&d, s2, x);
+            ck_assert_double_eq_tol(sum, 1.0, 1e-12);
+            for (int k = 0; k < 20; k++)
+                ck_assert_uint_eq(d.ops->pick(&d, s2, &r) / size, (s2 / size + 1) % groups);
+        }
+        dest_free(&d);
+        topo_free(&t);
+    }
+    const char *torus[] = { "network.topology=torus", "network.radix=4", "network.dimension=2",
+                            "workload.destination=group-shift", NULL };
+    build(&t, &cfg, torus);
+    ck_assert(!dest_init(&d, &cfg, &t, &err));
+    ck_assert_str_eq(err.key, "workload.destination");
+    dest_free(&d);
+    topo_free(&t);
+}
+END_TEST
+
 START_TEST(impossible_router_networks_are_refused)
 {
     const struct {
@@ -368,6 +437,7 @@ Suite *router_nets_suite(void)
     tcase_add_test(tc, fat_tree_routes_turn_once_and_split_destinations);
     tcase_add_test(tc, dragonfly_matches_its_closed_forms);
     tcase_add_test(tc, dragonfly_routes_take_one_global_link);
+    tcase_add_test(tc, traffic_of_todays_networks);
     tcase_add_test(tc, impossible_router_networks_are_refused);
     tcase_add_test(tc, routings_that_do_not_apply_are_refused);
     tcase_add_test(tc, canonical_routes_never_deadlock_past_saturation);
