@@ -138,6 +138,9 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
                      : in->route & ROUTE_ADAPTIVE
                      ? "channel loads are not computed for adaptive-minimal routing: its choices depend on the "
                        "queues or credits of the moment, so no flow can be pushed without simulating"
+                     : in->route & ROUTE_SOURCE_ADAPTIVE
+                     ? "channel loads are not computed for ugal: each packet's route depends on the source router's "
+                       "queues of the moment"
                      : in->route & ROUTE_VALIANT
                      ? "channel loads are not computed for valiant routing (two phases through a random "
                        "intermediate node: about twice the minimal hops)"

@@ -96,7 +96,8 @@ struct iq_packet {
     uint32_t sent;    /* flits its source has injected */
     uint32_t dim;     /* dimension of its current network hops, UINT32_MAX before the first */
     uint8_t cls;      /* dateline class in that dimension */
-    uint8_t phase;    /* valiant: 0 on the way to `mid`, 1 on the way to dst */
+    uint8_t phase;    /* valiant: 0 on the way to `mid`, 1 on the way to dst; ugal: 2 until the source's router chooses */
+    uint8_t globals;  /* router networks: VC class, raised at each channel the topology names (global links) */
     uint32_t mid;     /* valiant: the intermediate node */
 };
 
@@ -181,6 +182,10 @@ struct iq_engine {
     uint32_t E;             /* escape VCs (adaptive and random-minimal selections) */
     bool dateline_topology; /* a torus (rings that close) */
     bool dateline;          /* ... with V >= 2: two VC classes */
+    bool router_net;        /* hyperx, fat-tree, dragonfly: routes by the topology's hops (routing/iq_nets.c) */
+    bool ugal;              /* router networks, routing.algorithm = ugal (selection IQ_VALIANT, phase 2 first) */
+    uint32_t vc_classes;    /* router networks: VC classes, raised at the channels in `raises` */
+    uint8_t *raises;        /* router networks: per channel, crossing it raises the packet's VC class */
     uint32_t C, N;          /* channels, nodes */
     uint32_t radix;         /* torus k, for the dateline */
     uint32_t *chan_to;      /* channel -> node it leads to */
@@ -247,6 +252,14 @@ static inline uint32_t iq_unit_node(const struct iq_engine *e, uint32_t u)
 {
     return u < e->C ? e->chan_to[u] : u - e->C;
 }
+
+/* routing/iq_nets.c: the router on router networks.  check: the routings and VC
+ * counts it takes there; init: its tables (false: out of memory); draw_mid: Valiant's
+ * and UGAL's intermediate router, from the source's routing stream; route: as iq_route. */
+bool iq_nets_check(const struct config *cfg, const struct topo *t, struct cfg_error *err);
+bool iq_nets_init(struct iq_engine *e, const struct config *cfg);
+void iq_nets_draw_mid(struct iq_engine *e, struct iq_packet *x);
+void iq_nets_route(struct iq_engine *e, struct iq_input_vc *x, struct iq_packet *p, uint32_t node);
 
 /* routing/iq_deadlock.c: finds VCs that can never move; writes a message naming a
  * cycle of channels into buf and returns true if there are any. */

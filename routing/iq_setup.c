@@ -122,6 +122,10 @@ void iq_route(struct iq_engine *e, uint32_t iv, uint32_t node)
 {
     struct iq_input_vc *x = &e->in[iv];
     struct iq_packet *p = &e->packets[iq_front_packet(e, iv)];
+    if (e->router_net) {
+        iq_nets_route(e, x, p, node);
+        return;
+    }
     if (e->selection == IQ_VALIANT) {
         route_valiant(e, x, p, node);
         return;
@@ -238,6 +242,7 @@ static void engine_free(void *self)
     free(e->touched_ovc.v);
     free(e->touched_ivc.v);
     free(e->vc_acc_pick);
+    free(e->raises);
     for (uint32_t s = 0; e->flits_due && s < e->slots; s++)
         free(e->flits_due[s].v);
     for (uint32_t s = 0; e->credits_due && s < e->slots; s++)
@@ -305,7 +310,7 @@ static void *create(const struct engine_env *env)
     e->tail_credit = strcmp(ip->vc_release, "tail-credit") == 0;
     unsigned route_traits = route_select(cfg)->traits;
     e->selection = route_traits & ROUTE_ADAPTIVE         ? IQ_MOST_CREDITS
-                   : route_traits & ROUTE_VALIANT         ? IQ_VALIANT
+                   : route_traits & (ROUTE_VALIANT | ROUTE_SOURCE_ADAPTIVE) ? IQ_VALIANT
                    : route_traits & ROUTE_DIMENSION_ORDER ? IQ_DIMENSION_ORDER
                                                           : IQ_RANDOM_MINIMAL;
     e->tie_random = strcmp(ip->tie, "random") == 0;
@@ -329,6 +334,7 @@ static void *create(const struct engine_env *env)
     e->descending = strcmp(cfg_text(cfg, "routing.dimension_order"), "descending") == 0;
     /* a 2-ary torus has two channels between the same neighbours: the general way there */
     e->by_digits = (t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE)) && (!kary || e->radix > 2);
+    e->router_net = !(t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE));
     e->tick_at = -1;
     e->packet_free = e->pending_head = e->pending_tail = NONE;
     for (e->slots = 8; e->slots < e->sa + e->st + e->L + e->cd + 4; e->slots *= 2)
@@ -357,7 +363,8 @@ static void *create(const struct engine_env *env)
     e->node_flits = calloc(N, sizeof *e->node_flits);
     if (!e->chan_to || !e->chan_dim || !e->digit_stride || !e->out_chan || !e->src_head || !e->src_tail || !e->src_vc ||
         !e->src_rr || !e->sources || !e->source_pos || !e->in || !e->ring || !e->busy || !e->ovc ||
-        !e->in_arb || !e->out_arb || !e->vc_acc_pick || !e->flits_due || !e->credits_due || !e->node_flits || !map_channels(e)) {
+        !e->in_arb || !e->out_arb || !e->vc_acc_pick || !e->flits_due || !e->credits_due || !e->node_flits || !map_channels(e) ||
+        (e->router_net && !iq_nets_init(e, cfg))) {
         engine_free(e);
         return NULL;
     }
@@ -421,39 +428,13 @@ bool escapes_fit(const struct config *cfg, const struct topo *t, bool adaptive, 
     return true;
 }
 
-static bool check(const struct engine_spec *spec, struct cfg_error *err)
+/* What the iq router refuses on every topology. */
+static bool common_checks(const struct config *cfg, const struct topo *t, struct cfg_error *err)
 {
-    const struct config *cfg = spec->cfg;
-    const struct topo *t = spec->topo;
     const struct flit_params *fp = flit_params_of(cfg);
-    bool lattice = (t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE)) && t->ops->channel_dimension;
-    if ((!lattice && !(t->ops->traits & TOPO_MINIMAL_ACYCLIC)) || t->kind != CHANNEL_LINK_DIRECTION) {
-        cfg_blame(cfg, "network.topology", err, "routing.router = iq runs on hypercubes, k-ary n-cubes (torus, "
-                  "mesh), hyperx and fat-tree with full-duplex links, not on %s", t->label);
-        return false;
-    }
-    if (!lattice && !(route_select(cfg)->traits & ROUTE_DIMENSION_ORDER)) {
-        cfg_blame(cfg, "routing.algorithm", err, "on %s the iq router takes the canonical minimal route "
-                  "(routing.algorithm = minimal%s), deadlock-free without VC classes", t->ops->name,
-                  t->ops->traits & TOPO_NO_DIMENSIONS ? "" : " or ecube");
-        return false;
-    }
     if (flit_deadlock_recovers(cfg)) {
         cfg_blame(cfg, "routing.deadlock", err, "deadlock recovery runs on routing.router = simple; on the iq router "
                   "use escape VCs (routing.escape_vcs) to avoid deadlock");
-        return false;
-    }
-    unsigned route_traits = route_select(cfg)->traits;
-    bool dimension_order = route_traits & ROUTE_DIMENSION_ORDER;
-    if (!dimension_order && !(route_traits & (ROUTE_ADAPTIVE | ROUTE_UNIFORM_SPLIT | ROUTE_VALIANT))) {
-        cfg_blame(cfg, "routing.algorithm", err, "routing.router = iq routes by ecube, adaptive-minimal, "
-                  "random-minimal or valiant");
-        return false;
-    }
-    if (route_traits & ROUTE_VALIANT) {
-        if (!valiant_vcs_fit(cfg, t, "iq", err))
-            return false;
-    } else if (!dimension_order && !escapes_fit(cfg, t, route_traits & ROUTE_ADAPTIVE, true, err)) {
         return false;
     }
     bool fifo_link = (proto_find(cfg->protocol.link)->traits & ACCESS_PLAIN_CHANNEL) == ACCESS_PLAIN_CHANNEL;
@@ -492,6 +473,37 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
         return false;
     }
     return true;
+}
+
+static bool check(const struct engine_spec *spec, struct cfg_error *err)
+{
+    const struct config *cfg = spec->cfg;
+    const struct topo *t = spec->topo;
+    bool lattice = (t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE)) && t->ops->channel_dimension;
+    if ((!lattice && !(t->ops->traits & TOPO_MINIMAL_ACYCLIC) && !t->ops->raises_vc_class) ||
+        t->kind != CHANNEL_LINK_DIRECTION) {
+        cfg_blame(cfg, "network.topology", err, "routing.router = iq runs on hypercubes, k-ary n-cubes (torus, "
+                  "mesh), hyperx, fat-tree and dragonfly with full-duplex links, not on %s", t->label);
+        return false;
+    }
+    if (!lattice)
+        return common_checks(cfg, t, err) && iq_nets_check(cfg, t, err);
+    if (flit_deadlock_recovers(cfg))
+        return common_checks(cfg, t, err); /* its message first, as before */
+    unsigned route_traits = route_select(cfg)->traits;
+    bool dimension_order = route_traits & ROUTE_DIMENSION_ORDER;
+    if (!dimension_order && !(route_traits & (ROUTE_ADAPTIVE | ROUTE_UNIFORM_SPLIT | ROUTE_VALIANT))) {
+        cfg_blame(cfg, "routing.algorithm", err, "routing.router = iq routes by ecube, adaptive-minimal, "
+                  "random-minimal or valiant");
+        return false;
+    }
+    if (route_traits & ROUTE_VALIANT) {
+        if (!valiant_vcs_fit(cfg, t, "iq", err))
+            return false;
+    } else if (!dimension_order && !escapes_fit(cfg, t, route_traits & ROUTE_ADAPTIVE, true, err)) {
+        return false;
+    }
+    return common_checks(cfg, t, err);
 }
 
 /* What create() allocates, per input and output VC, unit and node. */

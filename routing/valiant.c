@@ -15,7 +15,7 @@
 
 bool valiant_has_dimension_order(const struct config *cfg, const struct topo *t, struct cfg_error *err)
 {
-    if (t->ops->channel_dimension)
+    if (t->ops->channel_dimension || (t->ops->traits & TOPO_NO_DIMENSIONS)) /* the canonical route otherwise */
         return true;
     cfg_blame(cfg, "routing.algorithm", err, "valiant routes both phases by dimension order, which %s does not "
               "have (it runs on hypercube, kary-ncube, torus and spanning-bus-hypercube)", cfg->network.topology);

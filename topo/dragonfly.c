@@ -215,6 +215,8 @@ static void free_dragonfly(struct topo *t)
     free(d);
 }
 
+static bool raises_vc_class(const struct topo *t, uint32_t ch) { return router_net_channel_class(t, ch) == GLOBAL; }
+
 static void class_name(const struct topo *t, unsigned cls, char *buf, unsigned size)
 {
     if (!router_net_class_name(t, cls, buf, size))
@@ -237,4 +239,5 @@ const struct topo_ops topo_dragonfly = {
     .channels_in_class = router_net_channels_in_class,
     .class_name = class_name,
     .mean_distance = router_net_mean_distance,
+    .raises_vc_class = raises_vc_class,
 };

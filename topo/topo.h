@@ -144,6 +144,9 @@ struct topo_ops {
     /* An automorphism that maps node 0 to `to`, applied to `node`; only called when
      * t->transitive. */
     uint32_t (*translate)(const struct topo *t, uint32_t node, uint32_t to);
+    /* Optional: whether a wormhole route crossing the channel takes the next VC class
+     * (the dragonfly's global links: Kim et al.'s classes for deadlock freedom). */
+    bool (*raises_vc_class)(const struct topo *t, uint32_t channel);
     /* Optional: mean distance over ordered pairs of distinct terminals, in closed form
      * (used for topologies that are not transitive, and required where terminals hang
      * off routers). */

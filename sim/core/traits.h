@@ -42,6 +42,10 @@ enum route_traits {
      * taken at the node that enters the dimension; the path is no longer a function of
      * the pair, and route_ops.split lists both ways. */
     ROUTE_RANDOM_TIES = 1u << 7,
+    /* Chooses at the source's router between the minimal route and Valiant's through a
+     * random router, by queue length times hops (UGAL-L); per-packet state, so only an
+     * engine that keeps it runs it. */
+    ROUTE_SOURCE_ADAPTIVE = 1u << 8,
 };
 
 /* Switching (struct engine_ops.traits, routing/engine.h). */

@@ -427,6 +427,45 @@ START_TEST(canonical_routes_never_deadlock_past_saturation)
 }
 END_TEST
 
+/* The iq router on a dragonfly with the VC classes raised at global links (2 for
+ * minimal, 3 for valiant and ugal): 3 seeds x 50,000 cycles at an offered load past
+ * saturation with the deadlock search on never stop; one class fewer is refused
+ * before the run. */
+START_TEST(dragonfly_classes_never_deadlock)
+{
+    static const char *const routes[][2] = { { "routing.algorithm=minimal", "routing.virtual_channels=2" },
+                                             { "routing.algorithm=valiant", "routing.virtual_channels=3" },
+                                             { "routing.algorithm=ugal", "routing.virtual_channels=3" } };
+    for (size_t i = 0; i < 3; i++)
+        for (int seed = 1; seed <= 3; seed++) {
+            char s[32];
+            snprintf(s, sizeof s, "run.seed=%d", seed);
+            const char *set[] = { "network.topology=dragonfly", "network.group_routers=3", "network.global_links=1",
+                                  "network.concentration=2", routes[i][0], routes[i][1], "routing.switching=wormhole",
+                                  "routing.router=iq", "routing.flit_buffers=4", "routing.deadlock_interval=1000",
+                                  "workload.arrival=bernoulli", "workload.rate=0.9", "workload.rate_unit=flits",
+                                  "workload.destination=group-shift", "workload.length=constant",
+                                  "workload.mean_length=4", "run.allow_unstable=true", "run.warmup_time=5000",
+                                  "run.duration=45000", s, NULL };
+            struct config cfg;
+            test_config(&cfg, set);
+            struct run_report rep;
+            ck_assert_msg(test_run(&cfg, &rep) == KERNEL_DONE, "%s seed %d stopped", routes[i][0], seed);
+            ck_assert_double_gt(test_figure(&rep, "switching", "throughput_flits"), 0.05);
+        }
+    static const char *const few[][2] = { { "routing.algorithm=minimal", "routing.virtual_channels=1" },
+                                          { "routing.algorithm=valiant", "routing.virtual_channels=2" } };
+    for (size_t i = 0; i < 2; i++) {
+        const char *argv[] = { test_binary(), "-s", "network.topology=dragonfly", "-s", few[i][0], "-s", few[i][1],
+                               "-s", "routing.switching=wormhole", "-s", "routing.router=iq", "configs/default.ini",
+                               NULL };
+        char out[4096], err[4096];
+        ck_assert_int_eq(test_exec(argv, out, sizeof out, err, sizeof err), 2);
+        ck_assert_msg(strstr(err, "routing.virtual_channels") && strstr(err, "deadlock-free"), "%s", err);
+    }
+}
+END_TEST
+
 Suite *router_nets_suite(void)
 {
     Suite *s = suite_create("router_nets");
@@ -441,6 +480,7 @@ Suite *router_nets_suite(void)
     tcase_add_test(tc, impossible_router_networks_are_refused);
     tcase_add_test(tc, routings_that_do_not_apply_are_refused);
     tcase_add_test(tc, canonical_routes_never_deadlock_past_saturation);
+    tcase_add_test(tc, dragonfly_classes_never_deadlock);
     suite_add_tcase(s, tc);
     return s;
 }

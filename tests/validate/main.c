@@ -15,7 +15,8 @@
     X(model_hin)                                                                                                 \
     X(model_backtracking_chain)                                                                                  \
     X(model_wormhole_hypercube)                                                                                  \
-    X(deadlock_free)
+    X(deadlock_free)                                                                                              \
+    X(dragonfly)
 
 #define X(name) Suite *name##_suite(void);
 SUITES
