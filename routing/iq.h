@@ -253,6 +253,9 @@ static inline uint32_t iq_unit_node(const struct iq_engine *e, uint32_t u)
     return u < e->C ? e->chan_to[u] : u - e->C;
 }
 
+/* routing/iq_checks.c: the configurations the router refuses (engine_ops.check). */
+bool iq_check(const struct engine_spec *spec, struct cfg_error *err);
+
 /* routing/iq_nets.c: the router on router networks.  check: the routings and VC
  * counts it takes there; init: its tables (false: out of memory); draw_mid: Valiant's
  * and UGAL's intermediate router, from the source's routing stream; route: as iq_route. */
