@@ -74,9 +74,11 @@ void iq_figures(const void *self, const struct figure_sink *sink)
     sink->number(sink->ctx, group, "source_backlog_end", backlog_end, 0);
     sink->flag(sink->ctx, group, "saturated", saturated, FIGURE_WITHHOLDS_DELAY);
     sink->text(sink->ctx, group, "saturation_note", note, 0);
-    char router[FIGURE_TEXT_MAX];
+    char router[FIGURE_TEXT_MAX], classes[64];
+    snprintf(classes, sizeof classes, " (%u classes, raised at each global link)", e->vc_classes);
     snprintf(router, sizeof router, "input-queued, %u VCs x %u flits%s; stages %u+%u+%u+%u cycles, links %u, credits "
-             "+%u; VC release on the tail%s; ties %s", e->V, e->B, e->dateline ? " (2 dateline classes)" : "", e->rd,
+             "+%u; VC release on the tail%s; ties %s", e->V, e->B,
+             e->dateline ? " (2 dateline classes)" : e->router_net && e->vc_classes > 1 ? classes : "", e->rd,
              e->va, e->sa, e->st, e->L, e->cd, e->tail_credit ? "'s credit" : "", e->tie_random ? "random" : "negative");
     sink->text(sink->ctx, group, "router", router, FIGURE_TABLE_ONLY);
     sink->number(sink->ctx, group, "network_delay_variance", saturated ? NAN : moments_variance(&p->delay_link),
