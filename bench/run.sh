@@ -49,6 +49,9 @@ echo
 echo "== the input-queued router (routing.router = iq): three tori, 2 VCs x 8 flits, 4-flit packets"
 echo "(target: 8x8 at 0.1 flits/node/cycle >= 1e6 packets per CPU-second; the reference simulator does about 35e3)"
 bench/iq_tori.sh
+
+echo "== today's networks (issue 34): a 1,056-terminal dragonfly against a 32x32 torus, iq router, half saturation"
+sh bench/modern.sh
 echo
 echo "== random streams: ours against GSL"
 build/rel/bench/bench_rng

@@ -1,0 +1,43 @@
+#!/bin/sh
+# make bench: the iq router on a 1,056-terminal dragonfly (p = 4, a = 8, h = 4, g = 33;
+# minimal routing, 2 VCs of 8 flits: one per class) against a 32x32 torus
+# (configs/iq/torus-8x8.ini's settings), both with 4-flit packets and uniform traffic
+# at half of each one's saturation (the flits accepted per terminal per cycle at offered
+# load 1.0, 2,000 + 4,000 cycles): ns of CPU (user + system, set-up included, from
+# /usr/bin/time) per packet-hop, and peak RSS.
+# Target (issue 34): the dragonfly within 1.2x of the torus.
+# usage: bench/modern.sh [MESSAGES]   (default 300000 measured packets each)
+set -eu
+cd "$(dirname "$0")/.."
+messages=${1:-300000}
+out=build/bench_modern
+dragonfly="-s network.topology=dragonfly -s network.group_routers=8 -s network.global_links=4
+    -s network.concentration=4 -s routing.algorithm=minimal -s routing.link_latency=1 -s workload.destination=uniform"
+torus="-s network.radix=32"
+accepted() { # the accepted flits per terminal per cycle at offered load 1.0
+    # shellcheck disable=SC2086 # the settings are split into words on purpose
+    bin/sim configs/iq/torus-8x8.ini --no-progress -f csv $1 -s workload.rate=1.0 -s run.allow_unstable=true \
+        -s run.warmup_time=2000 -s run.duration=4000 >"$out.csv"
+    sed 's/"[^"]*"/""/g' "$out.csv" | # quoted cells may hold commas
+        awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "switching.throughput_flits") c = i } NR == 2 { print $c }'
+}
+printf '%-10s %-11s %-9s %-8s %-6s %-14s %s\n' network saturation packets cpu_s hops ns/packet-hop peak_MB
+base=
+for name in torus dragonfly; do
+    eval "set -- \$$name"
+    settings="$*"
+    sat=$(accepted "$settings")
+    rate=$(awk -v s="$sat" 'BEGIN { print s / 2 }')
+    # shellcheck disable=SC2086
+    /usr/bin/time -f '%U %S %M' -o "$out.time" bin/sim configs/iq/torus-8x8.ini --no-progress --no-timing -f csv \
+        $settings -s workload.rate="$rate" -s run.messages="$messages" -s run.warmup_messages=20000 >"$out.csv"
+    hops=$(sed 's/"[^"]*"/""/g' "$out.csv" |
+        awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "hops_mean") c = i } NR == 2 { print $c }')
+    read -r user sys kb <"$out.time"
+    ns=$(awk -v u="$user" -v s="$sys" -v h="$hops" -v p="$((messages + 20000))" 'BEGIN { printf "%.1f", (u + s) * 1e9 / (p * h) }')
+    awk -v n="$name" -v sat="$sat" -v p="$((messages + 20000))" -v u="$user" -v s="$sys" -v h="$hops" -v ns="$ns" \
+        -v kb="$kb" 'BEGIN { printf "%-10s %-11.4f %-9d %-8.2f %-6.3f %-14s %.1f\n", n, sat, p, u + s, h, ns, kb / 1024 }'
+    if [ -z "$base" ]; then base=$ns; else
+        awk -v a="$ns" -v b="$base" 'BEGIN { printf "dragonfly / torus: %.2f (target <= 1.2)\n", a / b }'
+    fi
+done
