@@ -186,6 +186,7 @@ struct iq_engine {
     bool ugal;              /* router networks, routing.algorithm = ugal (selection IQ_VALIANT, phase 2 first) */
     uint32_t vc_classes;    /* router networks: VC classes, raised at the channels in `raises` */
     uint8_t *raises;        /* router networks: per channel, crossing it raises the packet's VC class */
+    bool raising;           /* ... some channel does (the dragonfly); else the class is Valiant's phase */
     uint32_t C, N;          /* channels, nodes */
     uint32_t radix;         /* torus k, for the dateline */
     uint32_t *chan_to;      /* channel -> node it leads to */

@@ -12,11 +12,12 @@
 
 #define NONE UINT32_MAX
 
-/* VC classes a selection needs on a network whose channels may raise a packet's class:
- * one per global link a route can cross, plus one. */
+/* VC classes a selection needs.  Where channels raise a packet's class (the
+ * dragonfly): one per global link a route can cross, plus one.  Elsewhere the canonical
+ * route needs one, and Valiant's two phases one each. */
 static unsigned classes_needed(bool raises, bool two_phases)
 {
-    return !raises ? 1 : two_phases ? 3 : 2;
+    return raises ? (two_phases ? 3 : 2) : two_phases ? 2 : 1;
 }
 
 bool iq_nets_check(const struct config *cfg, const struct topo *t, struct cfg_error *err)
@@ -24,17 +25,18 @@ bool iq_nets_check(const struct config *cfg, const struct topo *t, struct cfg_er
     unsigned route = route_select(cfg)->traits;
     bool raises = t->ops->raises_vc_class != NULL;
     bool two_phases = route & (ROUTE_VALIANT | ROUTE_SOURCE_ADAPTIVE);
-    if (!(route & ROUTE_DIMENSION_ORDER) && !(raises && two_phases)) {
+    if (!(route & ROUTE_DIMENSION_ORDER) && !two_phases) {
         cfg_blame(cfg, "routing.algorithm", err, "on %s the iq router takes the canonical minimal route "
-                  "(routing.algorithm = minimal%s)%s", t->ops->name, t->ops->traits & TOPO_NO_DIMENSIONS ? "" : " or ecube",
-                  raises ? ", valiant or ugal" : ", deadlock-free without VC classes");
+                  "(routing.algorithm = minimal%s), valiant or ugal", t->ops->name,
+                  t->ops->traits & TOPO_NO_DIMENSIONS ? "" : " or ecube");
         return false;
     }
     int64_t vcs = flit_params_of(cfg)->virtual_channels, need = classes_needed(raises, two_phases);
     if (vcs < need) {
-        cfg_blame(cfg, "routing.virtual_channels", err, "%s on %s needs %lld virtual channels (a class raised at "
-                  "each global link) to be deadlock-free (got %lld)", cfg->routing.algorithm, t->ops->name,
-                  (long long)need, (long long)vcs);
+        cfg_blame(cfg, "routing.virtual_channels", err, "%s on %s needs %lld virtual channels (%s) to be "
+                  "deadlock-free (got %lld)", cfg->routing.algorithm, t->ops->name, (long long)need,
+                  raises ? "a class raised at each global link" : "a class for each of Valiant's two phases",
+                  (long long)vcs);
         return false;
     }
     return true;
@@ -46,6 +48,7 @@ bool iq_nets_init(struct iq_engine *e, const struct config *cfg)
     unsigned route = route_select(cfg)->traits;
     e->ugal = route & ROUTE_SOURCE_ADAPTIVE;
     e->vc_classes = classes_needed(t->ops->raises_vc_class != NULL, route & (ROUTE_VALIANT | ROUTE_SOURCE_ADAPTIVE));
+    e->raising = t->ops->raises_vc_class != NULL;
     e->raises = calloc(t->channels ? t->channels : 1, 1);
     if (!e->raises)
         return false;
@@ -80,7 +83,14 @@ static uint32_t group_of(const struct topo *t, uint32_t r)
 void iq_nets_draw_mid(struct iq_engine *e, struct iq_packet *x)
 {
     const struct topo *t = e->env.topo;
-    uint32_t source = router_of(t, x->src), groups = t->terminals / t->group_terminals;
+    uint32_t source = router_of(t, x->src);
+    if (!t->ops->raises_vc_class || !t->group_terminals) { /* a random router; its own phase class after it */
+        x->mid = (t->terminals == t->nodes ? 0 : t->terminals) +
+                 (uint32_t)rng_below(&e->env.rng_route[x->src], t->routers);
+        x->phase = x->mid == source ? 1 : e->ugal ? 2 : 0;
+        return;
+    }
+    uint32_t groups = t->terminals / t->group_terminals;
     uint32_t per_router = t->terminals == t->nodes ? 1 : t->terminals / t->routers;
     uint32_t first_router = t->terminals == t->nodes ? 0 : t->terminals;
     uint32_t y = (uint32_t)rng_below(&e->env.rng_route[x->src], groups);
@@ -134,7 +144,8 @@ void iq_nets_route(struct iq_engine *e, struct iq_input_vc *x, struct iq_packet 
     t->ops->minimal_hops(t, node, to_mid ? p->mid : p->dst, &h, 1);
     if (e->raises[h.channel] && p->globals + 1u < e->vc_classes)
         p->globals++;
-    uint32_t cls = p->globals, width = e->V / e->vc_classes;
+    /* The class: global links crossed, or (no such links) Valiant's phase. */
+    uint32_t cls = e->raising ? p->globals : e->vc_classes > 1 && p->phase == 1, width = e->V / e->vc_classes;
     x->out_unit = h.channel;
     x->vc_lo = (uint16_t)(cls * width);
     x->vc_hi = (uint16_t)(cls + 1 == e->vc_classes ? e->V : (cls + 1) * width);

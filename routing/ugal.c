@@ -1,11 +1,11 @@
 /* UGAL-L (Singh's universal globally adaptive load-balanced routing, local variant, as
  * the dragonfly paper evaluates it: Kim, Dally, Scott & Abts 2008): at the source's
- * router each packet takes the minimal route or Valiant's
- * through a random intermediate group,
- * whichever has the smaller product of the queue on its first output port and its hop
- * count (minimal on a tie).  The queue is the flits held downstream of that port (its
- * VCs' used credits), so only the input-queued router runs it, on a network whose
- * global links raise a packet's VC class (the dragonfly: 3 classes). */
+ * router each packet takes the minimal route or Valiant's (through a random
+ * intermediate group on the dragonfly, a random router elsewhere), whichever has the
+ * smaller product of the queue on its first output port and its hop count (minimal on
+ * a tie).  The queue is the flits held downstream of that port (its
+ * VCs' used credits), so only the input-queued router runs it, on the router networks
+ * (the dragonfly: 3 VC classes, raised at each global link; hyperx, fat-tree: 2, by phase). */
 #include "engine.h"
 #include "flit_params.h"
 #include "routing.h"
@@ -13,9 +13,10 @@
 static bool check(const struct config *cfg, const struct topo *t, struct cfg_error *err)
 {
     const struct engine_ops *e = engine_select(cfg);
-    if (!e || !(e->traits & SWITCH_INPUT_QUEUED) || !t->ops->raises_vc_class) {
+    bool router_net = t->ops->raises_vc_class || (t->ops->traits & TOPO_MINIMAL_ACYCLIC);
+    if (!e || !(e->traits & SWITCH_INPUT_QUEUED) || !router_net) {
         cfg_blame(cfg, "routing.algorithm", err, "ugal compares the source router's credit counts: it runs on the "
-                  "iq router (routing.switching = wormhole, routing.router = iq) on a dragonfly");
+                  "iq router (routing.switching = wormhole, routing.router = iq) on a dragonfly, hyperx or fat-tree");
         return false;
     }
     return true;
@@ -23,8 +24,8 @@ static bool check(const struct config *cfg, const struct topo *t, struct cfg_err
 
 const struct route_ops route_ugal = {
     .name = "ugal",
-    .help = "UGAL-L: at the source's router, minimal or Valiant through a random group, by queue times hops "
-            "(iq router, dragonfly)",
+    .help = "UGAL-L: at the source's router, minimal or Valiant, by queue times hops (iq router; dragonfly, hyperx, "
+            "fat-tree)",
     .traits = ROUTE_SOURCE_ADAPTIVE,
     .check = check,
 };

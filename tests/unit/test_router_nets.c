@@ -430,7 +430,8 @@ END_TEST
 /* The iq router on a dragonfly with the VC classes raised at global links (2 for
  * minimal, 3 for valiant and ugal): 3 seeds x 50,000 cycles at an offered load past
  * saturation with the deadlock search on never stop; one class fewer is refused
- * before the run. */
+ * before the run.  On hyperx and the fat tree, Valiant and UGAL with a class per phase
+ * do not stop either. */
 START_TEST(dragonfly_classes_never_deadlock)
 {
     static const char *const routes[][2] = { { "routing.algorithm=minimal", "routing.virtual_channels=2" },
@@ -453,6 +454,24 @@ START_TEST(dragonfly_classes_never_deadlock)
             ck_assert_msg(test_run(&cfg, &rep) == KERNEL_DONE, "%s seed %d stopped", routes[i][0], seed);
             ck_assert_double_gt(test_figure(&rep, "switching", "throughput_flits"), 0.05);
         }
+    /* HyperX and the fat tree: Valiant and UGAL with a class per phase (2 VCs). */
+    static const char *const phased[][4] = {
+        { "network.topology=hyperx", "network.radix=3", "routing.algorithm=valiant", "workload.destination=uniform" },
+        { "network.topology=hyperx", "network.radix=3", "routing.algorithm=ugal", "workload.destination=group-shift" },
+        { "network.topology=fat-tree", "network.radix=3", "routing.algorithm=ugal", "workload.destination=random-permutation" },
+    };
+    for (size_t i = 0; i < 3; i++) {
+        const char *set[] = { phased[i][0], phased[i][1], "network.dimension=2", "network.concentration=2", phased[i][2],
+                              phased[i][3], "routing.virtual_channels=2", "routing.switching=wormhole", "routing.router=iq",
+                              "routing.flit_buffers=4", "routing.deadlock_interval=1000", "workload.arrival=bernoulli",
+                              "workload.rate=0.9", "workload.rate_unit=flits", "workload.length=constant",
+                              "workload.mean_length=4", "run.allow_unstable=true", "run.warmup_time=5000",
+                              "run.duration=45000", NULL };
+        struct config cfg;
+        test_config(&cfg, set);
+        struct run_report rep;
+        ck_assert_msg(test_run(&cfg, &rep) == KERNEL_DONE, "%s %s stopped", phased[i][0], phased[i][2]);
+    }
     static const char *const few[][2] = { { "routing.algorithm=minimal", "routing.virtual_channels=1" },
                                           { "routing.algorithm=valiant", "routing.virtual_channels=2" } };
     for (size_t i = 0; i < 2; i++) {
