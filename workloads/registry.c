@@ -8,7 +8,7 @@
 #include "workload.h"
 
 extern const struct arrival_ops arrival_poisson, arrival_bernoulli, arrival_batch_geometric, arrival_deterministic,
-    arrival_trace;
+    arrival_trace, arrival_on_off;
 extern const struct dest_ops dest_uniform, dest_uniform_with_self, dest_cluster_locality, dest_fixed_hops,
     dest_spherical, dest_distance_locality, dest_hotspot, dest_complement, dest_reversal, dest_transpose,
     dest_shuffle, dest_tornado, dest_neighbor, dest_random_permutation, dest_group_shift;
@@ -17,6 +17,7 @@ extern const struct length_ops length_exponential, length_fixed, length_constant
 
 static const struct arrival_ops *const arrivals[] = {
     &arrival_poisson, &arrival_bernoulli, &arrival_batch_geometric, &arrival_deterministic, &arrival_trace,
+    &arrival_on_off,
 };
 static const struct dest_ops *const destinations[] = {
     &dest_uniform,    &dest_uniform_with_self, &dest_cluster_locality, &dest_fixed_hops, &dest_spherical,

@@ -646,12 +646,60 @@ START_TEST(loading_sets_or_refuses_the_implied_mean)
 END_TEST
 
 
+/* On-off arrivals against the chain's closed forms, 400,000 gaps from the stream the
+ * run would use: the mean gap is 1/p (the long-run rate p = workload.rate); a gap of one
+ * cycle has probability (1 - beta) r1 (the source stays on and fires again), r1 =
+ * p (alpha + beta) / alpha; a gap of two (1 - beta)^2 (1 - r1) r1 + beta alpha r1; the
+ * first arrival, from the stationary state, takes 1 cycle with probability
+ * alpha / (alpha + beta) * r1 (on at time 0, stays on, fires) + beta / (alpha + beta) *
+ * alpha * r1. Each within 4 standard errors; and a rate the on state cannot carry is
+ * refused. */
+START_TEST(on_off_matches_its_chain)
+{
+    const double alpha = 0.02, beta = 0.05, rate = 0.1, r1 = rate * (alpha + beta) / alpha;
+    const char *set[] = { "workload.arrival=on-off", "workload.burst_alpha=0.02", "workload.burst_beta=0.05",
+                          "workload.rate=0.1", NULL };
+    struct config cfg;
+    test_config(&cfg, set);
+    const struct arrival_ops *a = arrival_find("on-off");
+    struct cfg_error err;
+    ck_assert(a->check(&cfg, &err));
+    struct rng r;
+    rng_seed_stream(&r, 7, RNG_TEST, 0);
+    enum { N = 400000 };
+    double sum = 0, sum2 = 0, ones = 0, twos = 0, first_ones = 0;
+    for (int i = 0; i < N; i++) {
+        double g = a->interarrival(&cfg, &r);
+        ck_assert(g >= 1 && g == floor(g));
+        sum += g;
+        sum2 += g * g;
+        ones += g == 1;
+        twos += g == 2;
+        first_ones += a->first(&cfg, &r) == 1;
+    }
+    double mean = sum / N, se = sqrt((sum2 / N - mean * mean) / N);
+    ck_assert_msg(fabs(mean - 1 / rate) < 4 * se, "mean gap %g, expected %g (se %g)", mean, 1 / rate, se);
+    double p1 = (1 - beta) * r1, p2 = (1 - beta) * (1 - beta) * (1 - r1) * r1 + beta * alpha * r1;
+    double pf = alpha / (alpha + beta) * (1 - beta) * r1 + beta / (alpha + beta) * alpha * r1;
+    ck_assert_msg(fabs(ones / N - p1) < 4 * sqrt(p1 * (1 - p1) / N), "P(gap = 1) %g, expected %g", ones / N, p1);
+    ck_assert_msg(fabs(twos / N - p2) < 4 * sqrt(p2 * (1 - p2) / N), "P(gap = 2) %g, expected %g", twos / N, p2);
+    ck_assert_msg(fabs(first_ones / N - pf) < 4 * sqrt(pf * (1 - pf) / N), "P(first = 1) %g, expected %g",
+                  first_ones / N, pf);
+    const char *too_fast[] = { test_binary(), "-s", "workload.arrival=on-off", "-s", "workload.burst_alpha=0.01",
+                               "-s", "workload.burst_beta=0.1", "-s", "workload.rate=0.2", "configs/default.ini", NULL };
+    static char out[4096], errs[4096];
+    ck_assert_int_eq(test_exec(too_fast, out, sizeof out, errs, sizeof errs), 2);
+    ck_assert_msg(strstr(errs, "workload.rate: on-off arrivals"), "%s", errs);
+}
+END_TEST
+
 Suite *workloads_suite(void)
 {
     Suite *s = suite_create("workloads");
     TCase *tc = tcase_create("processes");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, arrival_counts_match_theory);
+    tcase_add_test(tc, on_off_matches_its_chain);
     tcase_add_test(tc, deterministic_phases_are_uniform);
     tcase_add_test(tc, lengths_follow_their_distributions);
     tcase_add_test(tc, workload_checks_blame_the_key);
