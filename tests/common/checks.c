@@ -208,6 +208,9 @@ const char *const families[][8] = {
     { "network.topology=hyperx", "network.radix=4", "network.dimension=2", "network.concentration=3", NULL },
     { "network.topology=hyperx", "network.radix=3", "network.dimension=3", NULL },
     { "network.topology=fat-tree", "network.radix=3", "network.dimension=3", "routing.algorithm=minimal", NULL },
+    { "network.topology=slim-fly", "network.q=5", "network.concentration=2", "routing.algorithm=minimal", NULL },
+    { "network.topology=graph", "network.graph_file=configs/graphs/irregular-6.edges", "routing.algorithm=minimal",
+      NULL },
 };
 const int families_count = sizeof families / sizeof families[0];
 

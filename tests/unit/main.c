@@ -56,6 +56,7 @@
     X(flit_dor)                                                                                                  \
     X(echo)                                                                                                      \
     X(router_nets)                                                                                               \
+    X(graphs)                                                                                                    \
     X(newcomer)
 
 #define X(name) Suite *name##_suite(void);
