@@ -57,6 +57,7 @@
     X(echo)                                                                                                      \
     X(router_nets)                                                                                               \
     X(graphs)                                                                                                    \
+    X(up_down)                                                                                                   \
     X(newcomer)
 
 #define X(name) Suite *name##_suite(void);
