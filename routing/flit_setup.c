@@ -157,7 +157,9 @@ static void *engine_create(const struct engine_env *env, bool wormhole)
     set_routing(e, cfg, env->topo);
     e->lazy_paths = !e->finite && (e->routing == FLIT_PER_HOP ||
                                    (e->routing == FLIT_DRAWN && (route_select(cfg)->traits & ROUTE_DETERMINISTIC)));
-    e->max_hops = env->topo->diameter ? env->topo->diameter : 1;
+    const struct route_ops *route = route_select(cfg);
+    e->max_hops = route->max_route_hops ? route->max_route_hops(env->topo) : env->topo->diameter;
+    e->max_hops = e->max_hops ? e->max_hops : 1;
     if (e->routing == FLIT_VALIANT) /* two phases */
         e->max_hops *= 2;
     e->at_mask = ring_mask(e->L);

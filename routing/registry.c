@@ -5,7 +5,7 @@
 #include "routing.h"
 
 extern const struct route_ops route_ecube, route_ecube_descending, route_minimal, route_random_minimal,
-    route_least_count, route_backtracking, route_adaptive_minimal, route_valiant, route_ugal;
+    route_least_count, route_backtracking, route_adaptive_minimal, route_valiant, route_ugal, route_up_down;
 extern const struct engine_ops switch_store_and_forward, switch_cut_through, switch_wormhole, engine_backtracking,
     engine_iq;
 
@@ -18,6 +18,7 @@ static const struct route_ops *const algorithms[] = {
     &route_adaptive_minimal,
     &route_valiant,
     &route_ugal,
+    &route_up_down,
 };
 /* The engines routing.switching names: the choices users see. */
 static const struct engine_ops *const switchings[] = {

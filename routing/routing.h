@@ -28,6 +28,9 @@ struct route_ops {
     /* Set when next() draws, evenly, among hops it can list: those hops (the models
      * split flows over them; topo/topo.h).  NULL for a deterministic next(). */
     path_split_fn split;
+    /* Optional, for routes that may be longer than the diameter (not minimal): the
+     * most hops of any route on t.  NULL: routes are minimal, t->diameter at most. */
+    unsigned (*max_route_hops)(const struct topo *t);
     /* Optional: refuses configurations the algorithm cannot run (t is built). */
     bool (*check)(const struct config *cfg, const struct topo *t, struct cfg_error *err);
     /* Optional: per-run state (NULL when out of memory), a choice that uses it, and

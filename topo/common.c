@@ -5,7 +5,9 @@
 
 bool topo_build(struct topo *t, const struct config *cfg, struct cfg_error *err)
 {
+    static uint64_t builds;
     memset(t, 0, sizeof *t);
+    t->serial = ++builds;
     t->ops = topo_find(cfg->network.topology);
     topo_set_uniform_bandwidth(t, cfg->network.bandwidth);
     if (!t->ops->build(t, cfg, err))

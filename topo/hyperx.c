@@ -23,7 +23,7 @@ static const char *const hyperx_reads[] = { "network.radix", NULL };
 
 static const struct cfg_key hyperx_keys[] = {
     { "network", "concentration", CFG_INT, offsetof(struct hyperx_params, concentration), "1", 1, 256, false, NULL,
-      "hyperx: terminals per router (1: every router is a terminal, no terminal links)" },
+      "hyperx, slim-fly: terminals per router (1: every router is a terminal, no terminal links)" },
 };
 static CFG_PARAM_TABLE_READS(hyperx_param_table, struct hyperx_params, hyperx_keys, hyperx_reads);
 

@@ -4,12 +4,12 @@
 
 extern const struct topo_ops topo_hypercube, topo_kary_ncube, topo_torus, topo_mesh, topo_bh_bh, topo_bh_br,
     topo_bh_cc, topo_bh_ccc, topo_ccc, topo_spanning_bus, topo_dual_bus, topo_hyperx, topo_fat_tree,
-    topo_dragonfly;
+    topo_dragonfly, topo_slim_fly, topo_graph;
 
 static const struct topo_ops *const topologies[] = {
     &topo_hypercube, &topo_kary_ncube, &topo_torus, &topo_mesh,         &topo_bh_bh,    &topo_bh_br,
     &topo_bh_cc,     &topo_bh_ccc,     &topo_ccc,   &topo_spanning_bus, &topo_dual_bus, &topo_hyperx,
-    &topo_fat_tree,  &topo_dragonfly,
+    &topo_fat_tree,  &topo_dragonfly, &topo_slim_fly, &topo_graph,
 };
 
 REGISTRY_DEFINE_PLUGINS(struct topo_ops, topologies, topo_find, topo_choices);

@@ -119,6 +119,10 @@ struct topo {
     bool uniform_class_loads;
     double class_bandwidth[TOPO_MAX_CLASSES]; /* length units per time unit */
     char label[192];         /* e.g. "4-ary 3-cube torus, half-duplex links" */
+    /* This build's number, unique within the process (topo_build counts from 1; 0: not
+     * built by it), so that a pure path function may keep tables derived from the
+     * topology and know when they belong to another one. */
+    uint64_t serial;
     void *impl;              /* topology-specific tables, if any */
 };
 

@@ -27,15 +27,7 @@ static CFG_PARAM_TABLE(trace_param_table, struct trace_params, trace_keys);
 
 const char *trace_path(const struct config *cfg, char *buf, size_t size)
 {
-    const char *path = ((const struct trace_params *)cfg_params(cfg, &trace_param_table))->trace;
-    const struct cfg_origin *o = cfg_origin_of(cfg, "workload.trace");
-    const char *slash = strrchr(cfg->path, '/');
-    /* origin file NULL: set in the config file itself (config_value.h) */
-    if (path[0] && path[0] != '/' && o->set && !o->file && slash)
-        snprintf(buf, size, "%.*s/%s", (int)(slash - cfg->path), cfg->path, path);
-    else
-        snprintf(buf, size, "%s", path);
-    return buf;
+    return cfg_file_path(cfg, "workload.trace", buf, size);
 }
 
 const struct arrival_ops arrival_trace = {

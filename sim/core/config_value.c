@@ -115,6 +115,19 @@ bool cfg_is_set(const struct config *cfg, const char *key)
     return cfg_origin_of(cfg, key)->set;
 }
 
+const char *cfg_file_path(const struct config *cfg, const char *key, char *buf, size_t size)
+{
+    const char *path = cfg_text(cfg, key);
+    const struct cfg_origin *o = cfg_origin_of(cfg, key);
+    const char *slash = strrchr(cfg->path, '/');
+    /* origin file NULL: set in the config file itself (struct cfg_origin) */
+    if (path[0] && path[0] != '/' && o->set && !o->file && slash)
+        snprintf(buf, size, "%.*s/%s", (int)(slash - cfg->path), cfg->path, path);
+    else
+        snprintf(buf, size, "%s", path);
+    return buf;
+}
+
 const void *cfg_params(const struct config *cfg, const struct cfg_param_table *table)
 {
     if (!table)

@@ -177,6 +177,12 @@ bool cfg_is_set(const struct config *cfg, const char *key);
 /* Where the key was set (see struct cfg_origin). */
 const struct cfg_origin *cfg_origin_of(const struct config *cfg, const char *key);
 
+/* The file a TEXT key names, as a path to open, into buf: a relative path set in the
+ * config file itself is taken relative to that file's folder, so a config and the
+ * files it names move together; one set on the command line (or absolute) is taken
+ * as written, relative to the working directory.  Returns buf. */
+const char *cfg_file_path(const struct config *cfg, const char *key, char *buf, size_t size);
+
 /* Fills *err blaming the place `key` was set (or the config file if defaulted). */
 void cfg_blame(const struct config *cfg, const char *key, struct cfg_error *err, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

@@ -210,6 +210,9 @@ const char *const families[][8] = {
     { "network.topology=fat-tree", "network.radix=3", "network.dimension=3", "routing.algorithm=minimal", NULL },
     { "network.topology=dragonfly", "network.group_routers=4", "network.global_links=2", "network.concentration=2",
       "routing.algorithm=minimal", NULL },
+    { "network.topology=slim-fly", "network.q=5", "network.concentration=2", "routing.algorithm=minimal", NULL },
+    { "network.topology=graph", "network.graph_file=configs/graphs/irregular-6.edges", "routing.algorithm=minimal",
+      NULL },
 };
 const int families_count = sizeof families / sizeof families[0];
 

@@ -56,6 +56,8 @@
     X(flit_dor)                                                                                                  \
     X(echo)                                                                                                      \
     X(router_nets)                                                                                               \
+    X(graphs)                                                                                                    \
+    X(up_down)                                                                                                   \
     X(newcomer)
 
 #define X(name) Suite *name##_suite(void);

@@ -46,6 +46,11 @@ static const char *const instances[][8] = {
     { "network.topology=fat-tree", "network.radix=2", "network.dimension=4", NULL },
     { "network.topology=fat-tree", "network.radix=4", "network.dimension=3", NULL },
     { "network.topology=fat-tree", "network.radix=3", "network.dimension=1", NULL },
+    { "network.topology=slim-fly", "network.q=5", NULL },
+    { "network.topology=slim-fly", "network.q=7", "network.concentration=2", NULL },
+    { "network.topology=graph", "network.graph_file=configs/graphs/ring-8.edges", NULL },
+    { "network.topology=graph", "network.graph_file=configs/graphs/irregular-6.anynet", "network.graph_format=anynet",
+      NULL },
     /* last: routes_are_shortest_paths takes about 30 s here (all-pairs BFS on 1296 nodes
      * of 20 buses each), so make test routes the others and make validate this one */
     { "network.topology=dual-bus-hypercube", "network.width=6", "network.dimension=4", NULL },
