@@ -3,8 +3,13 @@
  * lines starting with # are skipped, and the first other line may be the header
  * `time,source,destination,length`.  trace_load() reads and checks the whole file
  * before the run starts, so a bad trace never leaves a partial run: an unreadable
- * file, a malformed line, a node out of range, a negative time or length, or a time
- * before the previous line's gives one error naming the file and the line. */
+ * file, a malformed line, a node out of range, a negative time or length, a time
+ * before the previous line's, and what sim/core/text_input.h refuses of any text file
+ * (a NUL or other control byte, a CR-only line ending, a line over TRACE_MAX_LINE
+ * characters, a file over TRACE_MAX_BYTES) gives one error naming the file and the
+ * line; so do more than TRACE_MAX_MESSAGES messages.  CRLF endings and a UTF-8 byte
+ * order mark are read as a config's are.  A trace read from a FIFO is given up on a
+ * held stop signal. */
 #ifndef WORKLOADS_TRACE_H
 #define WORKLOADS_TRACE_H
 
@@ -15,6 +20,10 @@
 #include "../sim/core/config_value.h"
 
 enum { TRACE_NONE = UINT32_MAX };
+/* Bounds on what a trace may take: /dev/zero or an endless pipe fails, never fills memory
+ * (100 million records are 3.2 GB). */
+#define TRACE_MAX_BYTES (1ull << 33) /* 8 GiB */
+enum { TRACE_MAX_LINE = 1000, TRACE_MAX_MESSAGES = 100000000 };
 
 struct trace_record {
     double time, length;
@@ -31,6 +40,7 @@ struct trace {
     struct trace_record *records;
     size_t count;
     uint32_t *first; /* per node: its first record, TRACE_NONE if it has none */
+    uint32_t nodes;
 };
 
 /* The file cfg replays (workload.trace, the trace arrivals' own key): "" when none. */

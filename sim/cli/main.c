@@ -31,8 +31,14 @@
 
 enum { EXIT_INPUT = 2, EXIT_WALL_LIMIT = 124, EXIT_INTERRUPTED = 130 };
 
+static int interrupted_before_run(void);
+
+/* Bad input, or input whose reading a held stop signal cut short (a FIFO that never
+ * ended): that is an interruption, said as one. */
 static int input_error(const struct cfg_error *err)
 {
+    if (stop_signal_held())
+        return interrupted_before_run();
     cfg_error_print(err, stderr);
     return EXIT_INPUT;
 }
@@ -45,7 +51,7 @@ static int finish_stdout(int status)
     bool ok = output_close_stdout();
     if (status == 0 && !ok)
         return 1;
-    return status == 0 && wallclock_signalled() ? EXIT_INTERRUPTED : status;
+    return status == 0 && stop_signal_held() ? EXIT_INTERRUPTED : status;
 }
 
 /* A standard descriptor that is closed would be handed to the next file opened (the
@@ -73,9 +79,9 @@ static int interrupted_before_run(void)
  * held: the user asked to stop. */
 static bool release_signals(void)
 {
-    if (wallclock_signalled())
+    if (stop_signal_held())
         return false;
-    wallclock_release_signals();
+    stop_signals_release();
     return true;
 }
 
@@ -184,7 +190,7 @@ static int run_exit_status(enum kernel_stop why, const struct run_report *report
 {
     switch (why) {
     case KERNEL_DONE: /* a signal held while the report was written: whole report, status 130 */
-        return wallclock_signalled() ? EXIT_INTERRUPTED : 0;
+        return stop_signal_held() ? EXIT_INTERRUPTED : 0;
     case KERNEL_INTERRUPTED:
         return EXIT_INTERRUPTED;
     case KERNEL_WALL_LIMIT:
@@ -251,7 +257,7 @@ int main(int argc, char **argv)
 {
     /* Before any work: from here on a signal cannot kill the process halfway (leaving
      * temporary files); it is held and read at the run's next turn (wallclock.h). */
-    if (!wallclock_hold_signals()) {
+    if (!stop_signals_hold()) {
         fputs("sim: cannot block SIGINT and SIGTERM\n", stderr);
         return 1;
     }

@@ -89,7 +89,7 @@ int run_setup_create(const struct config *cfg, struct run_setup **out, struct cf
     }
     s->cfg = cfg;
     s->rep_cfg = *cfg;
-    if (wallclock_signalled()) { /* before building what may take long */
+    if (stop_signal_held()) { /* before building what may take long */
         free(s);
         return RUN_INTERRUPTED;
     }
@@ -147,7 +147,7 @@ int run_setup_replication(struct run_setup *s, unsigned r, bool progress, double
             return RUN_BAD_INPUT;
     }
     s->net_built = false; /* this replication's from here: freed below whatever happens */
-    if (r == 0 && wallclock_signalled()) { /* came while the network was built: nothing ran */
+    if (r == 0 && stop_signal_held()) { /* came while the network was built: nothing ran */
         net_free(net);
         return RUN_INTERRUPTED;
     }

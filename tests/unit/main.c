@@ -17,6 +17,7 @@
     X(params)                                                                                                    \
     X(config)                                                                                                    \
     X(config_input)                                                                                              \
+    X(text_input)                                                                                                \
     X(output)                                                                                                    \
     X(cli)                                                                                                       \
     X(cli_polish)                                                                                                \
