@@ -9,7 +9,7 @@
 #include "../config/config.h"
 
 enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE, OPT_ANALYTIC, OPT_WRITE_TRACE,
-       OPT_REPLICATIONS, OPT_SWEEP, OPT_NO_TIMING, OPT_LIST_MARKDOWN, OPT_CRN,
+       OPT_REPLICATIONS, OPT_SWEEP, OPT_NO_TIMING, OPT_LIST_MARKDOWN, OPT_CRN, OPT_CONFIG_STDIN,
        OPT_FILES }; /* OPT_FILES + enum run_file: --channels ... --series-interval */
 static const struct option long_options[] = {
     { "set", required_argument, NULL, 's' },        { "seed", required_argument, NULL, OPT_SEED },
@@ -28,6 +28,7 @@ static const struct option long_options[] = {
     { "series", required_argument, NULL, OPT_FILES + RUN_FILE_SERIES },
     { "series-interval", required_argument, NULL, OPT_FILES + RUN_FILE_SERIES_INTERVAL },
     { "common-random-numbers", no_argument, NULL, OPT_CRN },
+    { "config-stdin", no_argument, NULL, OPT_CONFIG_STDIN },
     { "version", no_argument, NULL, 'V' },           { NULL, 0, NULL, 0 },
 };
 
@@ -49,6 +50,8 @@ void command_line_usage(FILE *out)
           "  -j, --jobs N                 sweep: N points at a time (default: online CPUs);\n"
           "                               one run: N replications at a time (default 1)\n"
           "      --no-timing              leave out wall_seconds and events_per_second\n"
+          "      --config-stdin           read CONFIG's text from stdin; CONFIG names it in messages\n"
+          "                               and reports (a sweep hands its points the text it checked)\n"
           "  -f, --format table|csv|json  output format (default table)\n"
           "  -o, --output FILE            write the results to FILE (atomically) instead of stdout\n"
           "      --progress               progress line on stderr (default: when stderr is a terminal)\n"
@@ -206,6 +209,9 @@ static enum command_line_ask take_option(struct command_line *cl, int opt, char 
         break;
     case OPT_CRN:
         cl->common_random_numbers = true;
+        break;
+    case OPT_CONFIG_STDIN:
+        cl->config_from_stdin = true;
         break;
     case OPT_PROGRESS:
         cl->progress = 1;

@@ -9,11 +9,14 @@
 #include <unistd.h>
 
 #include "../core/config_value.h"
+#include "../core/stop_signals.h"
 
 enum { MAX_LINKS = 40 }; /* as the kernel's own limit on a chain of symbolic links */
 
 static void fail(const struct output_file *o, int err)
 {
+    if (err == EPIPE && stop_signals_pipe_closed())
+        return; /* a FIFO whose reader has gone: sim ends by the held SIGPIPE, quietly */
     cfg_put_escaped(o->path, stderr);
     fprintf(stderr, ": cannot write the %s: %s\n", o->what, strerror(err));
 }
@@ -182,7 +185,7 @@ bool output_close_stdout(void)
         ok = false, err = errno;
     if (fclose(stdout) != 0 && ok)
         ok = false, err = errno;
-    if (!ok)
+    if (!ok && !(err == EPIPE && stop_signals_pipe_closed())) /* a closed pipe: sim ends by SIGPIPE */
         fprintf(stderr, "sim: cannot write the output: %s\n", strerror(err ? err : EIO));
     return ok;
 }

@@ -3,6 +3,8 @@
 #include "output.h"
 #include "sweep.h"
 
+#include "../core/stop_signals.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -24,6 +26,15 @@ static const char *key_name(const struct cfg_key *row, char *buf, size_t size)
 }
 
 /* --- the plan: every point's settings, checked --- */
+
+/* A stop signal held while the plan was built (it can take long: every point's
+ * network is built): nothing has run and nothing is written. */
+static int interrupted_while_planning(void)
+{
+    if (!stop_signals_pipe_closed())
+        fputs("sim: interrupted before the sweep started\n", stderr);
+    return SWEEP_INTERRUPTED;
+}
 
 static char *format_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static char *format_text(const char *fmt, ...)
@@ -163,9 +174,11 @@ static int check_point(struct sweep_plan *p, size_t i, uint64_t base_seed, struc
     struct cfg_error err;
     if (point_settings(p, i, base_seed) != 0)
         return SWEEP_FAILED;
-    int status = run_config_load(cfg, a->config, sp->settings, sp->n_settings, &err)
+    int status = run_config_load_text(cfg, &p->config, sp->settings, sp->n_settings, &err)
                      ? run_check(cfg, not_run, true, &err)
                      : RUN_BAD_INPUT;
+    if (status == RUN_BAD_INPUT && stop_signal_held())
+        return SWEEP_INTERRUPTED;
     if (status == RUN_BAD_INPUT) {
         fprintf(stderr, "sim: --sweep point %s: ", sp->label[0] ? sp->label : "(none)");
         cfg_error_print(&err, stderr);
@@ -211,7 +224,25 @@ int sweep_plan_build(struct sweep_plan *p, const struct sweep_args *a)
         }
     struct config cfg;
     struct cfg_error err;
-    if (!run_config_load(&cfg, a->config, a->overrides, a->n_overrides, &err)) {
+    if (a->config_text) {
+        p->config = *a->config_text;
+        p->config.text = malloc(p->config.len + 1);
+        if (p->config.text)
+            memcpy(p->config.text, a->config_text->text, p->config.len + 1);
+    } else {
+        p->config.path = a->config;
+        enum text_status read = cfg_read_whole_file(a->config, &p->config.text, &p->config.len, &err);
+        if (read != TEXT_END)
+            return read == TEXT_INTERRUPTED ? interrupted_while_planning() : (cfg_error_print(&err, stderr),
+                                                                             SWEEP_BAD_INPUT);
+    }
+    if (!p->config.text) {
+        fputs("sim: out of memory\n", stderr);
+        return SWEEP_FAILED;
+    }
+    if (!run_config_load_text(&cfg, &p->config, a->overrides, a->n_overrides, &err)) {
+        if (stop_signal_held())
+            return interrupted_while_planning();
         cfg_error_print(&err, stderr);
         return SWEEP_BAD_INPUT;
     }
@@ -226,10 +257,12 @@ int sweep_plan_build(struct sweep_plan *p, const struct sweep_args *a)
     struct run_report *not_run = malloc(sizeof *not_run);
     int status = p->point && not_run ? 0 : SWEEP_FAILED;
     for (size_t i = 0; i < p->n && status == 0; i++)
-        status = check_point(p, i, base_seed, &cfg, not_run, in_effect);
+        status = stop_signal_held() ? SWEEP_INTERRUPTED : check_point(p, i, base_seed, &cfg, not_run, in_effect);
     free(not_run);
     if (status == SWEEP_FAILED)
         fputs("sim: out of memory\n", stderr);
+    if (status == SWEEP_INTERRUPTED || (status == SWEEP_BAD_INPUT && stop_signal_held()))
+        return interrupted_while_planning(); /* a point's trace cut short by the signal is no bad input */
     if (status == 0)
         warn_without_effect(p, &cfg, in_effect);
     return status;
@@ -254,6 +287,8 @@ void sweep_plan_free(struct sweep_plan *p)
     free(p->point);
     sweep_free(&p->sw);
     p->point = NULL;
+    free(p->config.text);
+    p->config.text = NULL;
 }
 
 int sweep_point_run(const struct sweep_plan *p, size_t i, char **text, size_t *len)
@@ -263,7 +298,7 @@ int sweep_point_run(const struct sweep_plan *p, size_t i, char **text, size_t *l
     struct cfg_error err;
     *text = NULL;
     *len = 0;
-    if (!run_config_load(&cfg, p->args->config, sp->settings, sp->n_settings, &err)) {
+    if (!run_config_load_text(&cfg, &p->config, sp->settings, sp->n_settings, &err)) {
         cfg_error_print(&err, stderr);
         return SWEEP_BAD_INPUT;
     }
@@ -331,7 +366,7 @@ static bool write_csv_header(const struct sweep_plan *p)
     struct config cfg;
     struct cfg_error err;
     struct run_report r;
-    if (!run_config_load(&cfg, p->args->config, sp->settings, sp->n_settings, &err) ||
+    if (!run_config_load_text(&cfg, &p->config, sp->settings, sp->n_settings, &err) ||
         run_report_unsimulated(&cfg, "not run", &r, &err) != 0)
         return false;
     char *text;
@@ -354,7 +389,7 @@ bool sweep_point_mark_failed(struct sweep_plan *p, size_t i, int status)
     struct cfg_error err;
     struct run_report r;
     const char *reason = status == RUN_DEADLOCK ? "deadlock: not completed" : "failed: not completed";
-    if (!run_config_load(&cfg, p->args->config, sp->settings, sp->n_settings, &err) ||
+    if (!run_config_load_text(&cfg, &p->config, sp->settings, sp->n_settings, &err) ||
         run_report_unsimulated(&cfg, reason, &r, &err) != 0 || !render(p->args, &r, &sp->text, &sp->len)) {
         free(sp->text);
         sp->text = NULL;
@@ -397,6 +432,39 @@ bool sweep_emit(struct sweep_plan *p, bool final)
 
 /* --- the whole sweep --- */
 
+/* The one line of an interrupted sweep: how many points were written, and which are
+ * missing (numbered as in the table's "# point i/n"), so that a sweep over those
+ * coordinates alone can finish it (a point's seed depends on its coordinates only). */
+static void say_interrupted(const struct sweep_plan *p)
+{
+    char missing[256] = "";
+    size_t used = 0, written = 0;
+    for (size_t i = 0; i < p->n; i++) {
+        if (p->point[i].state == POINT_DONE) {
+            written++;
+            continue;
+        }
+        size_t last = i;
+        while (last + 1 < p->n && p->point[last + 1].state != POINT_DONE)
+            last++;
+        char range[64];
+        if (last > i)
+            snprintf(range, sizeof range, "%s%zu-%zu", used ? ", " : "", i + 1, last + 1);
+        else
+            snprintf(range, sizeof range, "%s%zu", used ? ", " : "", i + 1);
+        size_t len = strlen(range);
+        if (used + len + sizeof ", ..." < sizeof missing) { /* room left for the ellipsis */
+            memcpy(missing + used, range, len + 1);
+            used += len;
+        } else if (!strstr(missing, "...")) {
+            memcpy(missing + used, ", ...", sizeof ", ...");
+        }
+        i = last;
+    }
+    fprintf(stderr, "sim: sweep interrupted: %zu of %zu points written%s%s\n", written, p->n,
+            written < p->n ? "; missing: " : "", written < p->n ? missing : "");
+}
+
 int sweep_execute(const struct sweep_args *a, int (*runner)(struct sweep_plan *, void *ctx), void *ctx, bool writer)
 {
     struct sweep_plan plan;
@@ -423,8 +491,21 @@ int sweep_execute(const struct sweep_args *a, int (*runner)(struct sweep_plan *,
     status = runner(&plan, ctx);
     if (writer) {
         bool ok = sweep_emit(&plan, true);
-        if (to_file ? !output_commit(&o, plan.out, ok) : !ok)
+        if (!ok && to_file) { /* sweep_emit() has said why: the old file stays as it was */
+            fclose(plan.out);
+            output_discard(&o);
+        }
+        if (!ok || (to_file && !output_commit(&o, plan.out, true)))
             status = SWEEP_FAILED;
+        /* A signal held while the rows were written (the runner holds them again): the
+         * output is whole, and the status says the sweep was interrupted. */
+        if (stop_signal_held() && !stop_signals_pipe_closed()) {
+            plan.interrupted = true;
+            if (status == 0 || status == SWEEP_WALL_LIMIT)
+                status = SWEEP_INTERRUPTED;
+        }
+        if (plan.interrupted && !plan.out_failed)
+            say_interrupted(&plan);
     }
     sweep_plan_free(&plan);
     return status;

@@ -108,10 +108,24 @@ static bool whole_range(struct sweep_dim *d, const char *from, const char *to, c
 }
 
 /* A:B:STEP into values A, A+STEP, ... <= B (slack for binary fractions like 0.1). */
+static bool parse_range_of(struct sweep_dim *d, char *buf, char *why, size_t size);
+
+/* A copy of the whole range is parsed: a fixed buffer once cut a long one short, so
+ * that "0:20:<249 zeros>10" read as step 1. */
 static bool parse_range(struct sweep_dim *d, const char *text, char *why, size_t size)
 {
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", text);
+    char *buf = strdup(text);
+    if (!buf) {
+        snprintf(why, size, "--sweep '%s': out of memory", d->spec);
+        return false;
+    }
+    bool ok = parse_range_of(d, buf, why, size);
+    free(buf);
+    return ok;
+}
+
+static bool parse_range_of(struct sweep_dim *d, char *buf, char *why, size_t size)
+{
     char *first = strchr(buf, ':'), *second = first ? strchr(first + 1, ':') : NULL;
     double a, b, step;
     if (!second || strchr(second + 1, ':')) {

@@ -166,7 +166,8 @@ int run_setup_replication(struct run_setup *s, unsigned r, bool progress, double
         return RUN_DEADLOCK;
     }
     if (!net_close_trace(net)) { /* replication 0's trace: a lost one is an output error */
-        fprintf(stderr, "sim: cannot write the trace: %s\n", strerror(errno));
+        if (!(errno == EPIPE && stop_signals_pipe_closed())) /* a closed pipe: sim ends by SIGPIPE, quietly */
+            fprintf(stderr, "sim: cannot write the trace: %s\n", strerror(errno));
         net_free(net);
         return 1;
     }

@@ -39,6 +39,7 @@
     X(simple_routing)                                                                                            \
     X(sweep)                                                                                                     \
     X(sweep_failures)                                                                                            \
+    X(sweep_signals)                                                                                             \
     X(replication_jobs)                                                                                          \
     X(run_values)                                                                                                \
     X(model_mm1)                                                                                                 \
