@@ -170,6 +170,17 @@ static bool add_override(struct command_line *cl, int opt)
     return true;
 }
 
+/* An output file's name, refused at once when empty (it could only fail after the run). */
+static bool output_name(const char *value, const char *option, const char **into)
+{
+    if (!value[0]) {
+        fprintf(stderr, "sim: %s: an empty file name\n", option);
+        return false;
+    }
+    *into = value;
+    return true;
+}
+
 /* One option (its value in optarg): COMMAND_LINE_RUN to read on, else what it asks for. */
 static enum command_line_ask take_option(struct command_line *cl, int opt, char **argv)
 {
@@ -185,7 +196,8 @@ static enum command_line_ask take_option(struct command_line *cl, int opt, char 
         }
         break;
     case 'o':
-        cl->output = optarg;
+        if (!output_name(optarg, "-o", &cl->output))
+            return COMMAND_LINE_BAD;
         break;
     case OPT_SWEEP:
         if (cl->n_specs == SWEEP_MAX_DIMS) {
@@ -230,7 +242,8 @@ static enum command_line_ask take_option(struct command_line *cl, int opt, char 
         cl->analytic_only = true;
         break;
     case OPT_WRITE_TRACE:
-        cl->write_trace = optarg;
+        if (!output_name(optarg, "--write-trace", &cl->write_trace))
+            return COMMAND_LINE_BAD;
         break;
     case 'h':
         return COMMAND_LINE_HELP;
@@ -238,10 +251,14 @@ static enum command_line_ask take_option(struct command_line *cl, int opt, char 
     case OPT_FILES + RUN_FILE_NODES:
     case OPT_FILES + RUN_FILE_HISTOGRAM:
     case OPT_FILES + RUN_FILE_SERIES:
-    case OPT_FILES + RUN_FILE_SERIES_INTERVAL:
-        if (!run_files_option(&cl->files, (enum run_file)(opt - OPT_FILES), optarg))
+    case OPT_FILES + RUN_FILE_SERIES_INTERVAL: {
+        const char *checked = optarg;
+        if ((opt != OPT_FILES + RUN_FILE_SERIES_INTERVAL &&
+             !output_name(optarg, run_files_option_name((enum run_file)(opt - OPT_FILES)), &checked)) ||
+            !run_files_option(&cl->files, (enum run_file)(opt - OPT_FILES), checked))
             return COMMAND_LINE_BAD;
         break;
+    }
     case 'V':
         return COMMAND_LINE_VERSION;
     default:

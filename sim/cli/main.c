@@ -259,13 +259,27 @@ static bool load_config(const struct command_line *cl, struct config *cfg, struc
     return ok;
 }
 
+/* Every output compared with every other and with the inputs (the configuration, the
+ * replayed trace) by the file each names: false (said) when two are one file. */
+static bool files_distinct_from_inputs(const struct command_line *cl, const struct config *cfg)
+{
+    struct named_file files[RUN_FILES + 4] = {
+        { "-o", cl->output, true },
+        { "--write-trace", cl->write_trace, true },
+        { "configuration", cl->config_from_stdin ? NULL : cl->config, false },
+        { "workload.trace", run_input_trace(cfg), false },
+    };
+    size_t n = 4 + run_files_named(&cl->files, files + 4);
+    return files_distinct(files, n);
+}
+
 static int run_single(struct command_line *cl)
 {
     struct config cfg;
     struct cfg_error err;
     if (!load_config(cl, &cfg, &err))
         return input_error(&err);
-    if (!run_files_check(&cl->files, &cfg, cl->output, cl->write_trace))
+    if (!run_files_check(&cl->files, &cfg) || !files_distinct_from_inputs(cl, &cfg))
         return EXIT_INPUT;
     struct output_file out_file, trace_file;
     if (!open_outputs(cl, &cfg, &out_file, &trace_file))

@@ -1,5 +1,6 @@
 /* Sweeps: the plan of points, one point run in-process, the output in sweep order,
  * and the whole sweep with its output file (see sweep.h). */
+#include "file_identity.h"
 #include "output.h"
 #include "sweep.h"
 
@@ -183,6 +184,11 @@ static int check_point(struct sweep_plan *p, size_t i, uint64_t base_seed, struc
         fprintf(stderr, "sim: --sweep point %s: ", sp->label[0] ? sp->label : "(none)");
         cfg_error_print(&err, stderr);
         return SWEEP_BAD_INPUT;
+    }
+    if (a->output && run_input_trace(cfg)[0]) { /* the -o file may not replace a point's trace */
+        const struct named_file files[] = { { "-o", a->output, true }, { "workload.trace", run_input_trace(cfg), false } };
+        if (!files_distinct(files, 2))
+            return SWEEP_BAD_INPUT;
     }
     for (size_t e = 0; e < not_run->echo.n; e++)
         in_effect[not_run->echo.key[e]] = true;
@@ -477,7 +483,8 @@ int sweep_execute(const struct sweep_args *a, int (*runner)(struct sweep_plan *,
      * single run's -o is (sim/cli/output.h): special files in place, modes kept. */
     struct output_file o;
     bool to_file = writer && a->output;
-    if (to_file && !output_open(&o, a->output, "output")) {
+    const struct named_file files[] = { { "-o", a->output, true }, { "configuration", a->config, false } };
+    if (to_file && (!files_distinct(files, 2) || !output_open(&o, a->output, "output"))) {
         sweep_plan_free(&plan);
         return SWEEP_BAD_INPUT;
     }

@@ -6,6 +6,7 @@
 #include "../../routing/flit_params.h"
 #include "../../routing/routing.h"
 #include "../../topo/topo.h"
+#include "../../workloads/trace.h"
 #include "../../workloads/workload.h"
 #include "../core/registry.h"
 
@@ -138,3 +139,5 @@ void run_config_echo(const struct config *cfg, const struct model_result *models
 {
     cfg_echo_keys(cfg, &schema, was_applied, models, out);
 }
+
+const char *run_input_trace(const struct config *cfg) { return trace_path(cfg); }

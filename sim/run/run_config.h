@@ -45,6 +45,9 @@ void run_config_echo(const struct config *cfg, const struct model_result *models
  * different figures. */
 const char *run_engine_name(const struct config *cfg);
 
+/* The file a run of cfg reads besides its configuration: the trace it replays, or "". */
+const char *run_input_trace(const struct config *cfg);
+
 /* The traits (sim/core/traits.h) of the engine cfg selects; 0 when none. */
 unsigned run_engine_traits(const struct config *cfg);
 

@@ -19,6 +19,7 @@
     X(config_input)                                                                                              \
     X(text_input)                                                                                                \
     X(output)                                                                                                    \
+    X(file_identity)                                                                                             \
     X(cli)                                                                                                       \
     X(cli_polish)                                                                                                \
     X(channel_loads)                                                                                             \
