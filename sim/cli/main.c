@@ -266,7 +266,7 @@ static bool files_distinct_from_inputs(const struct command_line *cl, const stru
     struct named_file files[RUN_FILES + 4] = {
         { "-o", cl->output, true },
         { "--write-trace", cl->write_trace, true },
-        { "configuration", cl->config_from_stdin ? NULL : cl->config, false },
+        { "configuration", cl->config_from_stdin ? "/dev/stdin" : cl->config, false }, /* stdin: the file it is */
         { "workload.trace", run_input_trace(cfg), false },
     };
     size_t n = 4 + run_files_named(&cl->files, files + 4);

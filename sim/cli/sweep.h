@@ -34,7 +34,8 @@
  *   table after a "# point i/n: coordinates" line.  A point that did not finish (sweep
  *   interrupted) has no row; the finished ones are all written (a CSV with none still
  *   has its header line).
- * - Files: sweep_spec.c (specs, order, seeds), sweep.c (plan, in-process point, output).
+ * - Files: sweep_spec.c (specs, order, seeds), sweep.c (plan, in-process point, output
+ *   in sweep order), sweep_execute.c (the whole sweep: its -o file and its end).
  * - Runners: sweep_run_local() (sweep_run.c): -j N child processes of this binary,
  *   supervised with libev; sweep_mpi_main() (sweep_mpi.c, built with -DSIM_MPI): MPI
  *   ranks take points in turn, rank 0 writes.  Same bytes either way (--no-timing).

@@ -5,11 +5,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+static const int stop_watched[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+enum { STOP_WATCHED = sizeof stop_watched / sizeof stop_watched[0] };
+
 struct wallclock {
     struct ev_loop *loop;
     struct network *net;
     ev_timer progress, limit;
-    ev_signal stop[4]; /* SIGINT, SIGTERM, SIGHUP, SIGQUIT */
+    ev_signal stop[STOP_WATCHED]; /* SIGINT, SIGTERM, SIGHUP, SIGQUIT */
     bool show_progress;
     double started;
     uint64_t last_events;
@@ -87,9 +90,8 @@ struct wallclock *wallclock_attach(struct network *net, bool progress, double ma
     wc->show_progress = progress;
     ev_now_update(wc->loop);
     wc->started = wc->last_time = ev_now(wc->loop);
-    static const int stops[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-    for (int i = 0; i < 4; i++) {
-        ev_signal_init(&wc->stop[i], on_signal, stops[i]);
+    for (int i = 0; i < STOP_WATCHED; i++) {
+        ev_signal_init(&wc->stop[i], on_signal, stop_watched[i]);
         wc->stop[i].data = wc;
         ev_signal_start(wc->loop, &wc->stop[i]);
     }
@@ -117,7 +119,7 @@ void wallclock_detach(struct wallclock *wc)
 {
     if (!wc)
         return;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < STOP_WATCHED; i++)
         ev_signal_stop(wc->loop, &wc->stop[i]);
     if (wc->show_progress) {
         ev_timer_stop(wc->loop, &wc->progress);
