@@ -70,15 +70,6 @@ static void describe_and_run(struct config *cfg)
     if (!topo_build(&t, cfg, &err))
         return;
     bool small = t.nodes <= RUN_NODES_MAX && t.channels <= RUN_CHANNELS_MAX;
-    if (small) { /* what --describe computes */
-        struct channel_loads loads;
-        struct model_in in;
-        model_input(&in, cfg, &t, &loads);
-        struct model_result model;
-        model_predict(&in, &model);
-        model_input_free(&in);
-        loads_free(&loads);
-    }
     topo_free(&t);
     if (!small)
         return;
@@ -86,7 +77,18 @@ static void describe_and_run(struct config *cfg)
     struct run_report *report = calloc(1, sizeof *report);
     if (!report)
         return;
-    if (run_check(cfg, report, false, &err) == 0) {
+    bool runs = run_check(cfg, report, false, &err) == 0;
+    if (!runs && topo_build(&t, cfg, &err)) { /* what --describe computes (a run below computes it too) */
+        struct channel_loads loads;
+        struct model_in in;
+        model_input(&in, cfg, &t, &loads);
+        struct model_result model;
+        model_predict(&in, &model);
+        model_input_free(&in);
+        loads_free(&loads);
+        topo_free(&t);
+    }
+    if (runs) {
         struct network *net = calloc(1, sizeof *net);
         if (net && net_create(net, cfg, &err)) {
             struct channel_loads loads;

@@ -138,7 +138,11 @@ START_TEST(every_stop_signal_ends_a_sweep_as_sigint_does)
                                "--no-timing", "--no-progress", "-j", "2", "-o", output, "configs/default.ini", NULL };
         int status = test_exec_signal_when_children(argv, 3, 1, signals[i], out, BIG, err, sizeof err);
         ck_assert_int_eq(status, 130);
-        ck_assert_str_eq(err, "sim: sweep interrupted: 2 of 3 points written; missing: 2\n");
+        /* the last line (a child stopped before its run started may say so first) */
+        static const char said[] = "sim: sweep interrupted: 2 of 3 points written; missing: 2\n";
+        size_t len = strlen(err);
+        ck_assert_msg(len >= sizeof said - 1 && strcmp(err + len - (sizeof said - 1), said) == 0 &&
+                          (len == sizeof said - 1 || err[len - sizeof said] == '\n'), "%s", err);
         ck_assert_uint_eq(entries(), 1); /* rows.csv alone */
         FILE *f = fopen(output, "r");
         ck_assert(f != NULL);
