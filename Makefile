@@ -7,7 +7,7 @@
 #   make validate   tests/validate: long statistical and seed-reproduction runs (minutes)
 #   make golden     every config's short-run output against tests/golden/fingerprints.txt
 #   make manual     regenerate docs/manual.md's key reference from the key tables (bin/sim --list-markdown)
-#   make fuzz       the config fuzzer (clang's libFuzzer, ASan + UBSan) for FUZZ_SECONDS (600)
+#   make fuzz       the two fuzzers (clang's libFuzzer, ASan + UBSan), FUZZ_SECONDS (600) between them
 #   make mpi        bin/sim-mpi, the sweep runner over MPI ranks (needs mpicc: scripts/deps.sh mpi)
 #   make bench      benchmarks (event queue, random streams, full runs)
 #   make reproduce  every seed's experiments: model, simulation and published figures in reports/
@@ -204,23 +204,34 @@ test-san-1 test-san-2: test-san-%: build/san/bin/sim build/san/tests/unit/run
 	    CK_LOG_FILE_NAME=build/san/tests/unit-$*.log \
 	    sh tests/run-suite.sh sanitised-$* build/san/tests/unit-$*.err build/san/tests/unit/run --shard $*/2
 
-# The corpus libFuzzer grows goes to build/fuzz/corpus; tests/fuzz/corpus keeps the
-# interesting inputs found so far, configs/ seeds the rest.  A finding stops the run
-# with the input that triggered it in build/fuzz/ (crash-*, leak-*, timeout-*).
-fuzz: fuzz-deps bin/sim build/fuzz/fuzz_config
-	@mkdir -p build/fuzz/corpus
+# Two harnesses share the budget: fuzz_config (configurations and -s overrides, two thirds
+# of it) and fuzz_inputs (traces and --sweep specs, the rest).  The corpora libFuzzer
+# grows go to build/fuzz/corpus and build/fuzz/corpus-inputs; tests/fuzz/corpus and
+# tests/fuzz/corpus-inputs keep the interesting inputs found so far, configs/ seeds the
+# rest.  Every seed runs in well under a second (the harness bounds the runs), so the
+# 10 s timeout is a hang's.  A finding stops the run with the input that triggered it in
+# build/fuzz/ (crash-*, leak-*, timeout-*).
+FUZZ_CONFIG_SECONDS = $(shell echo $$(( $(FUZZ_SECONDS) * 2 / 3 )))
+FUZZ_INPUTS_SECONDS = $(shell echo $$(( $(FUZZ_SECONDS) - $(FUZZ_SECONDS) * 2 / 3 )))
+fuzz: fuzz-deps bin/sim build/fuzz/fuzz_config build/fuzz/fuzz_inputs
+	@mkdir -p build/fuzz/corpus build/fuzz/corpus-inputs
 	bin/sim --list | awk '/^\[/ { s = substr($$0, 2, length($$0) - 2); print "\"[" s "]\"" } \
 	    /^  [a-z]/ { print "\"" $$1 " = \""; print "\"" s "." $$1 "=\"" } \
 	    /^      [a-z]/ { print "\"" $$1 "\"" }' | sort -u >build/fuzz/config.dict
-	build/fuzz/fuzz_config -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	{ grep '=\"$$' build/fuzz/config.dict; printf '%s\n' '"time,source,destination,length"' '"\x0d"' '"\x00"' \
+	    '"\xef\xbb\xbf"' '":"' '","' '"#"' '"1e300"'; } >build/fuzz/inputs.dict
+	build/fuzz/fuzz_config -max_total_time=$(FUZZ_CONFIG_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 	    -dict=build/fuzz/config.dict -artifact_prefix=build/fuzz/ \
 	    build/fuzz/corpus tests/fuzz/corpus $(sort $(dir $(wildcard configs/*.ini configs/*/*.ini)))
+	build/fuzz/fuzz_inputs -max_total_time=$(FUZZ_INPUTS_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	    -dict=build/fuzz/inputs.dict -artifact_prefix=build/fuzz/ \
+	    build/fuzz/corpus-inputs tests/fuzz/corpus-inputs
 
 build/fuzz/%.o: %.c $(HEADERS) $(TEST_HDR)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(STD) $(PKG_CFLAGS) $(WARN) $(FUZZ) -c -o $@ $<
 
-build/fuzz/fuzz_config: $(call obj,fuzz,$(LIB_SRC) tests/fuzz/fuzz_config.c)
+build/fuzz/fuzz_config build/fuzz/fuzz_inputs: build/fuzz/%: $(call obj,fuzz,$(LIB_SRC)) build/fuzz/tests/fuzz/%.o
 	$(FUZZ_CC) $(FUZZ) -fsanitize=fuzzer -o $@ $^ $(LIBS)
 
 validate: deps

@@ -13,6 +13,7 @@
 #include <strings.h>
 #include <stddef.h>
 
+#include "../sim/core/text_input.h"
 #include "workload.h"
 
 struct trace_params {
@@ -125,64 +126,69 @@ static bool grow(struct trace *tr, size_t *capacity)
     return true;
 }
 
-bool trace_load(struct trace *tr, const struct config *cfg, uint32_t nodes, struct cfg_error *err)
+static const struct text_rules trace_rules = { "trace", "workload.trace", "cannot read the trace", TRACE_MAX_BYTES,
+                                               TRACE_MAX_LINE };
+
+/* One line of the trace (not blank, not a comment): the header, or one more record.
+ * False with *err when it is refused. */
+static bool take_line(struct trace *tr, size_t *capacity, const char *path, int number, char *line, bool *seen_data,
+                      struct cfg_error *err)
 {
-    *tr = (struct trace){ 0 };
-    char path[2 * CFG_TEXT_MAX];
-    trace_path(cfg, path, sizeof path);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        const char *relative = strcmp(path, ((const struct trace_params *)cfg_params(cfg, &trace_param_table))->trace)
-                                   ? " (relative to the config's folder)"
-                                   : "";
-        cfg_blame(cfg, "workload.trace", err, "cannot read the trace %s%s: %s", path, relative, strerror(errno));
-        return false;
+    char *field[4];
+    unsigned n = split(line, field, 4);
+    if (!*seen_data && is_header(field, n)) {
+        *seen_data = true;
+        return true;
     }
-    char *line = NULL;
-    size_t size = 0, capacity = 0;
-    int number = 0;
+    *seen_data = true;
+    struct trace_record r;
+    if (n != 4)
+        return fail(err, path, number, "expected 4 fields time,source,destination,length (got %s)",
+                    n > 4 ? "more, or an empty one" : n == 1 ? "1" : n == 2 ? "2" : "3");
+    if (!parse_real(field[0], &r.time) || r.time < 0)
+        return fail(err, path, number, "time '%s' is not a finite number >= 0", field[0]);
+    if (!parse_node(field[1], tr->nodes, &r.src))
+        return fail(err, path, number, "source '%s' is not a node (0 to %u)", field[1], tr->nodes - 1);
+    if (!parse_node(field[2], tr->nodes, &r.dst))
+        return fail(err, path, number, "destination '%s' is not a node (0 to %u)", field[2], tr->nodes - 1);
+    if (!parse_real(field[3], &r.length) || !(r.length > 0))
+        return fail(err, path, number, "length '%s' is not a finite number > 0", field[3]);
+    if (tr->count > 0 && r.time < tr->records[tr->count - 1].time)
+        return fail(err, path, number, "time %s goes backwards (the previous message is at %.17g)", field[0],
+                    tr->records[tr->count - 1].time);
+    if (tr->count == TRACE_MAX_MESSAGES)
+        return fail(err, path, number, "more than %u messages", (unsigned)TRACE_MAX_MESSAGES);
+    if (tr->count == *capacity && !grow(tr, capacity))
+        return fail(err, path, number, "out of memory");
+    tr->records[tr->count++] = r;
+    return true;
+}
+
+/* Reads the trace at path; *opened says whether the file could be opened at all. */
+static bool load(struct trace *tr, const char *path, uint32_t nodes, bool *opened, struct cfg_error *err)
+{
+    *tr = (struct trace){ .nodes = nodes };
+    struct text_input in;
+    *opened = text_input_open(&in, path, &trace_rules, err);
+    if (!*opened)
+        return false;
+    size_t capacity = 0;
     bool ok = true, seen_data = false;
-    while (ok && getline(&line, &size, f) >= 0) {
-        number++;
-        line[strcspn(line, "\r\n")] = '\0';
+    char *line;
+    size_t len;
+    enum text_status status;
+    while (ok && (status = text_input_next(&in, &line, &len, err)) == TEXT_LINE) {
         const char *c = line;
         while (*c == ' ' || *c == '\t')
             c++;
-        if (!*c || *c == '#')
-            continue;
-        char *field[4];
-        unsigned n = split(line, field, 4);
-        if (!seen_data && is_header(field, n)) {
-            seen_data = true;
-            continue;
-        }
-        seen_data = true;
-        struct trace_record r;
-        if (n != 4)
-            ok = fail(err, path, number, "expected 4 fields time,source,destination,length (got %s)",
-                      n > 4 ? "more, or an empty one" : n == 1 ? "1" : n == 2 ? "2" : "3");
-        else if (!parse_real(field[0], &r.time) || r.time < 0)
-            ok = fail(err, path, number, "time '%s' is not a finite number >= 0", field[0]);
-        else if (!parse_node(field[1], nodes, &r.src))
-            ok = fail(err, path, number, "source '%s' is not a node (0 to %u)", field[1], nodes - 1);
-        else if (!parse_node(field[2], nodes, &r.dst))
-            ok = fail(err, path, number, "destination '%s' is not a node (0 to %u)", field[2], nodes - 1);
-        else if (!parse_real(field[3], &r.length) || !(r.length > 0))
-            ok = fail(err, path, number, "length '%s' is not a finite number > 0", field[3]);
-        else if (tr->count > 0 && r.time < tr->records[tr->count - 1].time)
-            ok = fail(err, path, number, "time %s goes backwards (the previous message is at %.17g)", field[0],
-                      tr->records[tr->count - 1].time);
-        else if (tr->count == capacity && !grow(tr, &capacity))
-            ok = fail(err, path, number, "out of memory");
-        else
-            tr->records[tr->count++] = r;
+        if (*c && *c != '#')
+            ok = take_line(tr, &capacity, path, text_input_line_number(&in), line, &seen_data, err);
     }
-    if (ok && ferror(f))
-        ok = fail(err, path, number, "cannot read the trace: I/O error");
+    int number = text_input_line_number(&in);
+    text_input_close(&in);
+    ok = ok && status == TEXT_END;
     if (ok && tr->count == 0)
         ok = fail(err, path, number, "the trace has no messages");
-    if (ok && tr->count >= TRACE_NONE)
-        ok = fail(err, path, number, "more than %u messages", TRACE_NONE - 1);
     if (ok && !(tr->first = malloc((size_t)nodes * sizeof *tr->first)))
         ok = fail(err, path, number, "out of memory");
     if (ok) { /* chain each source's records, from its last backwards */
@@ -193,11 +199,33 @@ bool trace_load(struct trace *tr, const struct config *cfg, uint32_t nodes, stru
             tr->first[tr->records[i].src] = (uint32_t)i;
         }
     }
-    free(line);
-    fclose(f);
     if (!ok)
         trace_free(tr);
     return ok;
+}
+
+bool trace_load_file(struct trace *tr, const char *path, uint32_t nodes, struct cfg_error *err)
+{
+    bool opened;
+    return load(tr, path, nodes, &opened, err);
+}
+
+bool trace_load(struct trace *tr, const struct config *cfg, uint32_t nodes, struct cfg_error *err)
+{
+    char path[2 * CFG_TEXT_MAX];
+    trace_path(cfg, path, sizeof path);
+    bool opened, ok = load(tr, path, nodes, &opened, err);
+    if (ok || opened)
+        return ok;
+    /* Not opened: named with the config's file and line, as the key that names it. */
+    const char *relative = strcmp(path, ((const struct trace_params *)cfg_params(cfg, &trace_param_table))->trace)
+                               ? " (relative to the config's folder)"
+                               : "";
+    char why[sizeof err->message];
+    const char *colon = strstr(err->message, ": ");
+    snprintf(why, sizeof why, "%s", colon ? colon + 2 : err->message);
+    cfg_blame(cfg, "workload.trace", err, "cannot read the trace %s%s: %s", path, relative, why);
+    return false;
 }
 
 void trace_free(struct trace *tr)

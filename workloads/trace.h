@@ -4,8 +4,12 @@
  * `time,source,destination,length`.  trace_load() reads and checks the whole file
  * before the run starts, so a bad trace never leaves a partial run: an unreadable
  * file (named with the config's file and line), a malformed line, a node out of
- * range, a negative time or length, or a time before the previous line's gives one
- * error naming the file and the line. */
+ * range, a negative time or length, a time before the previous line's, and what
+ * sim/core/text_input.h refuses of any text file (a NUL or other control byte, a
+ * CR-only line ending, a line over TRACE_MAX_LINE characters, a file over
+ * TRACE_MAX_BYTES) gives one error naming the file and the line; so do more than
+ * TRACE_MAX_MESSAGES messages.  CRLF endings and a UTF-8 byte order mark are read as
+ * a config's are.  A trace read from a FIFO is given up on a held stop signal. */
 #ifndef WORKLOADS_TRACE_H
 #define WORKLOADS_TRACE_H
 
@@ -16,6 +20,10 @@
 #include "../sim/core/config_value.h"
 
 enum { TRACE_NONE = UINT32_MAX };
+/* Bounds on what a trace may take: /dev/zero or an endless pipe fails, never fills memory
+ * (100 million records are 3.2 GB). */
+#define TRACE_MAX_BYTES (1ull << 33) /* 8 GiB */
+enum { TRACE_MAX_LINE = 1000, TRACE_MAX_MESSAGES = 100000000 };
 
 struct trace_record {
     double time, length;
@@ -32,6 +40,7 @@ struct trace {
     struct trace_record *records;
     size_t count;
     uint32_t *first; /* per node: its first record, TRACE_NONE if it has none */
+    uint32_t nodes;
 };
 
 /* The file cfg replays (workload.trace, the trace arrivals' own key), into buf: "" when
@@ -43,6 +52,8 @@ const char *trace_path(const struct config *cfg, char *buf, size_t size);
 /* Reads cfg's trace (trace_path).  A file that cannot be opened blames workload.trace
  * where it was set (the config file and line); a bad line names the trace and its line. */
 bool trace_load(struct trace *tr, const struct config *cfg, uint32_t nodes, struct cfg_error *err);
+/* The same for the file at path (tests, the fuzzer): its errors name that file only. */
+bool trace_load_file(struct trace *tr, const char *path, uint32_t nodes, struct cfg_error *err);
 void trace_free(struct trace *tr);
 
 /* Writes one record so that trace_load() reads back exactly the same doubles. */

@@ -9,7 +9,7 @@
 #include "../config/config.h"
 
 enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE, OPT_ANALYTIC, OPT_WRITE_TRACE,
-       OPT_REPLICATIONS, OPT_SWEEP, OPT_NO_TIMING, OPT_LIST_MARKDOWN, OPT_CRN, OPT_NO_NOTES,
+       OPT_REPLICATIONS, OPT_SWEEP, OPT_NO_TIMING, OPT_LIST_MARKDOWN, OPT_CRN, OPT_NO_NOTES, OPT_CONFIG_STDIN,
        OPT_FILES }; /* OPT_FILES + enum run_file: --channels ... --series-interval */
 static const struct option long_options[] = {
     { "set", required_argument, NULL, 's' },        { "seed", required_argument, NULL, OPT_SEED },
@@ -28,6 +28,7 @@ static const struct option long_options[] = {
     { "series", required_argument, NULL, OPT_FILES + RUN_FILE_SERIES },
     { "series-interval", required_argument, NULL, OPT_FILES + RUN_FILE_SERIES_INTERVAL },
     { "common-random-numbers", no_argument, NULL, OPT_CRN },
+    { "config-stdin", no_argument, NULL, OPT_CONFIG_STDIN },
     { "version", no_argument, NULL, 'V' },           { NULL, 0, NULL, 0 },
 };
 
@@ -51,6 +52,8 @@ void command_line_usage(FILE *out)
           "      --no-timing              leave out wall_seconds and events_per_second\n"
           "      --no-notes               no notes on stderr (a config that sets no key, an -s override\n"
           "                               that no chosen plug-in reads)\n"
+          "      --config-stdin           read CONFIG's text from stdin; CONFIG names it in messages\n"
+          "                               and reports (a sweep hands its points the text it checked)\n"
           "  -f, --format table|csv|json  output format (default table)\n"
           "  -o, --output FILE            write the results to FILE (atomically) instead of stdout\n"
           "      --progress               progress line on stderr (default: when stderr is a terminal)\n"
@@ -169,6 +172,17 @@ static bool add_override(struct command_line *cl, int opt)
     return true;
 }
 
+/* An output file's name, refused at once when empty (it could only fail after the run). */
+static bool output_name(const char *value, const char *option, const char **into)
+{
+    if (!value[0]) {
+        fprintf(stderr, "sim: %s: an empty file name\n", option);
+        return false;
+    }
+    *into = value;
+    return true;
+}
+
 /* One option (its value in optarg): COMMAND_LINE_RUN to read on, else what it asks for. */
 static enum command_line_ask take_option(struct command_line *cl, int opt, char **argv)
 {
@@ -184,7 +198,8 @@ static enum command_line_ask take_option(struct command_line *cl, int opt, char 
         }
         break;
     case 'o':
-        cl->output = optarg;
+        if (!output_name(optarg, "-o", &cl->output))
+            return COMMAND_LINE_BAD;
         break;
     case OPT_SWEEP:
         if (cl->n_specs == SWEEP_MAX_DIMS) {
@@ -212,6 +227,9 @@ static enum command_line_ask take_option(struct command_line *cl, int opt, char 
     case OPT_NO_NOTES:
         cl->no_notes = true;
         break;
+    case OPT_CONFIG_STDIN:
+        cl->config_from_stdin = true;
+        break;
     case OPT_PROGRESS:
         cl->progress = 1;
         break;
@@ -229,7 +247,8 @@ static enum command_line_ask take_option(struct command_line *cl, int opt, char 
         cl->analytic_only = true;
         break;
     case OPT_WRITE_TRACE:
-        cl->write_trace = optarg;
+        if (!output_name(optarg, "--write-trace", &cl->write_trace))
+            return COMMAND_LINE_BAD;
         break;
     case 'h':
         return COMMAND_LINE_HELP;
@@ -237,10 +256,14 @@ static enum command_line_ask take_option(struct command_line *cl, int opt, char 
     case OPT_FILES + RUN_FILE_NODES:
     case OPT_FILES + RUN_FILE_HISTOGRAM:
     case OPT_FILES + RUN_FILE_SERIES:
-    case OPT_FILES + RUN_FILE_SERIES_INTERVAL:
-        if (!run_files_option(&cl->files, (enum run_file)(opt - OPT_FILES), optarg))
+    case OPT_FILES + RUN_FILE_SERIES_INTERVAL: {
+        const char *checked = optarg;
+        if ((opt != OPT_FILES + RUN_FILE_SERIES_INTERVAL &&
+             !output_name(optarg, run_files_option_name((enum run_file)(opt - OPT_FILES)), &checked)) ||
+            !run_files_option(&cl->files, (enum run_file)(opt - OPT_FILES), checked))
             return COMMAND_LINE_BAD;
         break;
+    }
     case 'V':
         return COMMAND_LINE_VERSION;
     default:

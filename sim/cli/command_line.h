@@ -49,6 +49,7 @@ struct command_line {
     enum report_format fmt;
     int progress; /* -1: decide by isatty */
     bool describe_only, analytic_only;
+    bool config_from_stdin; /* --config-stdin: CONFIG's text is stdin, CONFIG names it */
     const char *write_trace; /* NULL when not asked */
     struct run_files_cli files;
 };

@@ -32,8 +32,14 @@
 
 enum { EXIT_INPUT = 2, EXIT_WALL_LIMIT = 124, EXIT_INTERRUPTED = 130 };
 
+static int interrupted_before_run(void);
+
+/* Bad input, or input whose reading a held stop signal cut short (a FIFO that never
+ * ended): that is an interruption, said as one. */
 static int input_error(const struct cfg_error *err)
 {
+    if (stop_signal_held())
+        return interrupted_before_run();
     cfg_error_print(err, stderr);
     return EXIT_INPUT;
 }
@@ -46,7 +52,7 @@ static int finish_stdout(int status)
     bool ok = output_close_stdout();
     if (status == 0 && !ok)
         return 1;
-    return status == 0 && wallclock_signalled() ? EXIT_INTERRUPTED : status;
+    return status == 0 && stop_signal_held() ? EXIT_INTERRUPTED : status;
 }
 
 /* A standard descriptor that is closed would be handed to the next file opened (the
@@ -62,21 +68,23 @@ static void keep_standard_fds_taken(void)
         }
 }
 
-/* A held signal (wallclock.h) that came before any run started. */
+/* A held signal (sim/core/stop_signals.h) that came before any run started.  A closed
+ * pipe alone says nothing: main ends by its SIGPIPE. */
 static int interrupted_before_run(void)
 {
-    fputs("sim: interrupted before the run started\n", stderr);
+    if (!stop_signals_pipe_closed())
+        fputs("sim: interrupted before the run started\n", stderr);
     return EXIT_INTERRUPTED;
 }
 
-/* Hands SIGINT and SIGTERM back to a path that catches them itself (sweeps) or may
- * die of them as any tool would (--describe, --analytic); false when one is already
+/* Hands the stop signals back to a path that may die of them as any tool would
+ * (--describe and --analytic to stdout: nothing to clean up); false when one is already
  * held: the user asked to stop. */
 static bool release_signals(void)
 {
-    if (wallclock_signalled())
+    if (stop_signal_held())
         return false;
-    wallclock_release_signals();
+    stop_signals_release();
     return true;
 }
 
@@ -109,7 +117,7 @@ static struct sweep_args sweep_args_of(const struct command_line *cl)
 {
     return (struct sweep_args){ cl->config, cl->overrides, cl->n_overrides, cl->specs, cl->n_specs, cl->fmt, cl->output,
                                 (unsigned)(cl->jobs > 0 ? cl->jobs : 1), cl->progress, cl->omit_timing,
-                                cl->common_random_numbers };
+                                cl->common_random_numbers, NULL };
 }
 
 /* The -o and --write-trace files opened by open_outputs(), removed unwritten. */
@@ -144,7 +152,9 @@ static bool open_outputs(struct command_line *cl, struct config *cfg, struct out
 static int describe_or_analytic(const struct command_line *cl, const struct config *cfg, struct output_file *out_file,
                                 struct output_file *trace_file)
 {
-    if (!release_signals()) { /* a signal held while the config was read */
+    /* With -o the signals stay held (a temporary file exists): one is looked for at the
+     * end, and the file then removed. */
+    if (cl->output ? stop_signal_held() : !release_signals()) { /* held while the config was read */
         discard_outputs(cl, out_file, trace_file);
         return interrupted_before_run();
     }
@@ -157,10 +167,10 @@ static int describe_or_analytic(const struct command_line *cl, const struct conf
                                    : run_analytic_only(cfg, cl->fmt, cl->omit_timing, out);
     if (!cl->output)
         return finish_stdout(status);
-    if (status == EXIT_INPUT) { /* refused: said so, and nothing is left behind */
+    if (status == EXIT_INPUT || stop_signal_held()) { /* refused (said so) or interrupted: nothing left behind */
         fclose(out);
         output_discard(out_file);
-        return status;
+        return status == EXIT_INPUT ? status : interrupted_before_run();
     }
     return output_commit(out_file, out, status == 0) ? status : 1;
 }
@@ -185,7 +195,7 @@ static int run_exit_status(enum kernel_stop why, const struct run_report *report
 {
     switch (why) {
     case KERNEL_DONE: /* a signal held while the report was written: whole report, status 130 */
-        return wallclock_signalled() ? EXIT_INTERRUPTED : 0;
+        return stop_signal_held() ? EXIT_INTERRUPTED : 0;
     case KERNEL_INTERRUPTED:
         return EXIT_INTERRUPTED;
     case KERNEL_WALL_LIMIT:
@@ -232,17 +242,50 @@ static int run_and_report(struct command_line *cl, struct config *cfg, struct ou
 
 /* Not a sweep: the config loaded and checked, the files opened, then --describe,
  * --analytic or the run. */
+/* The config of one run: the file, or with --config-stdin the text on stdin (a
+ * sweep's point: the text its parent checked), named as CONFIG. */
+static bool load_config(const struct command_line *cl, struct config *cfg, struct cfg_error *err)
+{
+    if (!cl->config_from_stdin)
+        return run_config_load(cfg, cl->config, cl->overrides, cl->n_overrides, err);
+    /* /dev/stdin opens the file anew: a regular file is read from its start, whatever
+     * other processes sharing the descriptor have read. */
+    struct cfg_text text = { cl->config, NULL, 0 };
+    if (cfg_read_whole_file("/dev/stdin", &text.text, &text.len, err) != TEXT_END) {
+        snprintf(err->file, sizeof err->file, "%s (stdin)", cl->config);
+        return false;
+    }
+    bool ok = run_config_load_text(cfg, &text, cl->overrides, cl->n_overrides, err);
+    free(text.text);
+    return ok;
+}
+
+/* Every output compared with every other and with the inputs (the configuration, the
+ * replayed trace) by the file each names: false (said) when two are one file. */
+static bool files_distinct_from_inputs(const struct command_line *cl, const struct config *cfg)
+{
+    char trace[2 * CFG_TEXT_MAX];
+    struct named_file files[RUN_FILES + 4] = {
+        { "-o", cl->output, true },
+        { "--write-trace", cl->write_trace, true },
+        { "configuration", cl->config_from_stdin ? "/dev/stdin" : cl->config, false }, /* stdin: the file it is */
+        { "workload.trace", run_input_trace(cfg, trace, sizeof trace), false },
+    };
+    size_t n = 4 + run_files_named(&cl->files, files + 4);
+    return files_distinct(files, n);
+}
+
 static int run_single(struct command_line *cl)
 {
     struct config cfg;
     struct cfg_error err;
-    if (!run_config_load(&cfg, cl->config, cl->overrides, cl->n_overrides, &err))
+    if (!load_config(cl, &cfg, &err))
         return input_error(&err);
     if (!cl->no_notes) {
         note_defaults_only(&cfg);
         note_overrides_without_effect(&cfg, cl->overrides, cl->n_overrides);
     }
-    if (!run_files_check(&cl->files, &cfg, cl->output, cl->write_trace))
+    if (!run_files_check(&cl->files, &cfg) || !files_distinct_from_inputs(cl, &cfg))
         return EXIT_INPUT;
     struct output_file out_file, trace_file;
     if (!open_outputs(cl, &cfg, &out_file, &trace_file))
@@ -252,14 +295,9 @@ static int run_single(struct command_line *cl)
     return run_and_report(cl, &cfg, &out_file, &trace_file);
 }
 
-int main(int argc, char **argv)
+/* Everything main does but the end by a closed pipe. */
+static int run_command(int argc, char **argv)
 {
-    /* Before any work: from here on a signal cannot kill the process halfway (leaving
-     * temporary files); it is held and read at the run's next turn (wallclock.h). */
-    if (!wallclock_hold_signals()) {
-        fputs("sim: cannot block SIGINT and SIGTERM\n", stderr);
-        return 1;
-    }
     keep_standard_fds_taken();
     struct command_line cl;
     enum command_line_ask ask = command_line_parse(&cl, argc, argv);
@@ -281,14 +319,30 @@ int main(int argc, char **argv)
     const struct sweep_args sweep = sweep_args_of(&cl);
 #ifdef SIM_MPI
     if (!single_only)
-        return release_signals() ? sweep_mpi_main(&sweep) : interrupted_before_run();
+        return sweep_mpi_main(&sweep); /* the signals stay held: each run looks for them */
 #endif
     if (cl.n_specs > 0) {
         if (single_only) {
             fputs("sim: --sweep does not go with --describe, --analytic or --write-trace\n", stderr);
             return EXIT_INPUT;
         }
-        return release_signals() ? sweep_main(&sweep) : interrupted_before_run();
+        return sweep_main(&sweep); /* held while the plan is built; the runner takes them with libev */
     }
     return run_single(&cl);
+}
+
+int main(int argc, char **argv)
+{
+    /* Before any work: from here on a signal cannot kill the process halfway (leaving
+     * temporary files); it is held and read at the run's next turn (stop_signals.h). */
+    if (!stop_signals_hold()) {
+        fputs("sim: cannot block the stop signals\n", stderr);
+        return 1;
+    }
+    int status = run_command(argc, argv);
+    /* A write to a pipe whose reader had gone (held SIGPIPE): every temporary file is
+     * removed by now, so sim ends as a tool writing to a closed pipe does. */
+    if (stop_signals_pipe_closed())
+        stop_signals_die_of_pipe();
+    return status;
 }

@@ -2,18 +2,19 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "../core/config_value.h"
-
-enum { MAX_LINKS = 40 }; /* as the kernel's own limit on a chain of symbolic links */
+#include "file_identity.h"
+#include "../core/stop_signals.h"
 
 static void fail(const struct output_file *o, int err)
 {
+    if (err == EPIPE && stop_signals_pipe_closed())
+        return; /* a FIFO whose reader has gone: sim ends by the held SIGPIPE, quietly */
     cfg_put_escaped(o->path, stderr);
     fprintf(stderr, ": cannot write the %s: %s\n", o->what, strerror(err));
 }
@@ -22,42 +23,6 @@ static char *copy(const char *s)
 {
     char *c = malloc(strlen(s) + 1);
     return c ? strcpy(c, s) : NULL;
-}
-
-/* The file a chain of symbolic links ends at (a path that may not exist yet): the link
- * is kept and its target written.  NULL with errno set on a loop or no memory. */
-static char *resolve(const char *path)
-{
-    char *p = copy(path);
-    for (int hops = 0; p; hops++) {
-        struct stat st;
-        if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode))
-            return p;
-        if (hops == MAX_LINKS) {
-            free(p);
-            errno = ELOOP;
-            return NULL;
-        }
-        char link[PATH_MAX];
-        ssize_t n = readlink(p, link, sizeof link - 1);
-        if (n < 0) {
-            free(p);
-            return NULL;
-        }
-        link[n] = '\0';
-        /* A relative target is relative to the link's directory. */
-        const char *slash = strrchr(p, '/');
-        size_t dir = link[0] == '/' || !slash ? 0 : (size_t)(slash - p) + 1;
-        char *next = malloc(dir + (size_t)n + 1);
-        if (next) {
-            memcpy(next, p, dir);
-            memcpy(next + dir, link, (size_t)n + 1);
-        }
-        free(p);
-        p = next;
-    }
-    errno = ENOMEM;
-    return NULL;
 }
 
 /* The mode a new file gets from open(..., 0666).  umask() can only be read by setting
@@ -80,7 +45,7 @@ bool output_open(struct output_file *o, const char *path, const char *what)
     }
     /* A device or FIFO is opened by the path given (/dev/stderr is a link whose target
      * names no file); only a regular file's place is needed, for its temporary file. */
-    o->target = exists && !S_ISREG(st.st_mode) ? copy(path) : resolve(path);
+    o->target = exists && !S_ISREG(st.st_mode) ? copy(path) : file_follow_links(path);
     if (!o->target) {
         fail(o, errno);
         return false;
@@ -182,7 +147,7 @@ bool output_close_stdout(void)
         ok = false, err = errno;
     if (fclose(stdout) != 0 && ok)
         ok = false, err = errno;
-    if (!ok)
+    if (!ok && !(err == EPIPE && stop_signals_pipe_closed())) /* a closed pipe: sim ends by SIGPIPE */
         fprintf(stderr, "sim: cannot write the output: %s\n", strerror(err ? err : EIO));
     return ok;
 }

@@ -1,6 +1,8 @@
 /* Replications in parallel processes, folded in order (see replicate_jobs.h). */
 #include "replicate_jobs.h"
 
+#include "../core/stop_signals.h"
+
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
@@ -52,13 +54,11 @@ static double now_seconds(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* Takes a held SIGINT or SIGTERM (wallclock.h), so that a second one can be seen. */
+/* Takes a held stop signal (sim/core/stop_signals.h), so that a second one can be seen. */
 static int take_signal(void)
 {
     sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGTERM);
+    stop_signals_set(&set, false);
     struct timespec zero = { 0, 0 };
     int signo = sigtimedwait(&set, NULL, &zero);
     return signo > 0 ? signo : 0;

@@ -36,10 +36,7 @@ bool run_files_any(const struct run_files_cli *f)
     return f->interval_text != NULL;
 }
 
-/* Whether two outputs name one path (as written: two names of one file are not caught). */
-static bool same(const char *a, const char *b) { return a && b && strcmp(a, b) == 0; }
-
-bool run_files_check(const struct run_files_cli *f, const struct config *cfg, const char *output, const char *trace)
+bool run_files_check(const struct run_files_cli *f, const struct config *cfg)
 {
     const char *first = NULL;
     for (int i = 0; i < RUN_FILES && !first; i++)
@@ -54,20 +51,16 @@ bool run_files_check(const struct run_files_cli *f, const struct config *cfg, co
                         "of its own seed, --seed)\n", first);
         return false;
     }
-    for (int i = 0; i < RUN_FILES; i++) {
-        bool twice = same(f->path[i], output) || same(f->path[i], trace);
-        for (int j = 0; j < i && !twice; j++)
-            twice = same(f->path[i], f->path[j]);
-        if (twice) {
-            fputs("sim: ", stderr);
-            fputs(names[i], stderr);
-            fputs(": '", stderr);
-            cfg_put_escaped(f->path[i], stderr);
-            fputs("' is already another output's file\n", stderr);
-            return false;
-        }
-    }
     return true;
+}
+
+size_t run_files_named(const struct run_files_cli *f, struct named_file *out)
+{
+    size_t n = 0;
+    for (int i = 0; i < RUN_FILES; i++)
+        if (f->path[i])
+            out[n++] = (struct named_file){ names[i], f->path[i], true };
+    return n;
 }
 
 bool run_files_open(struct run_files_cli *f, struct config *cfg)

@@ -1,8 +1,11 @@
-/* Sweeps: the plan of points, one point run in-process, the output in sweep order,
- * and the whole sweep with its output file (see sweep.h). */
+/* Sweeps: the plan of points, one point run in-process, the output in sweep order
+ * (see sweep.h; the whole sweep is sweep_execute.c). */
+#include "file_identity.h"
 #include "notes.h"
 #include "output.h"
 #include "sweep.h"
+
+#include "../core/stop_signals.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -25,6 +28,15 @@ static const char *key_name(const struct cfg_key *row, char *buf, size_t size)
 }
 
 /* --- the plan: every point's settings, checked --- */
+
+/* A stop signal held while the plan was built (it can take long: every point's
+ * network is built): nothing has run and nothing is written. */
+static int interrupted_while_planning(void)
+{
+    if (!stop_signals_pipe_closed())
+        fputs("sim: interrupted before the sweep started\n", stderr);
+    return SWEEP_INTERRUPTED;
+}
 
 static char *format_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static char *format_text(const char *fmt, ...)
@@ -164,13 +176,21 @@ static int check_point(struct sweep_plan *p, size_t i, uint64_t base_seed, struc
     struct cfg_error err;
     if (point_settings(p, i, base_seed) != 0)
         return SWEEP_FAILED;
-    int status = run_config_load(cfg, a->config, sp->settings, sp->n_settings, &err)
+    int status = run_config_load_text(cfg, &p->config, sp->settings, sp->n_settings, &err)
                      ? run_check(cfg, not_run, true, &err)
                      : RUN_BAD_INPUT;
+    if (status == RUN_BAD_INPUT && stop_signal_held())
+        return SWEEP_INTERRUPTED;
     if (status == RUN_BAD_INPUT) {
         fprintf(stderr, "sim: --sweep point %s: ", sp->label[0] ? sp->label : "(none)");
         cfg_error_print(&err, stderr);
         return SWEEP_BAD_INPUT;
+    }
+    char trace[2 * CFG_TEXT_MAX];
+    if (a->output && run_input_trace(cfg, trace, sizeof trace)[0]) { /* the -o file may not replace a point's trace */
+        const struct named_file files[] = { { "-o", a->output, true }, { "workload.trace", trace, false } };
+        if (!files_distinct(files, 2))
+            return SWEEP_BAD_INPUT;
     }
     for (size_t e = 0; e < not_run->echo.n; e++)
         in_effect[not_run->echo.key[e]] = true;
@@ -212,7 +232,25 @@ int sweep_plan_build(struct sweep_plan *p, const struct sweep_args *a)
         }
     struct config cfg;
     struct cfg_error err;
-    if (!run_config_load(&cfg, a->config, a->overrides, a->n_overrides, &err)) {
+    if (a->config_text) {
+        p->config = *a->config_text;
+        p->config.text = malloc(p->config.len + 1);
+        if (p->config.text)
+            memcpy(p->config.text, a->config_text->text, p->config.len + 1);
+    } else {
+        p->config.path = a->config;
+        enum text_status read = cfg_read_whole_file(a->config, &p->config.text, &p->config.len, &err);
+        if (read != TEXT_END)
+            return read == TEXT_INTERRUPTED ? interrupted_while_planning() : (cfg_error_print(&err, stderr),
+                                                                             SWEEP_BAD_INPUT);
+    }
+    if (!p->config.text) {
+        fputs("sim: out of memory\n", stderr);
+        return SWEEP_FAILED;
+    }
+    if (!run_config_load_text(&cfg, &p->config, a->overrides, a->n_overrides, &err)) {
+        if (stop_signal_held())
+            return interrupted_while_planning();
         cfg_error_print(&err, stderr);
         return SWEEP_BAD_INPUT;
     }
@@ -228,10 +266,12 @@ int sweep_plan_build(struct sweep_plan *p, const struct sweep_args *a)
     struct run_report *not_run = malloc(sizeof *not_run);
     int status = p->point && not_run ? 0 : SWEEP_FAILED;
     for (size_t i = 0; i < p->n && status == 0; i++)
-        status = check_point(p, i, base_seed, &cfg, not_run, in_effect);
+        status = stop_signal_held() ? SWEEP_INTERRUPTED : check_point(p, i, base_seed, &cfg, not_run, in_effect);
     free(not_run);
     if (status == SWEEP_FAILED)
         fputs("sim: out of memory\n", stderr);
+    if (status == SWEEP_INTERRUPTED || (status == SWEEP_BAD_INPUT && stop_signal_held()))
+        return interrupted_while_planning(); /* a point's trace cut short by the signal is no bad input */
     if (status == 0)
         warn_without_effect(p, &cfg, in_effect);
     return status;
@@ -256,6 +296,8 @@ void sweep_plan_free(struct sweep_plan *p)
     free(p->point);
     sweep_free(&p->sw);
     p->point = NULL;
+    free(p->config.text);
+    p->config.text = NULL;
 }
 
 int sweep_point_run(const struct sweep_plan *p, size_t i, char **text, size_t *len)
@@ -265,7 +307,7 @@ int sweep_point_run(const struct sweep_plan *p, size_t i, char **text, size_t *l
     struct cfg_error err;
     *text = NULL;
     *len = 0;
-    if (!run_config_load(&cfg, p->args->config, sp->settings, sp->n_settings, &err)) {
+    if (!run_config_load_text(&cfg, &p->config, sp->settings, sp->n_settings, &err)) {
         cfg_error_print(&err, stderr);
         return SWEEP_BAD_INPUT;
     }
@@ -333,7 +375,7 @@ static bool write_csv_header(const struct sweep_plan *p)
     struct config cfg;
     struct cfg_error err;
     struct run_report r;
-    if (!run_config_load(&cfg, p->args->config, sp->settings, sp->n_settings, &err) ||
+    if (!run_config_load_text(&cfg, &p->config, sp->settings, sp->n_settings, &err) ||
         run_report_unsimulated(&cfg, "not run", &r, &err) != 0)
         return false;
     char *text;
@@ -356,7 +398,7 @@ bool sweep_point_mark_failed(struct sweep_plan *p, size_t i, int status)
     struct cfg_error err;
     struct run_report r;
     const char *reason = status == RUN_DEADLOCK ? "deadlock: not completed" : "failed: not completed";
-    if (!run_config_load(&cfg, p->args->config, sp->settings, sp->n_settings, &err) ||
+    if (!run_config_load_text(&cfg, &p->config, sp->settings, sp->n_settings, &err) ||
         run_report_unsimulated(&cfg, reason, &r, &err) != 0 || !render(p->args, &r, &sp->text, &sp->len)) {
         free(sp->text);
         sp->text = NULL;
@@ -396,40 +438,3 @@ bool sweep_emit(struct sweep_plan *p, bool final)
         fprintf(stderr, "sim: cannot write the results: %s\n", strerror(errno));
     return false;
 }
-
-/* --- the whole sweep --- */
-
-int sweep_execute(const struct sweep_args *a, int (*runner)(struct sweep_plan *, void *ctx), void *ctx, bool writer)
-{
-    struct sweep_plan plan;
-    int status = sweep_plan_build(&plan, a);
-    if (status != 0) {
-        sweep_plan_free(&plan);
-        return status;
-    }
-    /* -o: checked before any point runs (a bad path is bad input), then written as a
-     * single run's -o is (sim/cli/output.h): special files in place, modes kept. */
-    struct output_file o;
-    bool to_file = writer && a->output;
-    if (to_file && !output_open(&o, a->output, "output")) {
-        sweep_plan_free(&plan);
-        return SWEEP_BAD_INPUT;
-    }
-    if (writer)
-        plan.out = to_file ? output_stream(&o) : stdout;
-    if (to_file && !plan.out) {
-        output_discard(&o);
-        sweep_plan_free(&plan);
-        return SWEEP_FAILED;
-    }
-    status = runner(&plan, ctx);
-    if (writer) {
-        bool ok = sweep_emit(&plan, true);
-        if (to_file ? !output_commit(&o, plan.out, ok) : !ok)
-            status = SWEEP_FAILED;
-    }
-    sweep_plan_free(&plan);
-    return status;
-}
-
-int sweep_main(const struct sweep_args *a) { return sweep_execute(a, sweep_run_local, NULL, true); }

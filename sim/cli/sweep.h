@@ -7,9 +7,12 @@
  *   or SECTION.KEY=V1,V2,...  Each value is checked by the config loader and kept in
  *   the form the CSV prints (0.30000000000000004 becomes 0.3).  The first spec is the
  *   outermost loop, the last one varies fastest.
- * - sweep_plan_build() loads every point's config and builds its network before any
+ * - sweep_plan_build() reads the configuration file once (every point, in this process,
+ *   a child or an MPI rank, loads that same text: an edit of the file during the sweep
+ *   changes nothing), then loads every point's config and builds its network before any
  *   point runs: a bad spec, or a value a point's config check rejects, is one line on
- *   stderr naming the spec (or the point) and status 2, before any output exists.
+ *   stderr naming the spec (or the point) and status 2, before any output exists.  A
+ *   held stop signal ends the plan with one line and status 130.
  *   A point the stability check refuses (saturated, run.allow_unstable false) is not
  *   run; its row says saturated = true, stop_reason "unstable: not run", with empty
  *   figures, and the sweep goes on.
@@ -31,14 +34,16 @@
  *   table after a "# point i/n: coordinates" line.  A point that did not finish (sweep
  *   interrupted) has no row; the finished ones are all written (a CSV with none still
  *   has its header line).
- * - Files: sweep_spec.c (specs, order, seeds), sweep.c (plan, in-process point, output).
+ * - Files: sweep_spec.c (specs, order, seeds), sweep.c (plan, in-process point, output
+ *   in sweep order), sweep_execute.c (the whole sweep: its -o file and its end).
  * - Runners: sweep_run_local() (sweep_run.c): -j N child processes of this binary,
  *   supervised with libev; sweep_mpi_main() (sweep_mpi.c, built with -DSIM_MPI): MPI
  *   ranks take points in turn, rank 0 writes.  Same bytes either way (--no-timing).
  * Exit status of a sweep: 0 done, 1 a point failed or output error (the output lost,
  * e.g. a closed pipe, stops the running points: one line on stderr), 2 bad input,
  * 124 some point stopped by run.max_wall_seconds (its row is kept, marked), 130
- * interrupted by SIGINT/SIGTERM (finished rows kept).
+ * interrupted by SIGINT, SIGTERM, SIGHUP or SIGQUIT (finished rows kept; one line says
+ * how many were written and which points are missing).
  */
 #ifndef SIM_SWEEP_H
 #define SIM_SWEEP_H
@@ -49,6 +54,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../config/config.h"
 #include "../report/report.h"
 
 /* SWEEP_MAX_SETTINGS: the -s options a point's child process accepts (main.c's limit);
@@ -68,6 +74,7 @@ struct sweep_args {
     int progress;       /* 1 progress bar on stderr, 0 none, -1 when stderr is a terminal */
     bool omit_timing;   /* --no-timing */
     bool common_random_numbers; /* --common-random-numbers: sweep_common_seed() for every point */
+    const struct cfg_text *config_text; /* the text of config already read (MPI: rank 0's), or NULL */
 };
 
 struct sweep_dim {
@@ -115,6 +122,8 @@ struct sweep_plan {
     FILE *out;
     size_t next_emit, emitted;
     bool out_failed; /* a write failed: said once on stderr, nothing more is written */
+    bool interrupted; /* a stop signal stopped the sweep: said once when its rows are written */
+    struct cfg_text config; /* the configuration's text, read once: every point loads these bytes */
     struct sweep_csv csv; /* CSV: the first point's header, every row under it */
     char **key_names;     /* "section.key" of every config key, in listing order (csv.key_order) */
     size_t n_key_names;

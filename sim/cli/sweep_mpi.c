@@ -1,6 +1,7 @@
 /* The MPI sweep runner (bin/sim-mpi, `make mpi`, compiled with mpicc -DSIM_MPI).
  *
- * Every rank builds the same plan (so every rank refuses a bad sweep alike, rank 0
+ * Rank 0 reads the configuration file once and sends its text to every rank; every
+ * rank builds the same plan from it (so every rank refuses a bad sweep alike, rank 0
  * alone saying why).  Point i belongs to rank i mod size (round robin); a rank runs
  * its points in order, in its own process (sweep_point_run(), the code path of a
  * single `sim` run, so the bytes are the same as the child processes' of -j), and
@@ -12,6 +13,7 @@
  */
 #include <fcntl.h>
 #include <mpi.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
@@ -132,6 +134,40 @@ static int run_mpi(struct sweep_plan *p, void *ctx)
     return 0;
 }
 
+/* Rank 0 reads the configuration once and hands every rank its text, so that all
+ * points load the same bytes whatever happens to the file meanwhile.  0, or the
+ * sweep's status (rank 0 has said why) when it cannot be read. */
+static int share_config(struct mpi_sweep *m, struct cfg_text *config)
+{
+    long long len = 0; /* negative: minus the status */
+    if (m->rank == 0) {
+        struct cfg_error err;
+        enum text_status read = cfg_read_whole_file(config->path, &config->text, &config->len, &err);
+        if (read == TEXT_END) {
+            len = (long long)config->len;
+        } else if (read == TEXT_INTERRUPTED) {
+            fputs("sim: interrupted before the sweep started\n", stderr);
+            len = -SWEEP_INTERRUPTED;
+        } else {
+            cfg_error_print(&err, stderr);
+            len = -SWEEP_BAD_INPUT;
+        }
+    }
+    MPI_Bcast(&len, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+    if (len < 0)
+        return (int)-len;
+    if (m->rank != 0) {
+        config->len = (size_t)len;
+        if (!(config->text = malloc(config->len + 1))) {
+            fputs("sim: out of memory\n", stderr);
+            MPI_Abort(MPI_COMM_WORLD, SWEEP_FAILED);
+        }
+    }
+    MPI_Bcast(config->text, (int)len, MPI_CHAR, 0, MPI_COMM_WORLD); /* at most CFG_FILE_MAX_BYTES */
+    config->text[len] = '\0';
+    return 0;
+}
+
 int sweep_mpi_main(const struct sweep_args *a)
 {
     struct mpi_sweep m = { .saved_stderr = -1 };
@@ -148,7 +184,12 @@ int sweep_mpi_main(const struct sweep_args *a)
     }
     struct sweep_args mine = *a;
     mine.progress = m.rank == 0 ? a->progress : 0;
-    int status = sweep_execute(&mine, run_mpi, &m, m.rank == 0);
+    struct cfg_text config = { a->config, NULL, 0 };
+    int status = share_config(&m, &config);
+    mine.config_text = &config;
+    if (status == 0)
+        status = sweep_execute(&mine, run_mpi, &m, m.rank == 0);
+    free(config.text);
     MPI_Request request;
     MPI_Ibarrier(MPI_COMM_WORLD, &request);
     wait_politely(&request);

@@ -2,9 +2,11 @@
  * same binary (`sim --no-progress -s ... --seed S CONFIG`, via /proc/self/exe),
  * supervised with libev: an ev_child watcher for each child's exit, an ev_io watcher
  * draining each child's stdout pipe into its point's text, a one-second timer for the
- * progress bar, and SIGINT/SIGTERM watchers.  A signal stops starting points and
- * sends SIGTERM to the running children (a second signal sends SIGKILL); their
- * partial rows are dropped and the finished rows written.  Losing the output (a write
+ * progress bar, and watchers of the stop signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT:
+ * held until they are started, and held again before they stop, so that none can kill
+ * the sweep with its -o file half done).  A signal stops starting points and sends
+ * SIGTERM to the running children (a second signal sends SIGKILL); their partial rows
+ * are dropped and the finished rows written.  Losing the output (a write
  * fails, or stdout is a pipe whose reader has gone) kills the running children at once
  * (SIGKILL, again every OUTPUT_LOST_GRACE seconds while any is left), and the sweep
  * exits 1 with one line saying why: SIGPIPE is ignored here, so the parent never dies
@@ -20,9 +22,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../core/stop_signals.h"
 #include "sweep.h"
 
 enum { OUTPUT_LOST_GRACE = 5 }; /* seconds between SIGKILLs to children left after the output is lost */
+static const int watched_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+enum { WATCHED_SIGNALS = sizeof watched_signals / sizeof watched_signals[0] };
 
 struct runner;
 
@@ -46,7 +51,8 @@ struct runner {
     bool show_progress;
     double started;
     char self[4096];
-    ev_signal sigint, sigterm;
+    int config_fd; /* an unnamed file holding the plan's config text: each child's stdin */
+    ev_signal stop[WATCHED_SIGNALS];
     ev_timer tick, grace;
     ev_io reader_gone; /* stdout a pipe: readiness means an error (the reader closed it) */
 };
@@ -83,6 +89,7 @@ static void stop_children(struct runner *r, int signo)
 static void interrupt(struct runner *r)
 {
     r->interrupted = true;
+    r->plan->interrupted = true;
     stop_children(r, r->signals++ ? SIGKILL : SIGTERM);
 }
 
@@ -231,7 +238,7 @@ static bool spawn(struct runner *r, struct slot *s, size_t point)
 {
     const struct sweep_args *a = r->plan->args;
     struct sweep_point *sp = &r->plan->point[point];
-    size_t argc = 0, max = 9 + 2 * sp->n_settings; /* 6 options, "--", the config, NULL */
+    size_t argc = 0, max = 10 + 2 * sp->n_settings; /* the program, 6 options, "--", the config, NULL */
     const char **argv = calloc(max, sizeof *argv);
     int fds[2];
     if (!argv || pipe(fds) != 0) {
@@ -249,6 +256,7 @@ static bool spawn(struct runner *r, struct slot *s, size_t point)
         argv[argc++] = "-s";
         argv[argc++] = sp->settings[k];
     }
+    argv[argc++] = "--config-stdin"; /* the text the plan checked, not the file as it is now */
     argv[argc++] = "--"; /* a config named like an option ("-x.ini") is still the config */
     argv[argc++] = a->config;
     argv[argc] = NULL;
@@ -257,19 +265,18 @@ static bool spawn(struct runner *r, struct slot *s, size_t point)
      * the default dispositions back (below), instead of reaching libev's handler in the
      * copy of the parent, where it would be lost. */
     sigset_t hold, old_mask;
-    sigemptyset(&hold);
-    sigaddset(&hold, SIGINT);
-    sigaddset(&hold, SIGTERM);
+    stop_signals_set(&hold, false);
     sigprocmask(SIG_BLOCK, &hold, &old_mask);
     pid_t pid = fork();
     if (pid == 0) {
+        dup2(r->config_fd, STDIN_FILENO);
         dup2(fds[1], STDOUT_FILENO);
         close(fds[0]);
         close(fds[1]);
         /* The default dispositions first, then no signal held (libev blocks what it
          * watches): the child sees SIGINT and SIGTERM as a fresh process would. */
-        signal(SIGINT, SIG_DFL);
-        signal(SIGTERM, SIG_DFL);
+        for (int i = 0; i < WATCHED_SIGNALS; i++)
+            signal(watched_signals[i], SIG_DFL);
         signal(SIGPIPE, SIG_DFL); /* an ignored signal stays ignored across exec */
         sigset_t none;
         sigemptyset(&none);
@@ -345,6 +352,15 @@ int sweep_run_local(struct sweep_plan *p, void *unused)
         return SWEEP_FAILED;
     }
     r.self[got] = '\0';
+    FILE *config = tmpfile(); /* removed by the system once closed, whatever happens */
+    if (!config || fwrite(p->config.text, 1, p->config.len, config) != p->config.len || fflush(config) != 0) {
+        fprintf(stderr, "sim: cannot start the sweep: a temporary copy of the configuration: %s\n", strerror(errno));
+        if (config)
+            fclose(config);
+        free(r.slot);
+        return SWEEP_FAILED;
+    }
+    r.config_fd = fileno(config);
     for (size_t i = 0; i < p->n; i++) {
         r.to_run += p->point[i].state == POINT_PENDING;
         r.finished += p->point[i].state == POINT_DONE;
@@ -352,12 +368,14 @@ int sweep_run_local(struct sweep_plan *p, void *unused)
     r.show_progress = p->args->progress < 0 ? isatty(STDERR_FILENO) : p->args->progress;
     ev_now_update(r.loop);
     r.started = ev_now(r.loop);
-    ev_signal_init(&r.sigint, on_signal, SIGINT);
-    ev_signal_init(&r.sigterm, on_signal, SIGTERM);
+    for (int i = 0; i < WATCHED_SIGNALS; i++) {
+        ev_signal_init(&r.stop[i], on_signal, watched_signals[i]);
+        r.stop[i].data = &r;
+    }
     ev_timer_init(&r.tick, on_tick, 1.0, 1.0);
     ev_timer_init(&r.grace, on_grace, OUTPUT_LOST_GRACE, OUTPUT_LOST_GRACE);
     ev_io_init(&r.reader_gone, on_reader_gone, STDOUT_FILENO, EV_READ);
-    r.sigint.data = r.sigterm.data = r.tick.data = r.grace.data = r.reader_gone.data = &r;
+    r.tick.data = r.grace.data = r.reader_gone.data = &r;
     struct stat st; /* a pipe's write end is never readable: EV_READ fires only on its error */
     if (!p->args->output && fstat(STDOUT_FILENO, &st) == 0 && S_ISFIFO(st.st_mode))
         ev_io_start(r.loop, &r.reader_gone);
@@ -365,8 +383,9 @@ int sweep_run_local(struct sweep_plan *p, void *unused)
     struct sigaction ignore = { .sa_handler = SIG_IGN };
     sigemptyset(&ignore.sa_mask);
     sigaction(SIGPIPE, &ignore, NULL);
-    ev_signal_start(r.loop, &r.sigint);
-    ev_signal_start(r.loop, &r.sigterm);
+    for (int i = 0; i < WATCHED_SIGNALS; i++)
+        ev_signal_start(r.loop, &r.stop[i]);
+    stop_signals_release(); /* libev's handlers take them now, a pending one first */
     if (r.show_progress)
         ev_timer_start(r.loop, &r.tick);
     if (!sweep_emit(p, false)) { /* already lost: start nothing */
@@ -380,10 +399,12 @@ int sweep_run_local(struct sweep_plan *p, void *unused)
     ev_timer_stop(r.loop, &r.tick);
     ev_timer_stop(r.loop, &r.grace);
     ev_io_stop(r.loop, &r.reader_gone);
-    ev_signal_stop(r.loop, &r.sigint);
-    ev_signal_stop(r.loop, &r.sigterm);
+    stop_signals_hold(); /* held again while the rows are written: sweep_execute() looks */
+    for (int i = 0; i < WATCHED_SIGNALS; i++)
+        ev_signal_stop(r.loop, &r.stop[i]);
     if (r.show_progress)
         fputs("\n", stderr);
+    fclose(config);
     free(r.slot);
     if (r.interrupted && !r.failed)
         return SWEEP_INTERRUPTED;

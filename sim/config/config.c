@@ -347,12 +347,10 @@ void cfg_defaults(struct config *cfg, const struct cfg_schema *schema)
             cfg_internal_error("a default is refused: %s", why); /* a programming error: say so loudly */
 }
 
-bool cfg_load(struct config *cfg, const char *path, const char *const *overrides, size_t n_overrides,
-              const struct cfg_schema *schema, struct cfg_error *err)
+/* The overrides and the checks across keys, after the file (cfg_load, cfg_load_text). */
+static bool load_overrides(struct config *cfg, const char *const *overrides, size_t n_overrides,
+                           struct cfg_error *err)
 {
-    cfg_defaults(cfg, schema);
-    if (!cfg_read_file(cfg, path, err))
-        return false;
     for (size_t i = 0; i < n_overrides; i++) {
         char buf[CFG_TEXT_MAX];
         size_t len = strlen(overrides[i]);
@@ -385,6 +383,21 @@ bool cfg_load(struct config *cfg, const char *path, const char *const *overrides
         return false;
     }
     return true;
+}
+
+bool cfg_load(struct config *cfg, const char *path, const char *const *overrides, size_t n_overrides,
+              const struct cfg_schema *schema, struct cfg_error *err)
+{
+    cfg_defaults(cfg, schema);
+    return cfg_read_file(cfg, path, err) && load_overrides(cfg, overrides, n_overrides, err);
+}
+
+bool cfg_load_text(struct config *cfg, const struct cfg_text *text, const char *const *overrides,
+                   size_t n_overrides, const struct cfg_schema *schema, struct cfg_error *err)
+{
+    cfg_defaults(cfg, schema);
+    return cfg_read_text(cfg, text->path, text->text, text->len, err) &&
+           load_overrides(cfg, overrides, n_overrides, err);
 }
 
 bool cfg_file_sets_keys(const struct config *cfg)

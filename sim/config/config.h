@@ -26,6 +26,7 @@
 #include "../core/config_value.h" /* struct config and reading it */
 #include "../core/params.h"       /* struct cfg_key, cfg_param_table, cfg_list */
 #include "../core/registry.h"     /* struct cfg_choices */
+#include "../core/text_input.h"   /* enum text_status */
 
 /* One registry as the loader sees it: the choice key whose values are its names
  * ("network.topology"; NULL for a registry that is no key's values, the analytic
@@ -51,6 +52,19 @@ extern const size_t cfg_framework_table_count;
  * and fills *err on the first problem. */
 bool cfg_load(struct config *cfg, const char *path, const char *const *overrides, size_t n_overrides,
               const struct cfg_schema *schema, struct cfg_error *err);
+/* A configuration file's text, read once (cfg_read_whole_file) so that every load of
+ * it sees the same bytes, whatever happens to the file since (a sweep's points). */
+struct cfg_text {
+    const char *path; /* names it in messages and reports */
+    char *text;
+    size_t len;
+};
+/* Reads the file whole by the loader's rules (size, lines, control bytes): TEXT_END
+ * when read, else TEXT_REFUSED or TEXT_INTERRUPTED (a held stop signal) with *err. */
+enum text_status cfg_read_whole_file(const char *path, char **text, size_t *len, struct cfg_error *err);
+/* cfg_load with the file's text already read. */
+bool cfg_load_text(struct config *cfg, const struct cfg_text *text, const char *const *overrides,
+                   size_t n_overrides, const struct cfg_schema *schema, struct cfg_error *err);
 /* The layout and the defaults only (tests build configs this way). */
 void cfg_defaults(struct config *cfg, const struct cfg_schema *schema);
 /* Sets one key as if from `file`:`line`; used by cfg_load and by tests. */

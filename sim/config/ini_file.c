@@ -2,19 +2,25 @@
 #include "suggest.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <ini.h>
 #include <stdio.h>
 #include <string.h>
 
-/* inih reads through read_line, which sees each whole line first: it knows the line
- * number (Debian's inih is built without INI_HANDLER_LINENO), checks what inih would
- * ignore or misread, and ends the stream (returns NULL) at the first error. */
+#include "../core/text_input.h"
+
+/* inih's own limit on a line (INI_MAX_LINE, 200) less the '\n' and '\0' it keeps. */
+enum { CFG_LINE_MAX = 198 };
+
+static const struct text_rules config_rules = { "configuration", "", "cannot read", CFG_FILE_MAX_BYTES, CFG_LINE_MAX };
+
+/* inih reads through read_line, which sees each whole line first (bounded and checked
+ * for control bytes by text_input): it knows the line number (Debian's inih is built
+ * without INI_HANDLER_LINENO), checks what inih would ignore or misread, and ends the
+ * stream (returns NULL) at the first error. */
 struct reader_state {
-    FILE *file;
+    struct text_input *input;
     const char *path;
     int line;     /* lines handed to inih so far */
-    long bytes;   /* bytes read so far */
     int pending;  /* header line of an unknown section that has had no key yet, or 0 */
     char pending_name[64];
     struct config *cfg;
@@ -54,9 +60,7 @@ static const char *find_chars_or_comment(const char *s, const char *chars)
 /* Checks one whole line (ending in '\n' unless it is the last) as inih will read it. */
 static char *check_line(struct reader_state *rs, char *buf)
 {
-    const char *p = buf;
-    if (rs->line == 1 && strncmp(p, "\xEF\xBB\xBF", 3) == 0)
-        p += 3; /* inih skips a UTF-8 byte order mark */
+    const char *p = buf; /* text_input has skipped a byte order mark */
     const char *start = p;
     while (isspace((unsigned char)*p))
         p++;
@@ -96,47 +100,26 @@ static char *read_line(char *buf, int size, void *stream)
     struct reader_state *rs = stream;
     if (rs->failed)
         return NULL;
-    int n = 0, line = rs->line + 1;
-    bool newline = false;
-    for (;;) {
-        int c = getc(rs->file);
-        if (c == EOF)
-            break;
-        if (++rs->bytes > CFG_FILE_MAX_BYTES) {
-            char why[128];
-            snprintf(why, sizeof why, "file larger than %d bytes: not a configuration", CFG_FILE_MAX_BYTES);
-            return fail(rs, line, why);
-        }
-        if (c == '\0')
-            return fail(rs, line, "NUL byte: a configuration is text");
-        if (c == '\r') { /* CRLF reads as LF; a lone CR (old Mac endings) would hide lines from inih */
-            c = getc(rs->file);
-            if (c != '\n')
-                return fail(rs, line, "carriage return not followed by a line feed: use LF or CRLF line endings");
-            rs->bytes++;
-        }
-        if (c == '\n') {
-            newline = true;
-            break;
-        }
-        if (n >= size - 2) { /* room for '\n' and '\0' */
-            char why[64];
-            snprintf(why, sizeof why, "line longer than %d characters", size - 2);
-            return fail(rs, line, why);
-        }
-        buf[n++] = (char)c;
-    }
-    if (ferror(rs->file)) {
-        char why[CFG_TEXT_MAX];
-        snprintf(why, sizeof why, "cannot read: %s", strerror(errno));
-        return fail(rs, 0, why);
-    }
-    if (n == 0 && !newline) /* the end of the file */
+    char *line;
+    size_t len;
+    switch (text_input_next(rs->input, &line, &len, rs->err)) {
+    case TEXT_LINE:
+        break;
+    case TEXT_END:
         return fail_on_empty_unknown_section(rs);
-    if (newline)
-        buf[n++] = '\n';
-    buf[n] = '\0';
-    rs->line = line;
+    default: /* *err is filled */
+        rs->failed = true;
+        return NULL;
+    }
+    rs->line = text_input_line_number(rs->input);
+    if (len > (size_t)size - 2) { /* inih's buffer is smaller than CFG_LINE_MAX: a build of another inih */
+        char why[64];
+        snprintf(why, sizeof why, "line longer than %d characters", size - 2);
+        return fail(rs, rs->line, why);
+    }
+    memcpy(buf, line, len);
+    buf[len] = '\n';
+    buf[len + 1] = '\0';
     return check_line(rs, buf);
 }
 
@@ -158,23 +141,37 @@ static int on_key(void *user, const char *section, const char *name, const char 
     return 1;
 }
 
-bool cfg_read_file(struct config *cfg, const char *path, struct cfg_error *err)
+/* Parses the lines of `input` into cfg (see cfg_read_file). */
+static bool parse(struct config *cfg, struct text_input *input, struct cfg_error *err)
 {
-    snprintf(cfg->path, sizeof cfg->path, "%s", path);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        cfg_error_set(err, path, 0, "", "cannot read: %s", strerror(errno));
-        return false;
-    }
-    struct reader_state rs = { .file = f, .path = cfg->path, .cfg = cfg, .err = err };
+    struct reader_state rs = { .input = input, .path = cfg->path, .cfg = cfg, .err = err };
     int status = ini_parse_stream(read_line, &rs, on_key, &rs);
-    fclose(f);
+    text_input_close(input);
     if (rs.failed)
         return false;
     if (status != 0) { /* read_line refuses every line inih would: a backstop */
-        cfg_error_set(err, path, status > 0 ? status : 0, "",
+        cfg_error_set(err, cfg->path, status > 0 ? status : 0, "",
                       "syntax error: expected [section], key = value, or a ; comment");
         return false;
     }
     return true;
+}
+
+bool cfg_read_file(struct config *cfg, const char *path, struct cfg_error *err)
+{
+    snprintf(cfg->path, sizeof cfg->path, "%s", path);
+    struct text_input input;
+    return text_input_open(&input, cfg->path, &config_rules, err) && parse(cfg, &input, err);
+}
+
+bool cfg_read_text(struct config *cfg, const char *path, const char *text, size_t len, struct cfg_error *err)
+{
+    snprintf(cfg->path, sizeof cfg->path, "%s", path);
+    struct text_input input;
+    return text_input_open_memory(&input, cfg->path, text, len, &config_rules, err) && parse(cfg, &input, err);
+}
+
+enum text_status cfg_read_whole_file(const char *path, char **text, size_t *len, struct cfg_error *err)
+{
+    return text_input_read_all(path, &config_rules, text, len, err);
 }

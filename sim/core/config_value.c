@@ -1,24 +1,61 @@
 #include "config_value.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* The length of the UTF-8 sequence at s (1 to 4) and its code point, or 0 when it is
+ * no valid sequence (a stray or overlong byte, a surrogate, past U+10FFFF). */
+static size_t utf8_sequence(const unsigned char *s, unsigned long *code)
+{
+    size_t len = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc0 ? 2 : 0;
+    if (len == 0 || s[0] > 0xf4)
+        return 0;
+    unsigned long c = s[0] & (0x7f >> len);
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        c = c << 6 | (s[i] & 0x3f);
+    }
+    static const unsigned long least[] = { 0, 0, 0x80, 0x800, 0x10000 };
+    if (c < least[len] || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+        return 0;
+    *code = c;
+    return len;
+}
+
+/* Characters that print as nothing or as a plain space, so that a value ending in one
+ * would look like another value: C1 controls, no-break and other spaces, zero-width
+ * characters, line and paragraph separators, the byte order mark. */
+static bool invisible(unsigned long c)
+{
+    return (c >= 0x80 && c <= 0xa0) || c == 0xad || c == 0x1680 || (c >= 0x2000 && c <= 0x200f) ||
+           (c >= 0x2028 && c <= 0x202f) || (c >= 0x205f && c <= 0x206f) || c == 0x3000 || c == 0xfeff;
+}
+
 void cfg_put_escaped(const char *s, FILE *out)
 {
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        unsigned char c = *p;
+        unsigned long code = 0;
+        size_t len = c >= 0x80 ? utf8_sequence(p, &code) : 1;
         if (c == '\n')
             fputs("\\n", out);
         else if (c == '\r')
             fputs("\\r", out);
         else if (c == '\t')
             fputs("\\t", out);
-        else if (c < 0x20 || c == 0x7f)
+        else if (c < 0x20 || c == 0x7f || len == 0)
             fprintf(out, "\\x%02x", c);
+        else if (c >= 0x80 && invisible(code))
+            for (size_t i = 0; i < len; i++)
+                fprintf(out, "\\x%02x", p[i]);
         else
-            fputc(c, out);
+            fwrite(p, 1, len, out);
+        p += len ? len : 1;
     }
 }
 

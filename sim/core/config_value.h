@@ -189,7 +189,10 @@ void cfg_blame(const struct config *cfg, const char *key, struct cfg_error *err,
 /* Prints "file:line: key: message" (one line: control characters escaped). */
 void cfg_error_print(const struct cfg_error *err, FILE *out);
 /* Prints s with its control characters as \n, \r, \t or \xHH, so that a value echoed
- * in a message cannot break it over several lines. */
+ * in a message cannot break it over several lines; bytes that are no valid UTF-8, and
+ * characters that print as nothing or as a plain space (a no-break space, a zero-width
+ * space, a byte order mark...), are \xHH too, so that `ecube\xc2\xa0` does not read as
+ * `ecube `.  Other UTF-8 text (a path in another script) is printed as it is. */
 void cfg_put_escaped(const char *s, FILE *out);
 /* For the loader: a broken table or default is a programming error, said loudly. */
 _Noreturn void cfg_internal_error(const char *fmt, const char *what);

@@ -26,11 +26,23 @@ static bool time_resolution_check(const struct network *net, struct cfg_error *e
 {
     const struct config *cfg = net->cfg;
     const struct topo *t = &net->topo;
-    double fastest = t->class_bandwidth[0];
-    for (unsigned c = 1; !t->uniform_bandwidth && c < t->classes; c++)
+    double fastest = t->class_bandwidth[0], slowest = t->class_bandwidth[0];
+    for (unsigned c = 1; !t->uniform_bandwidth && c < t->classes; c++) {
         fastest = fmax(fastest, t->class_bandwidth[c]);
-    double step = cfg->workload.mean_length / fastest;
-    const char *step_is = "a mean transmission, workload.mean_length over the fastest bandwidth";
+        slowest = fmin(slowest, t->class_bandwidth[c]);
+    }
+    bool replay = (net->arrival->traits & ARRIVAL_REPLAY) && cfg->run.duration <= 0;
+    /* A replayed trace's lengths are known: its shortest transmission is the step, and a
+     * long message moves the largest time as a late one does (a length of 1e300 once ran). */
+    double shortest = INFINITY, trace_end = 0;
+    for (size_t i = 0; replay && i < net->trace.count; i++) {
+        const struct trace_record *r = &net->trace.records[i];
+        shortest = fmin(shortest, r->length);
+        trace_end = fmax(trace_end, r->time + r->length / slowest);
+    }
+    double step = replay ? shortest / fastest : cfg->workload.mean_length / fastest;
+    const char *step_is = replay ? "the trace's shortest transmission, its shortest length over the fastest bandwidth"
+                                 : "a mean transmission, workload.mean_length over the fastest bandwidth";
     if ((net->engine->traits & (ENGINE_SLOTTED | SWITCH_PIPELINED)) && step > 1) {
         step = 1;
         step_is = "a cycle";
@@ -45,8 +57,8 @@ static bool time_resolution_check(const struct network *net, struct cfg_error *e
         largest = cfg->run.warmup_time + cfg->run.duration;
         key = cfg->run.duration >= cfg->run.warmup_time ? "run.duration" : "run.warmup_time";
         advice = "shorten run.warmup_time + run.duration or lengthen the step";
-    } else if (net->arrival->traits & ARRIVAL_REPLAY) {
-        largest = net->trace.count ? net->trace.records[net->trace.count - 1].time : 0;
+    } else if (replay) { /* the last message created, or the end of the longest's first transmission */
+        largest = trace_end;
         key = "workload.trace";
         advice = "replay a trace of a shorter span or lengthen the step";
     } else {
@@ -89,7 +101,7 @@ int run_setup_create(const struct config *cfg, struct run_setup **out, struct cf
     }
     s->cfg = cfg;
     s->rep_cfg = *cfg;
-    if (wallclock_signalled()) { /* before building what may take long */
+    if (stop_signal_held()) { /* before building what may take long */
         free(s);
         return RUN_INTERRUPTED;
     }
@@ -147,7 +159,7 @@ int run_setup_replication(struct run_setup *s, unsigned r, bool progress, double
             return RUN_BAD_INPUT;
     }
     s->net_built = false; /* this replication's from here: freed below whatever happens */
-    if (r == 0 && wallclock_signalled()) { /* came while the network was built: nothing ran */
+    if (r == 0 && stop_signal_held()) { /* came while the network was built: nothing ran */
         net_free(net);
         return RUN_INTERRUPTED;
     }
@@ -166,7 +178,8 @@ int run_setup_replication(struct run_setup *s, unsigned r, bool progress, double
         return RUN_DEADLOCK;
     }
     if (!net_close_trace(net)) { /* replication 0's trace: a lost one is an output error */
-        fprintf(stderr, "sim: cannot write the trace: %s\n", strerror(errno));
+        if (!(errno == EPIPE && stop_signals_pipe_closed())) /* a closed pipe: sim ends by SIGPIPE, quietly */
+            fprintf(stderr, "sim: cannot write the trace: %s\n", strerror(errno));
         net_free(net);
         return 1;
     }

@@ -6,6 +6,7 @@
 #include "../../routing/flit_params.h"
 #include "../../routing/routing.h"
 #include "../../topo/topo.h"
+#include "../../workloads/trace.h"
 #include "../../workloads/workload.h"
 #include "../core/registry.h"
 
@@ -84,11 +85,9 @@ bool run_config_workload(struct config *cfg, struct cfg_error *err)
     return workload_check_arrival(cfg, err); /* it reads the message rate */
 }
 
-bool run_config_load(struct config *cfg, const char *path, const char *const *overrides, size_t n_overrides,
-                     struct cfg_error *err)
+/* The plug-ins' checks after the loader's (run_config_load, run_config_load_text). */
+static bool check_loaded(struct config *cfg, struct cfg_error *err)
 {
-    if (!cfg_load(cfg, path, overrides, n_overrides, &schema, err))
-        return false;
     for (size_t i = 0; i < model_registry_count; i++)
         if (model_registry[i]->check && !model_registry[i]->check(cfg, err))
             return false;
@@ -101,6 +100,18 @@ bool run_config_load(struct config *cfg, const char *path, const char *const *ov
         return false;
     }
     return true;
+}
+
+bool run_config_load(struct config *cfg, const char *path, const char *const *overrides, size_t n_overrides,
+                     struct cfg_error *err)
+{
+    return cfg_load(cfg, path, overrides, n_overrides, &schema, err) && check_loaded(cfg, err);
+}
+
+bool run_config_load_text(struct config *cfg, const struct cfg_text *text, const char *const *overrides,
+                          size_t n_overrides, struct cfg_error *err)
+{
+    return cfg_load_text(cfg, text, overrides, n_overrides, &schema, err) && check_loaded(cfg, err);
 }
 
 const char *run_engine_name(const struct config *cfg)
@@ -140,3 +151,5 @@ void run_config_echo_any_model(const struct config *cfg, struct cfg_echo *out)
 {
     cfg_echo_keys(cfg, &schema, any_model, NULL, out);
 }
+
+const char *run_input_trace(const struct config *cfg, char *buf, size_t size) { return trace_path(cfg, buf, size); }

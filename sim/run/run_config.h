@@ -22,6 +22,9 @@ const struct cfg_schema *run_config_schema(void);
 void run_config_defaults(struct config *cfg);
 bool run_config_load(struct config *cfg, const char *path, const char *const *overrides, size_t n_overrides,
                      struct cfg_error *err);
+/* The same from a text read once (cfg_read_whole_file): a sweep's points. */
+bool run_config_load_text(struct config *cfg, const struct cfg_text *text, const char *const *overrides,
+                          size_t n_overrides, struct cfg_error *err);
 /* The workload's step of run_config_load: workload_check(), then workload.mean_length
  * set to the mean it returns and, with workload.rate_unit = flits, workload.mean_flits
  * to the length distribution's mean whole flits (length_mean_flits(); a distribution
@@ -46,6 +49,11 @@ void run_config_echo_any_model(const struct config *cfg, struct cfg_echo *out);
  * model or path selection needs): points of a sweep with different engines report
  * different figures. */
 const char *run_engine_name(const struct config *cfg);
+
+/* The file a run of cfg reads besides its configuration: the trace it replays (its path
+ * as the run opens it, relative to the config's folder where it was set there, written
+ * into buf), or "". */
+const char *run_input_trace(const struct config *cfg, char *buf, size_t size);
 
 /* The traits (sim/core/traits.h) of the engine cfg selects; 0 when none. */
 unsigned run_engine_traits(const struct config *cfg);

@@ -5,11 +5,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+static const int stop_watched[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+enum { STOP_WATCHED = sizeof stop_watched / sizeof stop_watched[0] };
+
 struct wallclock {
     struct ev_loop *loop;
     struct network *net;
     ev_timer progress, limit;
-    ev_signal sigint, sigterm;
+    ev_signal stop[STOP_WATCHED]; /* SIGINT, SIGTERM, SIGHUP, SIGQUIT */
     bool show_progress;
     double started;
     uint64_t last_events;
@@ -64,41 +67,12 @@ static void on_progress(struct ev_loop *loop, ev_timer *w, int revents)
     fflush(stderr);
 }
 
-static void stop_signals(sigset_t *set)
-{
-    sigemptyset(set);
-    sigaddset(set, SIGINT);
-    sigaddset(set, SIGTERM);
-}
-
-bool wallclock_hold_signals(void)
-{
-    sigset_t set;
-    stop_signals(&set);
-    return sigprocmask(SIG_BLOCK, &set, NULL) == 0;
-}
-
-void wallclock_release_signals(void)
-{
-    sigset_t set;
-    stop_signals(&set);
-    sigprocmask(SIG_UNBLOCK, &set, NULL);
-}
-
-bool wallclock_signalled(void)
-{
-    sigset_t pending;
-    if (sigpending(&pending) != 0)
-        return false;
-    return sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTERM) == 1;
-}
-
 static void poll_libev(struct kernel *k, void *ctx)
 {
     struct wallclock *wc = ctx;
     ev_run(wc->loop, EVRUN_NOWAIT);
     /* Held signals never reach libev's handler: they wait, pending, to be seen here. */
-    if (wallclock_signalled())
+    if (stop_signal_held())
         kernel_request_stop(k, KERNEL_INTERRUPTED);
 }
 
@@ -116,11 +90,11 @@ struct wallclock *wallclock_attach(struct network *net, bool progress, double ma
     wc->show_progress = progress;
     ev_now_update(wc->loop);
     wc->started = wc->last_time = ev_now(wc->loop);
-    ev_signal_init(&wc->sigint, on_signal, SIGINT);
-    ev_signal_init(&wc->sigterm, on_signal, SIGTERM);
-    wc->sigint.data = wc->sigterm.data = wc;
-    ev_signal_start(wc->loop, &wc->sigint);
-    ev_signal_start(wc->loop, &wc->sigterm);
+    for (int i = 0; i < STOP_WATCHED; i++) {
+        ev_signal_init(&wc->stop[i], on_signal, stop_watched[i]);
+        wc->stop[i].data = wc;
+        ev_signal_start(wc->loop, &wc->stop[i]);
+    }
     if (progress) {
         ev_timer_init(&wc->progress, on_progress, 0.5, 1.0);
         wc->progress.data = wc;
@@ -145,8 +119,8 @@ void wallclock_detach(struct wallclock *wc)
 {
     if (!wc)
         return;
-    ev_signal_stop(wc->loop, &wc->sigint);
-    ev_signal_stop(wc->loop, &wc->sigterm);
+    for (int i = 0; i < STOP_WATCHED; i++)
+        ev_signal_stop(wc->loop, &wc->stop[i]);
     if (wc->show_progress) {
         ev_timer_stop(wc->loop, &wc->progress);
         fputs("\n", stderr);

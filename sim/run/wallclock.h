@@ -1,14 +1,14 @@
-/* Wall-clock side of a run, driven by libev: progress on stderr, SIGINT/SIGTERM,
+/* Wall-clock side of a run, driven by libev: progress on stderr, the stop signals,
  * and the run.max_wall_seconds limit.
  *
  * Promise: wallclock_attach() makes the kernel give libev a non-blocking turn every
  * KERNEL_CHORE_INTERVAL events; libev never holds simulated time.  A signal or the
  * time limit asks the kernel to stop at the next event boundary.
- * Signals: once wallclock_hold_signals() has run (sim does it first thing), SIGINT
- * and SIGTERM are blocked for the whole process, so they can kill it at no moment;
- * one that arrives stays pending, wallclock_signalled() sees it, and an attached
- * run stops at its next turn.  Without the hold (in-process callers: tests, MPI
- * sweeps), libev catches them between attach and detach only.
+ * Signals: once stop_signals_hold() has run (sim does it first thing), SIGINT, SIGTERM,
+ * SIGHUP, SIGQUIT and SIGPIPE are blocked for the whole process (sim/core/stop_signals.h),
+ * so they can kill it at no moment; one that arrives stays pending, stop_signal_held()
+ * sees it, and an attached run stops at its next turn.  Without the hold (in-process
+ * callers: tests), libev catches the four stop signals between attach and detach only.
  * Needs: libev (the default loop), POSIX signal masks.
  */
 #ifndef SIM_WALLCLOCK_H
@@ -18,16 +18,9 @@
 
 #include "network.h"
 
-struct wallclock;
+#include "../core/stop_signals.h"
 
-/* Blocks SIGINT and SIGTERM for the rest of the process (the mask is the process's
- * own state, not a global of ours); false if the mask cannot be set. */
-bool wallclock_hold_signals(void);
-/* Unblocks them again, for code that catches them itself (the sweep runner): a
- * signal already pending then acts at once. */
-void wallclock_release_signals(void);
-/* Whether SIGINT or SIGTERM has arrived and is held pending. */
-bool wallclock_signalled(void);
+struct wallclock;
 
 /* progress: print a progress line on stderr every second. */
 struct wallclock *wallclock_attach(struct network *net, bool progress, double max_wall_seconds);

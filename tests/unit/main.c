@@ -17,7 +17,9 @@
     X(params)                                                                                                    \
     X(config)                                                                                                    \
     X(config_input)                                                                                              \
+    X(text_input)                                                                                                \
     X(output)                                                                                                    \
+    X(file_identity)                                                                                             \
     X(cli)                                                                                                       \
     X(cli_polish)                                                                                                \
     X(channel_loads)                                                                                             \
@@ -38,6 +40,7 @@
     X(simple_routing)                                                                                            \
     X(sweep)                                                                                                     \
     X(sweep_failures)                                                                                            \
+    X(sweep_signals)                                                                                             \
     X(replication_jobs)                                                                                          \
     X(run_values)                                                                                                \
     X(model_mm1)                                                                                                 \

@@ -61,6 +61,33 @@ START_TEST(list_markdown_has_every_key_once)
 }
 END_TEST
 
+/* cfg_put_escaped of s, as a string. */
+static const char *escaped(const char *s)
+{
+    static char buf[256];
+    FILE *f = fmemopen(buf, sizeof buf, "w");
+    ck_assert(f != NULL);
+    cfg_put_escaped(s, f);
+    fclose(f);
+    return buf;
+}
+
+START_TEST(invisible_characters_in_a_value_are_escaped)
+{
+    /* Issue 37 item 15: a no-break space after a choice value was echoed as it is, so the
+     * message read "unknown value 'ecube '". */
+    ck_assert_str_eq(escaped("ecube\xc2\xa0"), "ecube\\xc2\\xa0");
+    ck_assert_str_eq(escaped("\xef\xbb\xbf" "x\xe2\x80\x8b" "y"), "\\xef\\xbb\\xbfx\\xe2\\x80\\x8by"); /* BOM, zero width */
+    ck_assert_str_eq(escaped("a\xe3\x80\x80" "b\xc2\x85"), "a\\xe3\\x80\\x80b\\xc2\\x85"); /* ideographic space, NEL */
+    ck_assert_str_eq(escaped("bad\xff\xc3"), "bad\\xff\\xc3"); /* no UTF-8 */
+    ck_assert_str_eq(escaped("r\xc3\xa9" "sum\xc3\xa9 \xe6\x97\xa5.ini"), "r\xc3\xa9" "sum\xc3\xa9 \xe6\x97\xa5.ini"); /* text as it is */
+    static char out[4096], err[4096];
+    const char *argv[] = { test_binary(), "-s", "routing.algorithm=ecube\xc2\xa0", "configs/default.ini", NULL };
+    ck_assert_int_eq(test_exec(argv, out, sizeof out, err, sizeof err), 2);
+    ck_assert_msg(strstr(err, "unknown value 'ecube\\xc2\\xa0' (did you mean 'ecube'?)"), "%s", err);
+}
+END_TEST
+
 Suite *cli_polish_suite(void)
 {
     Suite *s = suite_create("cli_polish");
@@ -68,6 +95,7 @@ Suite *cli_polish_suite(void)
     tcase_add_test(tc, version_names_copyright_and_licence);
     tcase_add_test(tc, describe_and_analytic_are_refused_together);
     tcase_add_test(tc, list_markdown_has_every_key_once);
+    tcase_add_test(tc, invisible_characters_in_a_value_are_escaped);
     suite_add_tcase(s, tc);
     return s;
 }

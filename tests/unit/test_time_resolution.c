@@ -141,6 +141,41 @@ START_TEST(a_trace_is_judged_by_its_last_time)
 }
 END_TEST
 
+START_TEST(a_trace_is_judged_by_its_lengths_too)
+{
+    /* Issue 37 item 7: trace lengths skipped the check trace times get; a length of
+     * 1e300 among lengths of 1 ran, its neighbours' delays unresolvable. */
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/simtest-%d-lengths.csv", (int)getpid());
+    char set[96];
+    snprintf(set, sizeof set, "workload.trace=%s", path);
+    const char *const settings[] = { "network.dimension=4", "workload.arrival=trace", set, NULL };
+    const struct {
+        const char *text;
+        int status;
+        const char *says;
+    } cases[] = {
+        { "0,0,1,1\n0.5,1,2,1e300\n1,2,3,1\n", RUN_BAD_INPUT, "about 1e+300" },  /* a long message */
+        { "0,0,1,1e-9\n1e4,1,0,1\n", RUN_BAD_INPUT, "smallest step (1e-09, the trace's shortest transmission" },
+        { "0,0,1,1e-9\n1e2,1,0,1\n", 0, "" }, /* 1e11 steps: under 2^40 */
+        { "0,0,1,1e300\n", 0, "" },          /* one long message alone: its own step */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        FILE *f = fopen(path, "w");
+        ck_assert(f);
+        fputs(cases[i].text, f);
+        ck_assert_int_eq(fclose(f), 0);
+        struct cfg_error e;
+        ck_assert_msg(check(settings, &e) == cases[i].status, "case %zu: %s", i, e.message);
+        if (cases[i].status) {
+            ck_assert_str_eq(e.key, "workload.trace");
+            ck_assert_msg(strstr(e.message, cases[i].says), "case %zu: %s", i, e.message);
+        }
+    }
+    unlink(path);
+}
+END_TEST
+
 Suite *time_resolution_suite(void)
 {
     Suite *s = suite_create("time_resolution");
@@ -151,6 +186,7 @@ Suite *time_resolution_suite(void)
     tcase_add_test(tc, time_mode_blames_the_window);
     tcase_add_test(tc, the_smallest_step_is_a_node_service_or_a_cycle);
     tcase_add_test(tc, a_trace_is_judged_by_its_last_time);
+    tcase_add_test(tc, a_trace_is_judged_by_its_lengths_too);
     suite_add_tcase(s, tc);
     return s;
 }
