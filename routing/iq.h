@@ -162,6 +162,7 @@ struct iq_vec {
 };
 
 #define IQ_SINK 0x80000000u
+enum { IQ_LINK_INJECT = 1, IQ_LINK_EJECT = 2 };
 /* A flit's packet with this bit marks the tail: the switch and the ejection know it
  * without reading the packet.  Packet indices stay below it. */
 #define IQ_TAIL 0x80000000u
@@ -187,6 +188,14 @@ struct iq_engine {
     uint32_t vc_classes;    /* router networks: VC classes, raised at the channels in `raises` */
     uint8_t *raises;        /* router networks: per channel, crossing it raises the packet's VC class */
     bool raising;           /* ... some channel does (the dragonfly); else the class is Valiant's phase */
+    /* Router networks whose terminals hang off routers by terminal links: per channel
+     * IQ_LINK_INJECT (a terminal's link to its router) or IQ_LINK_EJECT (a router's link
+     * to a terminal), else 0; NULL elsewhere.  The router treats them as the reference
+     * router's injection and ejection channels (latency 1): a terminal's source writes
+     * into its router's input VC over the inject link, and a flit leaving a router over
+     * an eject link is ejected at the terminal; terminals route nothing themselves. */
+    uint8_t *terminal_link;
+    uint32_t *src_link;     /* per node: the inject link of a terminal, UINT32_MAX for a router (NULL with the above) */
     uint32_t C, N;          /* channels, nodes */
     uint32_t radix;         /* torus k, for the dateline */
     uint32_t *chan_to;      /* channel -> node it leads to */

@@ -152,7 +152,7 @@ static inline void take_vc(struct iq_engine *e, uint32_t iv, uint32_t ov, int64_
     if (ov - x->out_unit * e->V >= e->V) /* an adaptive head's choice: another port */
         x->out_unit = ov / e->V;
     x->ready = c + e->va;
-    if (x->out_unit < e->C)
+    if (x->out_unit < e->C && !(e->terminal_link && e->terminal_link[x->out_unit] == IQ_LINK_EJECT))
         e->packets[iq_front_packet(e, iv)].hops++;
 }
 
@@ -209,16 +209,20 @@ static inline __attribute__((always_inline)) void traverse(struct iq_engine *e, 
     /* Written at cycle w onto a channel of latency d, a flit or credit is read at the far
      * end at w + d + 1; injection and ejection channels have d = 1. */
     int64_t leave = s + e->sa - 1, depart = s + e->sa + e->st - 1;
-    if (o < e->C) {
+    const uint8_t *links = e->terminal_link;
+    if (o < e->C && !(links && links[o] == IQ_LINK_EJECT)) {
         flit_due(e, depart + e->L + 1, p, seq, ov);
         if (e->env.probe->window_open)
             e->out_arb[o].busy++;
-    } else {
+    } else { /* the ejection channel, or an eject link, which ends as one (latency 1) */
+        if (o < e->C && e->env.probe->window_open)
+            e->out_arb[o].busy++;
         flit_due(e, depart + 2, p, seq, IQ_SINK | ov);
     }
-    /* The freed slot's credit goes upstream: to a channel's near end or to the source. */
-    bool from_channel = iv < e->C * V;
-    credit_due(e, leave + (from_channel ? e->L : 1) + 1 + e->cd, from_channel ? iv : iv + e->N * V);
+    /* The freed slot's credit goes upstream: to a channel's near end or to the source
+     * (over the injection channel or an inject link: latency 1). */
+    bool from_channel = iv < e->C * V, latency_one = !from_channel || (links && links[x->unit] == IQ_LINK_INJECT);
+    credit_due(e, leave + (latency_one ? 1 : e->L) + 1 + e->cd, from_channel ? iv : iv + e->N * V);
     if (p & IQ_TAIL) {
         release_output_vc(e, ov);
         if (x->count > 0) {

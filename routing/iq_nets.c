@@ -54,6 +54,24 @@ bool iq_nets_init(struct iq_engine *e, const struct config *cfg)
         return false;
     for (uint32_t ch = 0; t->ops->raises_vc_class && ch < t->channels; ch++)
         e->raises[ch] = t->ops->raises_vc_class(t, ch);
+    if (t->terminals == t->nodes)
+        return true;
+    e->terminal_link = calloc(t->channels, 1);
+    e->src_link = malloc((size_t)t->nodes * sizeof *e->src_link);
+    if (!e->terminal_link || !e->src_link)
+        return false;
+    for (uint32_t v = 0; v < t->nodes; v++)
+        e->src_link[v] = NONE;
+    for (uint32_t ch = 0; ch < t->channels; ch++) {
+        uint32_t sender;
+        t->ops->senders(t, ch, &sender, 1);
+        if (sender < t->terminals) { /* a terminal's only channel: its inject link */
+            e->terminal_link[ch] = IQ_LINK_INJECT;
+            e->src_link[sender] = ch;
+        } else if (e->chan_to[ch] < t->terminals) {
+            e->terminal_link[ch] = IQ_LINK_EJECT;
+        }
+    }
     return true;
 }
 

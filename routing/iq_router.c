@@ -132,7 +132,8 @@ static void flits_arrive(struct iq_engine *e, int64_t c)
             if (e->obs.ejected)
                 e->obs.ejected(e->obs.ctx, f[k].packet & ~IQ_TAIL, f[k].seq, c);
             if (measuring) {
-                e->node_flits[ov / e->V - e->C]++;
+                uint32_t u = ov / e->V; /* an ejection port, or a router's eject link */
+                e->node_flits[u >= e->C ? u - e->C : e->chan_to[u]]++;
                 e->ejected_flits++;
             }
             if (f[k].packet & IQ_TAIL)
@@ -204,7 +205,7 @@ static void inject_flits(struct iq_engine *e, int64_t c)
         struct iq_packet *x = &e->packets[p];
         uint32_t ov = e->src_vc[node];
         if (ov == NONE) { /* a head: the next free injection VC with a credit */
-            uint32_t first = base + node * V;
+            uint32_t first = e->src_link && e->src_link[node] != NONE ? e->src_link[node] * V : base + node * V;
             for (uint32_t j = 1; j <= V; j++) {
                 uint32_t v = (e->src_rr[node] + j) % V;
                 if (e->ovc[first + v].owner == NONE && e->ovc[first + v].credits > 0) {
@@ -229,7 +230,11 @@ static void inject_flits(struct iq_engine *e, int64_t c)
         if (e->obs.injected)
             e->obs.injected(e->obs.ctx, node, p, x->sent, c);
         x->sent++;
-        flit_due(e, c + 2, x->sent == x->flits ? p | IQ_TAIL : p, x->sent - 1, ov - e->N * V); /* a latency-1 channel */
+        /* A latency-1 channel: the injection channel, or the terminal's link to its router. */
+        uint32_t target = ov >= base ? ov - e->N * V : ov;
+        if (target == ov && e->env.probe->window_open) /* an inject link: a channel, its load counted */
+            e->out_arb[ov / V].busy++;
+        flit_due(e, c + 2, x->sent == x->flits ? p | IQ_TAIL : p, x->sent - 1, target);
         if (x->sent < x->flits) {
             k++;
             continue;

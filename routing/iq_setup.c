@@ -244,6 +244,8 @@ static void engine_free(void *self)
     free(e->touched_ivc.v);
     free(e->vc_acc_pick);
     free(e->raises);
+    free(e->terminal_link);
+    free(e->src_link);
     for (uint32_t s = 0; e->flits_due && s < e->slots; s++)
         free(e->flits_due[s].v);
     for (uint32_t s = 0; e->credits_due && s < e->slots; s++)
