@@ -195,9 +195,7 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
     char why[128] = "out of memory";
     if (!ok || !router_net_finish(&d->rn, t, why, sizeof why)) {
         cfg_blame(cfg, "network.group_routers", err, "%s", why);
-        router_net_free(&d->rn);
-        free(d);
-        t->impl = NULL;
+        router_net_free_impl(t);
         return false;
     }
     t->group_terminals = t->terminals / d->g;
@@ -205,14 +203,6 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
              "per router%s", d->g, d->a, d->h, (unsigned long long)conc, conc == 1 ? "" : "s",
              d->absolute ? "" : ", circulant global links");
     return true;
-}
-
-static void free_dragonfly(struct topo *t)
-{
-    struct dragonfly *d = t->impl;
-    if (d)
-        router_net_free(&d->rn);
-    free(d);
 }
 
 static bool raises_vc_class(const struct topo *t, uint32_t ch) { return router_net_channel_class(t, ch) == GLOBAL; }
@@ -230,14 +220,7 @@ const struct topo_ops topo_dragonfly = {
     .traits = TOPO_NO_DIMENSIONS,
     .params = &dragonfly_param_table,
     .build = build,
-    .free = free_dragonfly,
-    .minimal_hops = router_net_minimal_hops,
-    .distance = router_net_distance,
-    .neighbors = router_net_neighbors,
-    .senders = router_net_senders,
-    .channel_class = router_net_channel_class,
-    .channels_in_class = router_net_channels_in_class,
+    ROUTER_NET_OPS,
     .class_name = class_name,
-    .mean_distance = router_net_mean_distance,
     .raises_vc_class = raises_vc_class,
 };

@@ -108,9 +108,7 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
     char why[128] = "out of memory";
     if (!ok || !router_net_finish(&f->rn, t, why, sizeof why)) {
         cfg_blame(cfg, "network.radix", err, "%s", why);
-        router_net_free(&f->rn);
-        free(f);
-        t->impl = NULL;
+        router_net_free_impl(t);
         return false;
     }
     t->dimension = f->n;
@@ -118,14 +116,6 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
     snprintf(t->label, sizeof t->label, "%u-ary %u-tree: %u terminals, %u levels of %u switches", f->k, f->n,
              f->rn.terminals, f->n, f->per_level);
     return true;
-}
-
-static void free_fat_tree(struct topo *t)
-{
-    struct fat_tree *f = t->impl;
-    if (f)
-        router_net_free(&f->rn);
-    free(f);
 }
 
 static void class_name(const struct topo *t, unsigned cls, char *buf, unsigned size)
@@ -146,13 +136,6 @@ const struct topo_ops topo_fat_tree = {
     .traits = TOPO_NO_DIMENSIONS | TOPO_MINIMAL_ACYCLIC,
     .params = &fat_tree_param_table,
     .build = build,
-    .free = free_fat_tree,
-    .minimal_hops = router_net_minimal_hops,
-    .distance = router_net_distance,
-    .neighbors = router_net_neighbors,
-    .senders = router_net_senders,
-    .channel_class = router_net_channel_class,
-    .channels_in_class = router_net_channels_in_class,
+    ROUTER_NET_OPS,
     .class_name = class_name,
-    .mean_distance = router_net_mean_distance,
 };

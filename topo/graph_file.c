@@ -466,11 +466,10 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
     struct graph *net = calloc(1, sizeof *net);
     char *text = NULL;
     size_t len = 0;
+    t->impl = net; /* from here freed by router_net_free_impl on failure */
     bool ok = net ? read_file(&g, &text, &len) : fail(&g, 0, "out of memory");
-    if (ok) {
-        t->impl = net;
+    if (ok)
         ok = parse(&g, text, len, anynet) && build_net(&g, net, t, anynet);
-    }
     if (ok)
         snprintf(t->label, sizeof t->label, "graph %.120s: %u routers, %u terminals, %zu links", p->graph_file,
                  net->rn.routers, t->terminals, g.n_links);
@@ -480,20 +479,9 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
     free(g.node_router);
     free(g.node_line);
     free(g.named);
-    if (!ok && net) {
-        router_net_free(&net->rn);
-        free(net);
-        t->impl = NULL;
-    }
+    if (!ok)
+        router_net_free_impl(t);
     return ok;
-}
-
-static void free_graph(struct topo *t)
-{
-    struct graph *net = t->impl;
-    if (net)
-        router_net_free(&net->rn);
-    free(net);
 }
 
 static void class_name(const struct topo *t, unsigned cls, char *buf, unsigned size)
@@ -509,13 +497,6 @@ const struct topo_ops topo_graph = {
     .traits = TOPO_NO_DIMENSIONS,
     .params = &graph_param_table,
     .build = build,
-    .free = free_graph,
-    .minimal_hops = router_net_minimal_hops,
-    .distance = router_net_distance,
-    .neighbors = router_net_neighbors,
-    .senders = router_net_senders,
-    .channel_class = router_net_channel_class,
-    .channels_in_class = router_net_channels_in_class,
+    ROUTER_NET_OPS,
     .class_name = class_name,
-    .mean_distance = router_net_mean_distance,
 };

@@ -72,9 +72,7 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
     char why[128] = "out of memory";
     if (!ok || !router_net_finish(&h->rn, t, why, sizeof why)) {
         cfg_blame(cfg, "network.radix", err, "%s", why);
-        router_net_free(&h->rn);
-        free(h);
-        t->impl = NULL;
+        router_net_free_impl(t);
         return false;
     }
     t->dimension = h->L;
@@ -86,14 +84,6 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
         snprintf(t->label, sizeof t->label, "HyperX of %u dimensions of %u routers, %lld terminal%s per router", h->L,
                  h->S, (long long)p->concentration, p->concentration == 1 ? "" : "s");
     return true;
-}
-
-static void free_hyperx(struct topo *t)
-{
-    struct hyperx *h = t->impl;
-    if (h)
-        router_net_free(&h->rn);
-    free(h);
 }
 
 static unsigned channel_dimension(const struct topo *t, uint32_t ch)
@@ -114,14 +104,7 @@ const struct topo_ops topo_hyperx = {
     .traits = TOPO_MINIMAL_ACYCLIC,
     .params = &hyperx_param_table,
     .build = build,
-    .free = free_hyperx,
-    .minimal_hops = router_net_minimal_hops,
-    .distance = router_net_distance,
-    .neighbors = router_net_neighbors,
-    .senders = router_net_senders,
-    .channel_class = router_net_channel_class,
+    ROUTER_NET_OPS,
     .channel_dimension = channel_dimension,
-    .channels_in_class = router_net_channels_in_class,
     .class_name = class_name,
-    .mean_distance = router_net_mean_distance,
 };

@@ -220,6 +220,15 @@ void router_net_free(struct router_net *rn)
     memset(rn, 0, sizeof *rn);
 }
 
+void router_net_free_impl(struct topo *t)
+{
+    struct router_net *rn = t->impl;
+    if (rn)
+        router_net_free(rn);
+    free(rn);
+    t->impl = NULL;
+}
+
 uint32_t router_net_router_of(const struct router_net *rn, uint32_t x)
 {
     return rn->terminals && x < rn->terminals ? rn->terminals + rn->attach[x] : x;

@@ -73,6 +73,16 @@ void router_net_free(struct router_net *rn);
 /* The router node of node x (x itself for a router). */
 uint32_t router_net_router_of(const struct router_net *rn, uint32_t x);
 
+/* topo_ops.free for a family whose impl starts with its router_net and holds nothing
+ * else to free: frees both and leaves t->impl NULL (also a failed build's clean-up). */
+void router_net_free_impl(struct topo *t);
+
+/* The topo_ops members every family built on a router_net shares. */
+#define ROUTER_NET_OPS                                                                                           \
+    .free = router_net_free_impl, .minimal_hops = router_net_minimal_hops, .distance = router_net_distance,    \
+    .neighbors = router_net_neighbors, .senders = router_net_senders, .channel_class = router_net_channel_class, \
+    .channels_in_class = router_net_channels_in_class, .mean_distance = router_net_mean_distance
+
 /* topo_ops functions for families built on a router_net. */
 unsigned router_net_minimal_hops(const struct topo *t, uint32_t cur, uint32_t dst, struct hop *out, unsigned max);
 unsigned router_net_distance(const struct topo *t, uint32_t a, uint32_t b);

@@ -154,23 +154,13 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
     char why[128] = "out of memory";
     if (!ok || !router_net_finish(&s->rn, t, why, sizeof why)) {
         cfg_blame(cfg, "network.q", err, "%s", why);
-        router_net_free(&s->rn);
-        free(s);
-        t->impl = NULL;
+        router_net_free_impl(t);
         return false;
     }
     snprintf(t->label, sizeof t->label, "Slim Fly (MMS graph) of q = %u: %u routers of network radix %u, %lld "
              "terminal%s per router", q, 2 * q * q, (3 * q - s->delta) / 2, (long long)concentration,
              concentration == 1 ? "" : "s");
     return true;
-}
-
-static void free_slim_fly(struct topo *t)
-{
-    struct slim_fly *s = t->impl;
-    if (s)
-        router_net_free(&s->rn);
-    free(s);
 }
 
 static void class_name(const struct topo *t, unsigned cls, char *buf, unsigned size)
@@ -186,13 +176,6 @@ const struct topo_ops topo_slim_fly = {
     .traits = TOPO_NO_DIMENSIONS,
     .params = &slim_fly_param_table,
     .build = build,
-    .free = free_slim_fly,
-    .minimal_hops = router_net_minimal_hops,
-    .distance = router_net_distance,
-    .neighbors = router_net_neighbors,
-    .senders = router_net_senders,
-    .channel_class = router_net_channel_class,
-    .channels_in_class = router_net_channels_in_class,
+    ROUTER_NET_OPS,
     .class_name = class_name,
-    .mean_distance = router_net_mean_distance,
 };
