@@ -208,6 +208,11 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
     const struct config *cfg = spec->cfg;
     const struct topo *t = spec->topo;
     const char *sw = cfg->routing.switching;
+    if (topo_sets_latencies(t)) {
+        cfg_blame(cfg, "routing.router", err, "%s sets channel latencies of its own, which only the iq router "
+                  "models (routing.switching = wormhole, routing.router = iq)", cfg->network.topology);
+        return false;
+    }
     if (flit_router_is_iq(cfg)) { /* only wormhole takes it: engine_select() runs the iq engine then */
         cfg_blame(cfg, "routing.router", err, "the iq router is a wormhole router: %s switching runs on "
                   "routing.router = simple", sw);

@@ -196,6 +196,7 @@ struct iq_engine {
      * an eject link is ejected at the terminal; terminals route nothing themselves. */
     uint8_t *terminal_link;
     uint32_t *src_link;     /* per node: the inject link of a terminal, UINT32_MAX for a router (NULL with the above) */
+    uint32_t *latency;      /* per channel: its latency d (the topology's, or L); NULL when every one is L */
     uint32_t C, N;          /* channels, nodes */
     uint32_t radix;         /* torus k, for the dateline */
     uint32_t *chan_to;      /* channel -> node it leads to */

@@ -211,7 +211,7 @@ static inline __attribute__((always_inline)) void traverse(struct iq_engine *e, 
     int64_t leave = s + e->sa - 1, depart = s + e->sa + e->st - 1;
     const uint8_t *links = e->terminal_link;
     if (o < e->C && !(links && links[o] == IQ_LINK_EJECT)) {
-        flit_due(e, depart + e->L + 1, p, seq, ov);
+        flit_due(e, depart + (e->latency ? e->latency[o] : e->L) + 1, p, seq, ov);
         if (e->env.probe->window_open)
             e->out_arb[o].busy++;
     } else { /* the ejection channel, or an eject link, which ends as one (latency 1) */
@@ -222,7 +222,8 @@ static inline __attribute__((always_inline)) void traverse(struct iq_engine *e, 
     /* The freed slot's credit goes upstream: to a channel's near end or to the source
      * (over the injection channel or an inject link: latency 1). */
     bool from_channel = iv < e->C * V, latency_one = !from_channel || (links && links[x->unit] == IQ_LINK_INJECT);
-    credit_due(e, leave + (latency_one ? 1 : e->L) + 1 + e->cd, from_channel ? iv : iv + e->N * V);
+    uint32_t back = latency_one ? 1 : e->latency ? e->latency[x->unit] : e->L;
+    credit_due(e, leave + back + 1 + e->cd, from_channel ? iv : iv + e->N * V);
     if (p & IQ_TAIL) {
         release_output_vc(e, ov);
         if (x->count > 0) {

@@ -54,6 +54,15 @@ bool iq_nets_init(struct iq_engine *e, const struct config *cfg)
         return false;
     for (uint32_t ch = 0; t->ops->raises_vc_class && ch < t->channels; ch++)
         e->raises[ch] = t->ops->raises_vc_class(t, ch);
+    if (topo_sets_latencies(t)) {
+        e->latency = malloc((t->channels ? t->channels : 1) * sizeof *e->latency);
+        if (!e->latency)
+            return false;
+        for (uint32_t ch = 0; ch < t->channels; ch++) {
+            unsigned d = t->ops->channel_latency(t, ch);
+            e->latency[ch] = d ? d : e->L;
+        }
+    }
     if (t->terminals == t->nodes)
         return true;
     e->terminal_link = calloc(t->channels, 1);

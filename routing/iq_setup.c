@@ -246,6 +246,7 @@ static void engine_free(void *self)
     free(e->raises);
     free(e->terminal_link);
     free(e->src_link);
+    free(e->latency);
     for (uint32_t s = 0; e->flits_due && s < e->slots; s++)
         free(e->flits_due[s].v);
     for (uint32_t s = 0; e->credits_due && s < e->slots; s++)
@@ -340,7 +341,10 @@ static void *create(const struct engine_env *env)
     e->router_net = !(t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE));
     e->tick_at = -1;
     e->packet_free = e->pending_head = e->pending_tail = NONE;
-    for (e->slots = 8; e->slots < e->sa + e->st + e->L + e->cd + 4; e->slots *= 2)
+    uint32_t longest = e->L; /* the calendar spans the longest channel */
+    for (uint32_t ch = 0; t->ops->channel_latency && ch < t->channels; ch++)
+        longest = t->ops->channel_latency(t, ch) > longest ? t->ops->channel_latency(t, ch) : longest;
+    for (e->slots = 8; e->slots < e->sa + e->st + longest + e->cd + 4; e->slots *= 2)
         ;
     e->slot_mask = e->slots - 1;
     size_t C = e->C, N = e->N, V = e->V, in_vcs = (C + N) * V, out_vcs = (C + 2 * N) * V;

@@ -287,6 +287,11 @@ static void *create(const struct engine_env *env)
 static bool check(const struct engine_spec *spec, struct cfg_error *err)
 {
     const struct config *cfg = spec->cfg;
+    if (topo_sets_latencies(spec->topo)) {
+        cfg_blame(cfg, "routing.switching", err, "%s sets channel latencies of its own, which only the iq router "
+                  "models (routing.switching = wormhole, routing.router = iq)", cfg->network.topology);
+        return false;
+    }
     unsigned route = route_select(cfg)->traits;
     const struct proto_ops *access = proto_find(cfg->protocol.link);
     if ((route & ROUTE_ADAPTIVE) && access && !access->queued) {

@@ -28,6 +28,14 @@ void topo_free(struct topo *t)
     t->impl = NULL;
 }
 
+bool topo_sets_latencies(const struct topo *t)
+{
+    for (uint32_t ch = 0; t->ops->channel_latency && ch < t->channels; ch++)
+        if (t->ops->channel_latency(t, ch))
+            return true;
+    return false;
+}
+
 void topo_set_uniform_bandwidth(struct topo *t, double bw)
 {
     for (unsigned c = 0; c < TOPO_MAX_CLASSES; c++)

@@ -23,7 +23,7 @@
 #include "routers.h"
 
 struct dragonfly_params {
-    int64_t group_routers, global_links, groups;
+    int64_t group_routers, global_links, groups, global_latency;
 };
 
 static const char *const dragonfly_reads[] = { "network.concentration", NULL };
@@ -36,6 +36,9 @@ static const struct cfg_key dragonfly_keys[] = {
     { "network", "groups", CFG_INT, offsetof(struct dragonfly_params, groups), "0", 0, 8192, false, NULL,
       "dragonfly: g groups; 0: a h + 1 (every pair of groups joined by exactly one global link); fewer: "
       "a circulant arrangement of a h / (g - 1) parallel links between every pair" },
+    { "network", "global_latency", CFG_INT, offsetof(struct dragonfly_params, global_latency), "0", 0, 1000, false,
+      NULL, "dragonfly: latency of the global channels in cycles (0: routing.link_latency, as the local ones; the iq "
+      "router only)" },
 };
 static CFG_PARAM_TABLE_READS(dragonfly_param_table, struct dragonfly_params, dragonfly_keys, dragonfly_reads);
 
@@ -44,6 +47,7 @@ enum { LOCAL, GLOBAL };
 struct dragonfly {
     struct router_net rn; /* first: routers.h reads it from t->impl */
     uint32_t a, h, g, copies; /* copies: parallel global links between two groups */
+    uint32_t global_latency;  /* 0: the engine's link latency */
     bool absolute;            /* g = a h + 1 */
 };
 
@@ -176,6 +180,7 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
     d->g = (uint32_t)g;
     d->copies = (uint32_t)(a * h / (g - 1));
     d->absolute = g == full;
+    d->global_latency = (uint32_t)p->global_latency;
     d->rn.distance = distance;
     d->rn.hops = hops;
     bool ok = true;
@@ -207,6 +212,11 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
 
 static bool raises_vc_class(const struct topo *t, uint32_t ch) { return router_net_channel_class(t, ch) == GLOBAL; }
 
+static unsigned channel_latency(const struct topo *t, uint32_t ch)
+{
+    return raises_vc_class(t, ch) ? ((const struct dragonfly *)t->impl)->global_latency : 0;
+}
+
 static void class_name(const struct topo *t, unsigned cls, char *buf, unsigned size)
 {
     if (!router_net_class_name(t, cls, buf, size))
@@ -216,11 +226,12 @@ static void class_name(const struct topo *t, unsigned cls, char *buf, unsigned s
 const struct topo_ops topo_dragonfly = {
     .name = "dragonfly",
     .help = "dragonfly: groups of completely connected routers, h global links per router, minimal routes "
-            "local-global-local (keys: group_routers a, global_links h, groups g, concentration p)",
+            "local-global-local (keys: group_routers a, global_links h, groups g, concentration p, global_latency)",
     .traits = TOPO_NO_DIMENSIONS,
     .params = &dragonfly_param_table,
     .build = build,
     ROUTER_NET_OPS,
     .class_name = class_name,
     .raises_vc_class = raises_vc_class,
+    .channel_latency = channel_latency,
 };

@@ -148,6 +148,11 @@ struct topo_ops {
     /* An automorphism that maps node 0 to `to`, applied to `node`; only called when
      * t->transitive. */
     uint32_t (*translate)(const struct topo *t, uint32_t node, uint32_t to);
+    /* Optional: the channel's latency in cycles when the topology sets it (the dragonfly's
+     * network.global_latency), 0 when it takes the engine's routing.link_latency.  Only
+     * the iq router honours it; the other engines refuse a topology that sets one
+     * (topo_sets_latencies()). */
+    unsigned (*channel_latency)(const struct topo *t, uint32_t channel);
     /* Optional: whether a wormhole route crossing the channel takes the next VC class
      * (the dragonfly's global links: Kim et al.'s classes for deadlock freedom). */
     bool (*raises_vc_class)(const struct topo *t, uint32_t channel);
@@ -184,6 +189,9 @@ static inline unsigned topo_link_ends(uint32_t *out, unsigned max, uint32_t lowe
     out[1] = upper;
     return 2;
 }
+
+/* Whether some channel of t has a latency of its own (topo_ops.channel_latency). */
+bool topo_sets_latencies(const struct topo *t);
 
 /* Shared by the builders: sets every class's bandwidth to `bw`. */
 void topo_set_uniform_bandwidth(struct topo *t, double bw);

@@ -485,6 +485,41 @@ START_TEST(dragonfly_classes_never_deadlock)
 }
 END_TEST
 
+/* network.global_latency: on the iq router a packet crossing one global link of latency
+ * d takes d - 1 cycles more than with the default (routing.link_latency = 1): at zero
+ * load under group-shift, where every packet crosses one, the fastest packet (a
+ * terminal on a router holding the global link to a terminal on the router at its far
+ * end: injection 2, two routers' stages 3 each, the link, ejection 2, 3 flits behind
+ * the head) takes 2 + 2 * 3 + (d + 1) + 2 + 3 cycles.  The other engines refuse it. */
+START_TEST(dragonfly_global_latency)
+{
+    for (int d = 1; d <= 9; d += 4) {
+        char g[48];
+        snprintf(g, sizeof g, "network.global_latency=%d", d);
+        const char *set[] = { "network.topology=dragonfly", "network.concentration=2", "routing.algorithm=minimal",
+                              "routing.switching=wormhole", "routing.router=iq", "routing.virtual_channels=2",
+                              "workload.arrival=bernoulli", "workload.rate=0.005", "workload.rate_unit=flits",
+                              "workload.destination=group-shift", "workload.length=constant",
+                              "workload.mean_length=4", "run.messages=3000", "run.warmup_messages=200", g, NULL };
+        struct config cfg;
+        test_config(&cfg, set);
+        struct run_report rep;
+        ck_assert_int_eq(test_run(&cfg, &rep), KERNEL_DONE);
+        ck_assert_double_eq(rep.delay.min, 2 + 2 * 3 + (d + 1) + 2 + 3);
+    }
+    static const char *const others[][2] = { { "routing.switching=store-and-forward", "routing.router=simple" },
+                                             { "routing.switching=wormhole", "routing.router=simple" } };
+    for (size_t i = 0; i < 2; i++) {
+        const char *argv[] = { test_binary(), "-s", "network.topology=dragonfly", "-s", "network.global_latency=4",
+                               "-s", "routing.algorithm=minimal", "-s", others[i][0], "-s", others[i][1],
+                               "-s", "workload.rate=0.01", "configs/default.ini", NULL };
+        char out[4096], err[4096];
+        ck_assert_int_eq(test_exec(argv, out, sizeof out, err, sizeof err), 2);
+        ck_assert_msg(strstr(err, "only the iq router"), "%s", err);
+    }
+}
+END_TEST
+
 Suite *router_nets_suite(void)
 {
     Suite *s = suite_create("router_nets");
@@ -500,6 +535,7 @@ Suite *router_nets_suite(void)
     tcase_add_test(tc, routings_that_do_not_apply_are_refused);
     tcase_add_test(tc, canonical_routes_never_deadlock_past_saturation);
     tcase_add_test(tc, dragonfly_classes_never_deadlock);
+    tcase_add_test(tc, dragonfly_global_latency);
     suite_add_tcase(s, tc);
     return s;
 }
