@@ -25,10 +25,14 @@ bool iq_nets_check(const struct config *cfg, const struct topo *t, struct cfg_er
     unsigned route = route_select(cfg)->traits;
     bool raises = t->ops->raises_vc_class != NULL;
     bool two_phases = route & (ROUTE_VALIANT | ROUTE_SOURCE_ADAPTIVE);
+    bool per_hop = route & (ROUTE_ADAPTIVE | ROUTE_UNIFORM_SPLIT);
+    if (per_hop && !raises) /* escape VCs on the canonical route, which is acyclic here (Duato) */
+        return escapes_fit(cfg, t, route & ROUTE_ADAPTIVE, true, err);
     if (!(route & ROUTE_DIMENSION_ORDER) && !two_phases) {
         cfg_blame(cfg, "routing.algorithm", err, "on %s the iq router takes the canonical minimal route "
-                  "(routing.algorithm = minimal%s), valiant or ugal", t->ops->name,
-                  t->ops->traits & TOPO_NO_DIMENSIONS ? "" : " or ecube");
+                  "(routing.algorithm = minimal%s), valiant or ugal%s", t->ops->name,
+                  t->ops->traits & TOPO_NO_DIMENSIONS ? "" : " or ecube",
+                  raises ? "" : ", or adaptive-minimal and random-minimal with escape VCs");
         return false;
     }
     int64_t vcs = flit_params_of(cfg)->virtual_channels, need = classes_needed(raises, two_phases);
@@ -162,6 +166,15 @@ void iq_nets_route(struct iq_engine *e, struct iq_input_vc *x, struct iq_packet 
         uint64_t valiant = (uint64_t)queued(e, hn.channel) *
                            (t->ops->distance(t, node, p->mid) + t->ops->distance(t, p->mid, p->dst));
         p->phase = minimal <= valiant ? 1 : 0;
+    }
+    if (e->selection == IQ_MOST_CREDITS || e->selection == IQ_RANDOM_MINIMAL) {
+        /* The canonical hop on the escape VCs [0, E); the request picks among the minimal
+         * hops' adaptive VCs (iq_alloc.c: adaptive_choice). */
+        t->ops->minimal_hops(t, node, p->dst, &h, 1);
+        x->out_unit = h.channel;
+        x->vc_lo = 0;
+        x->vc_hi = (uint16_t)e->E;
+        return;
     }
     bool to_mid = e->selection == IQ_VALIANT && p->phase == 0;
     if (to_mid && node == p->mid) {

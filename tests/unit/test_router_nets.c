@@ -364,7 +364,7 @@ START_TEST(impossible_router_networks_are_refused)
 }
 END_TEST
 
-/* ecube needs dimensions; the iq router takes only the canonical route off the lattices:
+/* ecube needs dimensions; the iq router takes no per-hop routing on the dragonfly:
  * both refused before the run, nothing written. */
 START_TEST(routings_that_do_not_apply_are_refused)
 {
@@ -374,9 +374,8 @@ START_TEST(routings_that_do_not_apply_are_refused)
     } bad[] = {
         { { "-s", "network.topology=fat-tree", "-s", "network.radix=2", "-s", "network.dimension=3", NULL },
           "routing.algorithm = minimal" },
-        { { "-s", "network.topology=hyperx", "-s", "network.radix=4", "-s", "network.dimension=2", "-s",
-            "routing.switching=wormhole", "-s", "routing.router=iq", "-s", "routing.algorithm=random-minimal",
-            NULL },
+        { { "-s", "network.topology=dragonfly", "-s", "routing.virtual_channels=3", "-s", "routing.switching=wormhole",
+            "-s", "routing.router=iq", "-s", "routing.algorithm=random-minimal", NULL },
           "canonical minimal route" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -430,8 +429,9 @@ END_TEST
 /* The iq router on a dragonfly with the VC classes raised at global links (2 for
  * minimal, 3 for valiant and ugal): 3 seeds x 50,000 cycles at an offered load past
  * saturation with the deadlock search on never stop; one class fewer is refused
- * before the run.  On hyperx and the fat tree, Valiant and UGAL with a class per phase
- * do not stop either. */
+ * before the run.  On hyperx and the fat tree, Valiant and UGAL with a class per phase,
+ * and adaptive-minimal and random-minimal with an escape VC (3 seeds each), do not
+ * stop either. */
 START_TEST(dragonfly_classes_never_deadlock)
 {
     static const char *const routes[][2] = { { "routing.algorithm=minimal", "routing.virtual_channels=2" },
@@ -472,6 +472,29 @@ START_TEST(dragonfly_classes_never_deadlock)
         struct run_report rep;
         ck_assert_msg(test_run(&cfg, &rep) == KERNEL_DONE, "%s %s stopped", phased[i][0], phased[i][2]);
     }
+    /* adaptive-minimal and random-minimal with one escape VC on the canonical route (2 VCs). */
+    static const char *const adaptive[][3] = {
+        { "network.topology=hyperx", "network.radix=3", "routing.algorithm=adaptive-minimal" },
+        { "network.topology=fat-tree", "network.radix=3", "routing.algorithm=random-minimal" },
+        { "network.topology=fat-tree", "network.radix=2", "routing.algorithm=adaptive-minimal" },
+    };
+    for (size_t i = 0; i < 3; i++)
+        for (int seed = 1; seed <= 3; seed++) {
+            char s[32];
+            snprintf(s, sizeof s, "run.seed=%d", seed);
+            const char *set[] = { adaptive[i][0], adaptive[i][1], "network.dimension=3", "network.concentration=2",
+                                  adaptive[i][2], "routing.virtual_channels=2", "routing.switching=wormhole",
+                                  "routing.router=iq", "routing.flit_buffers=4", "routing.deadlock_interval=1000",
+                                  "workload.arrival=bernoulli", "workload.rate=0.9", "workload.rate_unit=flits",
+                                  "workload.destination=random-permutation", "workload.length=constant",
+                                  "workload.mean_length=4", "run.allow_unstable=true", "run.warmup_time=5000",
+                                  "run.duration=45000", s, NULL };
+            struct config cfg;
+            test_config(&cfg, set);
+            struct run_report rep;
+            ck_assert_msg(test_run(&cfg, &rep) == KERNEL_DONE, "%s %s seed %d stopped", adaptive[i][0],
+                          adaptive[i][2], seed);
+        }
     static const char *const few[][2] = { { "routing.algorithm=minimal", "routing.virtual_channels=1" },
                                           { "routing.algorithm=valiant", "routing.virtual_channels=2" } };
     for (size_t i = 0; i < 2; i++) {
