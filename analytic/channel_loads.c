@@ -175,6 +175,7 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
             l->mean_hops += class_hops[c];
         }
         l->n_groups = t->classes;
+        l->by_class = true;
         /* Every node alike: a message visits its source and one node per hop. */
         double self = ok ? in->prob(in->dest, 0, 0) : 0;
         l->node_visit_rate_max = lambda * (1 - self + l->mean_hops);

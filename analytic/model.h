@@ -23,6 +23,7 @@
 #include "../sim/core/config_value.h"
 #include "../sim/core/prediction.h"
 #include "../sim/core/traits.h"
+#include "../sim/core/zero_load.h"
 #include "../topo/topo.h"
 
 enum { LOADS_ENUMERATION_MAX_NODES = 4096 };
@@ -54,7 +55,19 @@ struct model_in {
     struct destinations *dest;
     char dest_why[CFG_TEXT_MAX];
     const struct channel_loads *loads; /* NULL until the caller attaches loads_compute()'s result */
+    /* The engine's zero-load delay as a form over routes (sim/core/zero_load.h), when it
+     * declares one; else zero_load_why says why not. */
+    bool has_zero_load;
+    struct zero_load_terms zero_load;
+    char zero_load_why[160];
+    bool takes_self_addressed; /* the engine runs self-addressed messages (else delay 0) */
+    double mean_flits;         /* E[max(1, ceil(length / bandwidth))]; NaN when unknown */
 };
+
+/* The mean zero-load delay of in's messages: the engine's form (in->zero_load) summed
+ * over the channel loads in->loads, which weight every channel by the messages that
+ * cross it (analytic/zero_load.c).  False with why when it cannot be computed. */
+bool zero_load_delay(const struct model_in *in, double *delay, char *why, size_t why_size);
 
 /* Fills *in for cfg on the built topology t and, when `loads` is not NULL, computes
  * the loads into it (the caller frees them with loads_free) and attaches them.
@@ -81,8 +94,9 @@ struct channel_loads {
     char why[256];            /* when !known */
     double message_rate;      /* messages created per time unit, whole network */
     double mean_hops;         /* over all messages, self-addressed ones counting 0 */
-    struct load_group *groups;
+    struct load_group *groups; /* one per class when by_class, else one per channel, in channel order */
     size_t n_groups;
+    bool by_class;
     double max_utilization;
     unsigned busiest_class;
     double class_utilization[TOPO_MAX_CLASSES]; /* mean over the class's channels */

@@ -10,7 +10,7 @@
 #include "model.h"
 
 extern const struct model_ops model_mm1_network, model_md1_mm1_network, model_backtracking_chain, model_hin,
-    model_wormhole_hypercube, model_kary_contention, model_kary_physical;
+    model_wormhole_hypercube, model_kary_contention, model_kary_physical, model_zero_load;
 
 const struct model_ops *const model_registry[] = {
     &model_mm1_network,
@@ -20,6 +20,7 @@ const struct model_ops *const model_registry[] = {
     &model_hin,
     &model_kary_contention,
     &model_kary_physical,
+    &model_zero_load,
 };
 const size_t model_registry_count = sizeof model_registry / sizeof model_registry[0];
 REGISTRY_PLUGIN_CHOICES(model_registry, model_choices);

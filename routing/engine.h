@@ -34,6 +34,7 @@
 #include "../sim/core/message.h"
 #include "../sim/core/probe.h"
 #include "../sim/core/rng.h"
+#include "../sim/core/zero_load.h"
 #include "../sim/core/traits.h"
 #include "../topo/topo.h"
 #include "routing.h"
@@ -141,6 +142,10 @@ struct engine_ops {
      * .split); NULL: the engine follows `selected`. */
     const struct route_ops *(*follows)(const struct config *cfg, const struct topo *t,
                                        const struct route_ops *selected);
+    /* Optional: the engine's zero-load delay on the built topology (above); false with
+     * why when it has none for cfg (NULL: none at all). */
+    bool (*zero_load)(const struct config *cfg, const struct topo *t, struct zero_load_terms *out, char *why,
+                      size_t why_size);
     /* Optional: channel ch's waiting figures, once the run is over (NaN: not kept). */
     void (*channel_figures)(const void *self, uint32_t ch, struct channel_figures *out);
     void (*destroy)(void *self);

@@ -276,6 +276,41 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
 static void *create_wormhole(const struct engine_env *env) { return engine_create(env, true); }
 static void *create_cut_through(const struct engine_env *env) { return engine_create(env, false); }
 
+/* A message alone (flit.h): offered at the first cycle after its creation, its header
+ * takes router_delay + link_latency cycles a hop, and the flits behind it one cycle
+ * each.  Wormhole: they stream one per cycle when a buffer outlasts a flit's stay on the
+ * wire and in it (link_latency + 1 flits); else only messages that fit the buffers do.
+ * Self-addressed messages are delivered at once. */
+static bool zero_load_terms(const struct config *cfg, bool wormhole, struct zero_load_terms *out)
+{
+    const struct flit_params *fp = flit_params_of(cfg);
+    *out = (struct zero_load_terms){
+        .per_hop = (double)fp->router_delay,
+        .per_flit = 1,
+        .link_latency = (double)fp->link_latency,
+        .wait_integer = 1,
+        .wait_continuous = 0.5,
+        .terminal_links_are_hops = true,
+        .streaming_flits_max = !wormhole || fp->flit_buffers >= fp->link_latency + 1 ? UINT32_MAX
+                                                                                      : (uint32_t)fp->flit_buffers,
+    };
+    return true;
+}
+
+static bool zero_load_wormhole(const struct config *cfg, const struct topo *t, struct zero_load_terms *out, char *why,
+                               size_t why_size)
+{
+    (void)t, (void)why, (void)why_size;
+    return zero_load_terms(cfg, true, out);
+}
+
+static bool zero_load_cut_through(const struct config *cfg, const struct topo *t, struct zero_load_terms *out,
+                                  char *why, size_t why_size)
+{
+    (void)t, (void)why, (void)why_size;
+    return zero_load_terms(cfg, false, out);
+}
+
 struct flit_engine *flit_engine_of(const struct engine_ops *ops, void *self)
 {
     return ops == &switch_wormhole || ops == &switch_cut_through ? self : NULL;
@@ -289,6 +324,7 @@ const struct engine_ops switch_wormhole = {
     .check = check,
     .create = create_wormhole,
     .inject = inject,
+    .zero_load = zero_load_wormhole,
     .figures = flit_figures,
     .finish = finish,
     .channel_figures = flit_channel_figures,
@@ -303,6 +339,7 @@ const struct engine_ops switch_cut_through = {
     .check = check,
     .create = create_cut_through,
     .inject = inject,
+    .zero_load = zero_load_cut_through,
     .figures = flit_figures,
     .finish = finish,
     .channel_figures = flit_channel_figures,

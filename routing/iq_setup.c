@@ -408,6 +408,39 @@ static double memory(const struct config *cfg, const struct topo *t)
            C * 8 + N * (28 + 8.0 * t->dimension + 2.0 * t->dimension);
 }
 
+/* A packet alone (iq.h): the injection channel (2 cycles), h + 1 routers of P - 1
+ * cycles (P the stage delays), h channels of d + 1 cycles, the ejection channel (2
+ * cycles) and one cycle per flit behind the head; joined to its source queue at the
+ * first whole cycle from its creation.  Its flits stream one per cycle when the buffers
+ * cover a credit's round trip (the flit's switch allocation and traversal, the channel
+ * both ways, the credit's own delay) plus a head's routing and VC allocation; else only
+ * packets that fit the buffers do. */
+static bool zero_load(const struct config *cfg, const struct topo *t, struct zero_load_terms *out, char *why,
+                      size_t why_size)
+{
+    (void)why, (void)why_size;
+    const struct flit_params *fp = flit_params_of(cfg);
+    const struct iq_params *ip = iq_params_of(cfg);
+    double P = (double)(ip->routing_delay + ip->vc_alloc_delay + ip->sw_alloc_delay + ip->st_delay);
+    int64_t d_max = fp->link_latency;
+    for (uint32_t c = 0; t->ops->channel_latency && c < t->channels; c++)
+        if ((int64_t)t->ops->channel_latency(t, c) > d_max)
+            d_max = t->ops->channel_latency(t, c);
+    int64_t round_trip = 2 * ip->sw_alloc_delay + ip->st_delay + 2 * d_max + ip->credit_delay + ip->routing_delay +
+                         ip->vc_alloc_delay;
+    *out = (struct zero_load_terms){
+        .per_message = P + 3,
+        .per_hop = P,
+        .per_flit = 1,
+        .link_latency = (double)fp->link_latency,
+        .wait_integer = 0,
+        .wait_continuous = 0.5,
+        .terminal_links_are_hops = false,
+        .streaming_flits_max = fp->flit_buffers >= round_trip ? UINT32_MAX : (uint32_t)fp->flit_buffers,
+    };
+    return true;
+}
+
 struct iq_engine *iq_engine_of(const struct engine_ops *ops, void *self)
 {
     return ops == &engine_iq ? self : NULL;
@@ -424,6 +457,7 @@ const struct engine_ops engine_iq = {
     .memory = memory,
     .figures = iq_figures,
     .follows = follows,
+    .zero_load = zero_load,
     .finish = finish,
     .destroy = engine_free,
 };

@@ -17,6 +17,7 @@
  *     message slot, not in struct message.  A message is delivered only at its
  *     destination after the intermediate node; when the intermediate node is the
  *     destination, the second phase is empty and it is delivered on arrival there. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "engine.h"
@@ -304,6 +305,22 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
     return true;
 }
 
+/* A message alone: its transmission time on each channel of its route, nothing else
+ * (channels have no latency of their own here).  The node model would add a service
+ * time per visit, which the form leaves out. */
+static bool zero_load(const struct config *cfg, const struct topo *t, struct zero_load_terms *out, char *why,
+                      size_t why_size)
+{
+    (void)t;
+    if (cfg->node.service_rate > 0) {
+        snprintf(why, why_size, "the node model (node.service_rate) adds a service time per visit");
+        return false;
+    }
+    *out = (struct zero_load_terms){ .per_transmission = 1, .terminal_links_are_hops = true,
+                                     .streaming_flits_max = UINT32_MAX };
+    return true;
+}
+
 const struct engine_ops switch_store_and_forward = {
     .name = "store-and-forward",
     .help = "each node receives the whole message before forwarding it",
@@ -312,6 +329,7 @@ const struct engine_ops switch_store_and_forward = {
     .create = create,
     .inject = inject,
     .visited = visited,
+    .zero_load = zero_load,
     .window_edge = window_edge,
     .destroy = destroy,
 };

@@ -16,7 +16,7 @@ static uint32_t per_cycle(const struct config *cfg, struct rng *r)
 const struct arrival_ops arrival_batch_geometric = {
     .name = "batch-geometric",
     .help = "slotted: each cycle a node creates a geometric batch, P(i) = (1-a) a^i, a = rate/(1+rate), mean workload.rate",
-    .traits = ARRIVAL_GEOMETRIC_BATCHES,
+    .traits = ARRIVAL_GEOMETRIC_BATCHES | ARRIVAL_WHOLE_TIMES,
     .interarrival = NULL,
     .per_cycle = per_cycle,
 };

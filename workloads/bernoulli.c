@@ -34,6 +34,7 @@ const struct arrival_ops arrival_bernoulli = {
     .name = "bernoulli",
     .help = "one trial per cycle with probability workload.rate (<= 1); event-driven: geometric whole-cycle gaps, "
             "messages at integer times",
+    .traits = ARRIVAL_WHOLE_TIMES,
     .interarrival = interarrival,
     .per_cycle = per_cycle,
     .check = check,

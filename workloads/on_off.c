@@ -78,6 +78,7 @@ const struct arrival_ops arrival_on_off = {
     .help = "bursty: a two-state Markov-modulated Bernoulli source (burst_alpha off -> on, burst_beta on -> off per "
             "cycle), long-run rate workload.rate; event-driven engines",
     .params = &on_off_param_table,
+    .traits = ARRIVAL_WHOLE_TIMES,
     .interarrival = interarrival,
     .first = first,
     .check = check,

@@ -58,8 +58,15 @@ static void json_value(FILE *out, double v)
         fputs("null", out);
 }
 
+/* The zero-load delay, or why there is none. */
+struct zero_load_line {
+    bool known;
+    double delay;
+    char why[200];
+};
+
 static void write_json(FILE *out, const struct config *cfg, const struct topo *t, double avg,
-                       const struct channel_loads *l)
+                       const struct channel_loads *l, const struct zero_load_line *z)
 {
     double lambda = cfg_message_rate(cfg);
     fputs("{\n  \"topology\": ", out);
@@ -90,6 +97,13 @@ static void write_json(FILE *out, const struct config *cfg, const struct topo *t
     fputs(",\n  \"channel_load_of_capacity\": ", out);
     json_value(out, st.known ? st.channel_load : NAN);
     fprintf(out, ",\n  \"saturated\": %s", st.saturated ? "true" : unpredictable(cfg) ? "null" : "false");
+    fputs(",\n  \"zero_load_delay\": ", out);
+    json_value(out, z->known ? z->delay : NAN);
+    fputs(",\n  \"zero_load_note\": ", out);
+    if (z->known)
+        fputs("null", out);
+    else
+        json_text(out, z->why);
     fputs(",\n  \"classes\": [", out);
     for (unsigned c = 0; c < t->classes; c++) {
         char name[32];
@@ -109,7 +123,7 @@ static void write_json(FILE *out, const struct config *cfg, const struct topo *t
 }
 
 static void write_table(FILE *out, const struct config *cfg, const struct topo *t, double avg,
-                        const struct channel_loads *l)
+                        const struct channel_loads *l, const struct zero_load_line *z)
 {
     double lambda = cfg_message_rate(cfg);
     fprintf(out, "topology          %s (%s)\n", cfg->network.topology, t->label);
@@ -124,6 +138,7 @@ static void write_table(FILE *out, const struct config *cfg, const struct topo *
         fprintf(out, "average distance  not computed (not symmetric and over %d nodes)\n", DESCRIBE_PAIRS_MAX_NODES);
     if (!l->known) {
         fprintf(out, "load factors      not computed: %s\n", l->why);
+        fprintf(out, "zero-load delay   not computed: it walks the same routes\n");
         return;
     }
     fprintf(out, "mean hops         %.10g (%s destinations, self-addressed messages counting 0)\n", l->mean_hops,
@@ -155,6 +170,10 @@ static void write_table(FILE *out, const struct config *cfg, const struct topo *
         fprintf(out, " (utilisation %.6g at node.service_rate %g)", st.node_load, cfg->node.service_rate);
     fprintf(out, "\nchannel load      %.6g of what the %s protocol sustains\n", st.channel_load, cfg->protocol.link);
     fprintf(out, "stability         %s\n", describe_stability(cfg, &st));
+    if (z->known)
+        fprintf(out, "zero-load delay   %.10g (mean over the routes, a message alone in the network)\n", z->delay);
+    else
+        fprintf(out, "zero-load delay   not computed: %s\n", z->why);
 }
 
 int describe(const struct config *cfg, enum report_format fmt, FILE *out)
@@ -174,10 +193,12 @@ int describe(const struct config *cfg, enum report_format fmt, FILE *out)
     struct channel_loads loads;
     struct model_in in;
     model_input(&in, cfg, &t, &loads);
+    struct zero_load_line z = { 0 };
+    z.known = zero_load_delay(&in, &z.delay, z.why, sizeof z.why);
     if (fmt == REPORT_JSON)
-        write_json(out, cfg, &t, avg, &loads);
+        write_json(out, cfg, &t, avg, &loads, &z);
     else
-        write_table(out, cfg, &t, avg, &loads);
+        write_table(out, cfg, &t, avg, &loads, &z);
     model_input_free(&in);
     loads_free(&loads);
     topo_free(&t);

@@ -131,6 +131,9 @@ enum arrival_traits {
     ARRIVAL_REPLAY = 1u << 1,
     /* Slotted: each cycle a node creates a geometric batch of mean workload.rate (seed 001's input). */
     ARRIVAL_GEOMETRIC_BATCHES = 1u << 2,
+    /* Every message is created at a whole time unit (slotted sources, whole-cycle gaps):
+     * the zero-load delay knows the wait to an engine's next cycle. */
+    ARRIVAL_WHOLE_TIMES = 1u << 3,
 };
 enum dest_traits {
     /* prob(src, dst) is unchanged when the topology's translate() moves both ends */

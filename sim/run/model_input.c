@@ -1,6 +1,7 @@
 /* The model input from the registries; see model_input.h. */
 #include "model_input.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -75,6 +76,18 @@ bool model_input(struct model_in *in, const struct config *cfg, const struct top
         .destination = dest ? dest->traits : 0,
         .length = length ? length->traits : 0,
     };
+    in->takes_self_addressed = runs && (runs->traits & ENGINE_TAKES_SELF_ADDRESSED);
+    in->mean_flits = NAN;
+    struct lengths lengths;
+    if (length && length_init(&lengths, cfg)) {
+        in->mean_flits = length_mean_flits(&lengths, t->class_bandwidth[0]);
+        length_free(&lengths);
+    }
+    if (!runs || !runs->zero_load)
+        snprintf(in->zero_load_why, sizeof in->zero_load_why, "the %s engine declares no zero-load delay",
+                 runs ? runs->name : cfg->routing.switching);
+    else
+        in->has_zero_load = runs->zero_load(cfg, t, &in->zero_load, in->zero_load_why, sizeof in->zero_load_why);
     if (dest)
         destinations_input(in, cfg, t);
     else

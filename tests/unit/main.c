@@ -61,6 +61,7 @@
     X(router_nets)                                                                                               \
     X(graphs)                                                                                                    \
     X(up_down)                                                                                                   \
+    X(zero_load)                                                                                                 \
     X(newcomer)
 
 #define X(name) Suite *name##_suite(void);

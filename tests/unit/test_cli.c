@@ -198,7 +198,9 @@ START_TEST(describe_prints_the_structure)
                              "\"load_factor\": 3.047619048", "\"name\": \"dim2\"" };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         ck_assert_msg(strstr(out, fields[i]), "missing %s in %s", fields[i], out);
-    ck_assert(!strstr(out, "delay"));
+    /* no model's delay, only the structure's zero-load one */
+    ck_assert(!strstr(out, "delay_mean") && !strstr(out, "mm1"));
+    ck_assert_msg(strstr(out, "\"zero_load_delay\": "), "%s", out);
     const char *table[] = { test_binary(), "--describe", "configs/torus-4x4x4.ini", NULL };
     ck_assert_int_eq(test_exec(table, out, BIG, err, sizeof err), 0);
     ck_assert(strstr(out, "channels          192 (half-duplex-link servers)"));
