@@ -1,4 +1,6 @@
 /* What every topology shares: building by name, bandwidths, mean distance. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "topo.h"
@@ -61,4 +63,48 @@ double topo_mean_distance(const struct topo *t, uint32_t max_pairs_nodes)
         for (uint32_t d = 0; d < t->nodes; d++)
             sum += t->ops->distance(t, s, d);
     return sum / ((double)t->nodes * (t->nodes - 1));
+}
+
+bool topo_bisection(const struct topo *t, struct topo_bisection *out, char *why, size_t why_size)
+{
+    memset(out, 0, sizeof *out);
+    if (!t->ops->bisection_side || t->ops->bisection_side(t, 0) < 0) {
+        snprintf(why, why_size, "%s", t->ops->bisection_side ? "none in closed form for these parameters (an odd radix or number of groups)"
+                                                             : "none in closed form for this family");
+        return false;
+    }
+    uint64_t upper = 0;
+    for (uint32_t x = 0; x < t->terminals; x++)
+        upper += t->ops->bisection_side(t, x) == 1;
+    if (2 * upper != t->terminals) {
+        snprintf(why, why_size, "the family's cut leaves %llu of %u terminals on one side", (unsigned long long)upper,
+                 t->terminals);
+        return false;
+    }
+    /* A channel crosses from side s when a node on side s reaches, over it, a node on the
+     * other side; a shared channel (half-duplex link, bus) may cross both ways. */
+    unsigned char *crosses = calloc(t->channels, 1);
+    struct hop *hops = malloc((size_t)(t->max_hops ? t->max_hops : 1) * sizeof *hops);
+    if (!crosses || !hops) {
+        free(crosses);
+        free(hops);
+        snprintf(why, why_size, "out of memory");
+        return false;
+    }
+    for (uint32_t x = 0; x < t->nodes; x++) {
+        int side = t->ops->bisection_side(t, x);
+        unsigned n = t->ops->neighbors(t, x, hops, t->max_hops);
+        for (unsigned i = 0; i < n; i++)
+            if (t->ops->bisection_side(t, hops[i].next) != side)
+                crosses[hops[i].channel] |= (unsigned char)(1u << side);
+    }
+    for (uint32_t c = 0; c < t->channels; c++)
+        for (int s = 0; s < 2; s++)
+            if (crosses[c] & (1u << s)) {
+                out->channels[s]++;
+                out->bandwidth[s] += topo_channel_bandwidth(t, c);
+            }
+    free(crosses);
+    free(hops);
+    return true;
 }

@@ -223,6 +223,16 @@ static void class_name(const struct topo *t, unsigned cls, char *buf, unsigned s
         snprintf(buf, size, "%s", cls == LOCAL ? "local" : "global");
 }
 
+/* Bisection: groups 0..g/2-1 on one side, for an even g; (g/2)^2 global links (times
+ * the parallel copies) cross, local links never (Kim et al.'s bisection). */
+static int bisection_side(const struct topo *t, uint32_t x)
+{
+    const struct dragonfly *d = t->impl;
+    if (d->g % 2)
+        return -1;
+    return router_net_router_index(&d->rn, x) / d->a >= d->g / 2;
+}
+
 const struct topo_ops topo_dragonfly = {
     .name = "dragonfly",
     .help = "dragonfly: groups of completely connected routers, h global links per router, minimal routes "
@@ -234,4 +244,5 @@ const struct topo_ops topo_dragonfly = {
     .class_name = class_name,
     .raises_vc_class = raises_vc_class,
     .channel_latency = channel_latency,
+    .bisection_side = bisection_side,
 };

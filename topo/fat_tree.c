@@ -129,6 +129,18 @@ static void class_name(const struct topo *t, unsigned cls, char *buf, unsigned s
         snprintf(buf, size, "down%u", cls - (f->n - 1));
 }
 
+/* Bisection: the subtrees below the roots' down ports 0..k/2-1 on one side, the others
+ * on the other; a switch <l, w> (roots included) by digit n - 2 of w, a terminal by its
+ * leaf's.  For an even k it cuts k^n / 2 links, the full bisection of the tree. */
+static int bisection_side(const struct topo *t, uint32_t x)
+{
+    const struct fat_tree *f = F(t);
+    if (f->k % 2 || f->n < 2)
+        return -1;
+    uint32_t w = router_net_router_index(&f->rn, x) % f->per_level;
+    return digit(w, f->n - 2, f->k) >= f->k / 2;
+}
+
 const struct topo_ops topo_fat_tree = {
     .name = "fat-tree",
     .help = "k-ary n-tree: radix^dimension terminals, dimension levels of radix^(dimension-1) switches of "
@@ -138,4 +150,5 @@ const struct topo_ops topo_fat_tree = {
     .build = build,
     ROUTER_NET_OPS,
     .class_name = class_name,
+    .bisection_side = bisection_side,
 };

@@ -103,6 +103,9 @@ static uint32_t translate(const struct topo *t, uint32_t x, uint32_t to)
     return x ^ to;
 }
 
+/* Bisection: the highest dimension's digit (every dimension cuts the cube alike). */
+static int bisection_side(const struct topo *t, uint32_t x) { return t->dimension ? (int)(x >> (t->dimension - 1) & 1) : -1; }
+
 const struct topo_ops topo_hypercube = {
     .name = "hypercube",
     .traits = TOPO_BINARY_HYPERCUBE,
@@ -117,4 +120,5 @@ const struct topo_ops topo_hypercube = {
     .channels_in_class = channels_in_class,
     .class_name = class_name,
     .translate = translate,
+    .bisection_side = bisection_side,
 };

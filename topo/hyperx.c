@@ -97,6 +97,16 @@ static void class_name(const struct topo *t, unsigned cls, char *buf, unsigned s
         snprintf(buf, size, "dim%u", cls);
 }
 
+/* Bisection: routers (and their terminals) by their dimension-0 digit, below S/2 or
+ * not, for an even S: (S/2)^2 S^(L-1) links cross (Ahn et al.). */
+static int bisection_side(const struct topo *t, uint32_t x)
+{
+    const struct hyperx *h = t->impl;
+    if (h->S % 2)
+        return -1;
+    return router_net_router_index(&h->rn, x) % h->S >= h->S / 2;
+}
+
 const struct topo_ops topo_hyperx = {
     .name = "hyperx",
     .help = "HyperX: radix^dimension routers, all-to-all in each dimension, concentration terminals per router "
@@ -107,4 +117,5 @@ const struct topo_ops topo_hyperx = {
     ROUTER_NET_OPS,
     .channel_dimension = channel_dimension,
     .class_name = class_name,
+    .bisection_side = bisection_side,
 };

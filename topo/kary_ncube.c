@@ -326,11 +326,21 @@ static double mean_distance(const struct topo *t)
     return g->n * (k * k - 1) / (3 * k) * N / (N - 1);
 }
 
+/* Bisection: the highest dimension's digit below k/2 or not, for an even radix (each of
+ * its rings crosses twice with wrap-around links, once without). */
+static int bisection_side(const struct topo *t, uint32_t x)
+{
+    const struct kary *g = K(t);
+    if (g->k % 2)
+        return -1;
+    return x / g->pow[g->n - 1] % g->k >= g->k / 2;
+}
+
 #define KARY_OPS                                                                                                \
     .free = free_kary, .minimal_hops = minimal_hops, .distance = distance, .neighbors = neighbors,              \
     .senders = senders, .channel_class = channel_class, .channel_dimension = channel_dimension,                 \
     .channels_in_class = channels_in_class, .class_name = class_name, .translate = translate,                   \
-    .mean_distance = mean_distance
+    .mean_distance = mean_distance, .bisection_side = bisection_side
 
 const struct topo_ops topo_kary_ncube = {
     .name = "kary-ncube",

@@ -229,6 +229,11 @@ void router_net_free_impl(struct topo *t)
     t->impl = NULL;
 }
 
+uint32_t router_net_router_index(const struct router_net *rn, uint32_t x)
+{
+    return rn->terminals ? (x < rn->terminals ? rn->attach[x] : x - rn->terminals) : x;
+}
+
 uint32_t router_net_router_of(const struct router_net *rn, uint32_t x)
 {
     return rn->terminals && x < rn->terminals ? rn->terminals + rn->attach[x] : x;

@@ -70,6 +70,8 @@ bool router_net_attach(struct router_net *rn, uint32_t per_router);
 bool router_net_finish(struct router_net *rn, struct topo *t, char *why, size_t why_size);
 void router_net_free(struct router_net *rn);
 
+/* The router index (0..R-1) of node x: its own, or a terminal's router's. */
+uint32_t router_net_router_index(const struct router_net *rn, uint32_t x);
 /* The router node of node x (x itself for a router). */
 uint32_t router_net_router_of(const struct router_net *rn, uint32_t x);
 

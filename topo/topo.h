@@ -20,6 +20,7 @@
 #define TOPO_TOPO_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../sim/core/config_value.h"
@@ -160,7 +161,21 @@ struct topo_ops {
      * (used for topologies that are not transitive, and required where terminals hang
      * off routers). */
     double (*mean_distance)(const struct topo *t);
+    /* Optional: the side (0 or 1) of node x in the family's bisection, a cut into two
+     * halves of equally many terminals that is a minimum one for the family (the
+     * standard cut of the papers it follows: docs/models.md); -1 when the family has
+     * none in closed form for these parameters (an odd radix). */
+    int (*bisection_side)(const struct topo *t, uint32_t x);
 };
+
+/* The channels crossing the family's bisection, each way. */
+struct topo_bisection {
+    uint64_t channels[2];  /* from side 0 to side 1, and back; a shared channel (half-duplex, bus) both ways */
+    double bandwidth[2];   /* their total bandwidth, length units per time unit */
+};
+/* Counts them (O(nodes · degree)); false with a reason when the family gives no cut,
+ * the cut does not halve the terminals, or memory runs out. */
+bool topo_bisection(const struct topo *t, struct topo_bisection *out, char *why, size_t why_size);
 
 const struct topo_ops *topo_find(const char *name);
 extern const struct cfg_choices topo_choices, link_choices;

@@ -58,6 +58,30 @@ static void json_value(FILE *out, double v)
         fputs("null", out);
 }
 
+/* The family's bisection: channels and bandwidth each way (the fewer), and the most
+ * uniform traffic (over the other terminals) can put across it, in length units per
+ * terminal per time unit: a terminal sends (T/2)/(T-1) of its traffic to the other
+ * half, so T/2 terminals at r put r T^2 / (4 (T-1)) across. */
+struct bisection_line {
+    bool known;
+    uint64_t channels;
+    double bandwidth, uniform_bound;
+    char why[160];
+};
+
+static void bisection_of(const struct topo *t, struct bisection_line *b)
+{
+    struct topo_bisection tb;
+    b->known = topo_bisection(t, &tb, b->why, sizeof b->why);
+    if (!b->known)
+        return;
+    int s = tb.bandwidth[1] < tb.bandwidth[0];
+    b->channels = tb.channels[s];
+    b->bandwidth = tb.bandwidth[s];
+    double T = t->terminals;
+    b->uniform_bound = b->bandwidth * 4 * (T - 1) / (T * T);
+}
+
 /* The zero-load delay, or why there is none. */
 struct zero_load_line {
     bool known;
@@ -66,7 +90,8 @@ struct zero_load_line {
 };
 
 static void write_json(FILE *out, const struct config *cfg, const struct topo *t, double avg,
-                       const struct channel_loads *l, const struct zero_load_line *z)
+                       const struct channel_loads *l, const struct zero_load_line *z,
+                       const struct bisection_line *b)
 {
     double lambda = cfg_message_rate(cfg);
     fputs("{\n  \"topology\": ", out);
@@ -79,6 +104,12 @@ static void write_json(FILE *out, const struct config *cfg, const struct topo *t
             t->nodes, t->terminals, t->routers, t->channels, kind_name(t->kind), (unsigned long long)t->links, t->degree,
             t->router_degree, t->diameter, t->router_diameter);
     json_value(out, avg >= 0 ? avg : NAN);
+    fputs(",\n  \"bisection_channels\": ", out);
+    json_value(out, b->known ? (double)b->channels : NAN);
+    fputs(",\n  \"bisection_bandwidth\": ", out);
+    json_value(out, b->known ? b->bandwidth : NAN);
+    fputs(",\n  \"bisection_uniform_bound\": ", out);
+    json_value(out, b->known ? b->uniform_bound : NAN);
     fputs(",\n  \"mean_hops\": ", out);
     json_value(out, l->known ? l->mean_hops : NAN);
     fputs(",\n  \"max_utilization\": ", out);
@@ -123,7 +154,8 @@ static void write_json(FILE *out, const struct config *cfg, const struct topo *t
 }
 
 static void write_table(FILE *out, const struct config *cfg, const struct topo *t, double avg,
-                        const struct channel_loads *l, const struct zero_load_line *z)
+                        const struct channel_loads *l, const struct zero_load_line *z,
+                        const struct bisection_line *b)
 {
     double lambda = cfg_message_rate(cfg);
     fprintf(out, "topology          %s (%s)\n", cfg->network.topology, t->label);
@@ -136,6 +168,12 @@ static void write_table(FILE *out, const struct config *cfg, const struct topo *
         fprintf(out, "average distance  %.10g (ordered pairs of distinct terminals)\n", avg);
     else
         fprintf(out, "average distance  not computed (not symmetric and over %d nodes)\n", DESCRIBE_PAIRS_MAX_NODES);
+    if (b->known)
+        fprintf(out, "bisection         %llu channels each way, bandwidth %.6g (uniform traffic: at most %.6g per terminal "
+                     "per time unit across it)\n",
+                (unsigned long long)b->channels, b->bandwidth, b->uniform_bound);
+    else
+        fprintf(out, "bisection         not computed: %s\n", b->why);
     if (!l->known) {
         fprintf(out, "load factors      not computed: %s\n", l->why);
         fprintf(out, "zero-load delay   not computed: it walks the same routes\n");
@@ -195,10 +233,12 @@ int describe(const struct config *cfg, enum report_format fmt, FILE *out)
     model_input(&in, cfg, &t, &loads);
     struct zero_load_line z = { 0 };
     z.known = zero_load_delay(&in, &z.delay, z.why, sizeof z.why);
+    struct bisection_line b = { 0 };
+    bisection_of(&t, &b);
     if (fmt == REPORT_JSON)
-        write_json(out, cfg, &t, avg, &loads, &z);
+        write_json(out, cfg, &t, avg, &loads, &z, &b);
     else
-        write_table(out, cfg, &t, avg, &loads, &z);
+        write_table(out, cfg, &t, avg, &loads, &z, &b);
     model_input_free(&in);
     loads_free(&loads);
     topo_free(&t);

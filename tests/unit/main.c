@@ -62,6 +62,7 @@
     X(graphs)                                                                                                    \
     X(up_down)                                                                                                   \
     X(zero_load)                                                                                                 \
+    X(bisection)                                                                                                 \
     X(newcomer)
 
 #define X(name) Suite *name##_suite(void);
