@@ -14,6 +14,18 @@ bool topo_build(struct topo *t, const struct config *cfg, struct cfg_error *err)
     topo_set_uniform_bandwidth(t, cfg->network.bandwidth);
     if (!t->ops->build(t, cfg, err))
         return false;
+    if (cfg->network.concentration > 1 && !(t->ops->traits & TOPO_OWN_TERMINALS)) {
+        if (!(t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE))) {
+            cfg_blame(cfg, "network.concentration", err, "%s takes no terminals of its own: 1 only (hypercubes, "
+                      "k-ary n-cubes, hyperx, slim-fly and the dragonfly take more)", t->ops->name);
+            topo_free(t);
+            return false;
+        }
+        if (!topo_concentrate(t, cfg, err)) {
+            topo_free(t);
+            return false;
+        }
+    }
     if (!t->terminals) { /* every node a terminal and a router (the seeds' networks) */
         t->terminals = t->routers = t->nodes;
         t->group_terminals = t->cluster_size < t->nodes ? t->cluster_size : 0; /* clusters, if any */

@@ -26,7 +26,6 @@ struct dragonfly_params {
     int64_t group_routers, global_links, groups, global_latency;
 };
 
-static const char *const dragonfly_reads[] = { "network.concentration", NULL };
 
 static const struct cfg_key dragonfly_keys[] = {
     { "network", "group_routers", CFG_INT, offsetof(struct dragonfly_params, group_routers), "4", 1, 256, false, NULL,
@@ -40,7 +39,7 @@ static const struct cfg_key dragonfly_keys[] = {
       NULL, "dragonfly: latency of the global channels in cycles (0: routing.link_latency, as the local ones; the iq "
       "router only)" },
 };
-static CFG_PARAM_TABLE_READS(dragonfly_param_table, struct dragonfly_params, dragonfly_keys, dragonfly_reads);
+static CFG_PARAM_TABLE(dragonfly_param_table, struct dragonfly_params, dragonfly_keys);
 
 enum { LOCAL, GLOBAL };
 
@@ -154,7 +153,7 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
         return false;
     }
     uint64_t a = (uint64_t)p->group_routers, h = (uint64_t)p->global_links, full = a * h + 1;
-    uint64_t g = p->groups ? (uint64_t)p->groups : full, conc = (uint64_t)cfg_int(cfg, "network.concentration");
+    uint64_t g = p->groups ? (uint64_t)p->groups : full, conc = (uint64_t)cfg->network.concentration;
     if (g < 2 || g > full || (a * h) % (g - 1) != 0) {
         cfg_blame(cfg, "network.groups", err, "a dragonfly of a = %llu routers with h = %llu global links each joins "
                   "2 to %llu groups, g - 1 dividing a h = %llu (got %llu)", (unsigned long long)a,
@@ -237,7 +236,7 @@ const struct topo_ops topo_dragonfly = {
     .name = "dragonfly",
     .help = "dragonfly: groups of completely connected routers, h global links per router, minimal routes "
             "local-global-local (keys: group_routers a, global_links h, groups g, concentration p, global_latency)",
-    .traits = TOPO_NO_DIMENSIONS,
+    .traits = TOPO_NO_DIMENSIONS | TOPO_OWN_TERMINALS,
     .params = &dragonfly_param_table,
     .build = build,
     ROUTER_NET_OPS,

@@ -15,17 +15,8 @@
 #include "../sim/core/params.h"
 #include "routers.h"
 
-struct hyperx_params {
-    int64_t concentration;
-};
-
 static const char *const hyperx_reads[] = { "network.radix", NULL };
-
-static const struct cfg_key hyperx_keys[] = {
-    { "network", "concentration", CFG_INT, offsetof(struct hyperx_params, concentration), "1", 1, 256, false, NULL,
-      "hyperx, slim-fly: terminals per router (1: every router is a terminal, no terminal links)" },
-};
-static CFG_PARAM_TABLE_READS(hyperx_param_table, struct hyperx_params, hyperx_keys, hyperx_reads);
+static const struct cfg_param_table hyperx_param_table = { NULL, 0, 0, NULL, hyperx_reads };
 
 struct hyperx {
     struct router_net rn; /* first: routers.h reads it from t->impl */
@@ -34,7 +25,7 @@ struct hyperx {
 
 static bool build(struct topo *t, const struct config *cfg, struct cfg_error *err)
 {
-    const struct hyperx_params *p = cfg_params(cfg, &hyperx_param_table);
+    int64_t concentration = cfg->network.concentration;
     bool half;
     if (!topo_read_links(cfg, true, &half, err))
         return false;
@@ -67,8 +58,8 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
                 if (v != d)
                     ok = router_net_add(&h->rn, r, base + v * stride, i);
         }
-    if (ok && p->concentration > 1)
-        ok = router_net_attach(&h->rn, (uint32_t)p->concentration);
+    if (ok && concentration > 1)
+        ok = router_net_attach(&h->rn, (uint32_t)concentration);
     char why[128] = "out of memory";
     if (!ok || !router_net_finish(&h->rn, t, why, sizeof why)) {
         cfg_blame(cfg, "network.radix", err, "%s", why);
@@ -77,12 +68,12 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
     }
     t->dimension = h->L;
     t->group_terminals = t->terminals / (h->rn.routers / h->S); /* a dimension-0 row: S routers */
-    if (p->concentration == (int64_t)S && S > 1)
+    if (concentration == (int64_t)S && S > 1)
         snprintf(t->label, sizeof t->label, "flattened butterfly: %u-ary %u-flat, %u terminals per router", h->S,
                  h->L + 1, h->S);
     else
         snprintf(t->label, sizeof t->label, "HyperX of %u dimensions of %u routers, %lld terminal%s per router", h->L,
-                 h->S, (long long)p->concentration, p->concentration == 1 ? "" : "s");
+                 h->S, (long long)concentration, concentration == 1 ? "" : "s");
     return true;
 }
 
@@ -111,7 +102,7 @@ const struct topo_ops topo_hyperx = {
     .name = "hyperx",
     .help = "HyperX: radix^dimension routers, all-to-all in each dimension, concentration terminals per router "
             "(flattened butterfly: concentration = radix) (keys: dimension, radix, concentration)",
-    .traits = TOPO_MINIMAL_ACYCLIC,
+    .traits = TOPO_MINIMAL_ACYCLIC | TOPO_OWN_TERMINALS,
     .params = &hyperx_param_table,
     .build = build,
     ROUTER_NET_OPS,

@@ -2,7 +2,7 @@
  * routers for a prime q = 4w + delta, delta = +1 or -1 (a prime above 2 is never a
  * multiple of 4, so delta = 0, q a power of two, does not arise and is refused with
  * every other q that is not an odd prime).  Network radix (3q - delta) / 2, router
- * diameter 2, `network.concentration` terminals per router (hyperx's key, read by name).
+ * diameter 2, `network.concentration` terminals per router.
  *
  * Routers (0, x, y) and (1, m, c), x, y, m, c in GF(q): router s q^2 + a q + b for
  * (s, a, b).  With xi a primitive element of GF(q) (the smallest) and the paper's
@@ -36,13 +36,13 @@ struct slim_fly_params {
     int64_t q;
 };
 
-static const char *const slim_fly_reads[] = { "network.concentration", NULL };
+
 
 static const struct cfg_key slim_fly_keys[] = {
     { "network", "q", CFG_INT, offsetof(struct slim_fly_params, q), "5", 3, SLIM_FLY_Q_MAX, false, NULL,
       "slim-fly: the prime q of the MMS graph (2 q^2 routers of network radix (3q - delta)/2, q = 4w + delta)" },
 };
-static CFG_PARAM_TABLE_READS(slim_fly_param_table, struct slim_fly_params, slim_fly_keys, slim_fly_reads);
+static CFG_PARAM_TABLE(slim_fly_param_table, struct slim_fly_params, slim_fly_keys);
 
 struct slim_fly {
     struct router_net rn; /* first: routers.h reads it from t->impl */
@@ -136,7 +136,7 @@ static bool build(struct topo *t, const struct config *cfg, struct cfg_error *er
         cfg_blame(cfg, "network.q", err, "slim-fly needs an odd prime q (q = 4w + 1 or 4w - 1); got %u", q);
         return false;
     }
-    int64_t concentration = cfg_int(cfg, "network.concentration");
+    int64_t concentration = cfg->network.concentration;
     struct slim_fly *s = calloc(1, sizeof *s);
     if (!s || !router_net_init(&s->rn, 2 * q * q, CLASSES)) {
         free(s);
@@ -173,7 +173,7 @@ const struct topo_ops topo_slim_fly = {
     .name = "slim-fly",
     .help = "Slim Fly: the MMS graph of 2 q^2 routers for a prime q = 4w + delta, network radix (3q - delta)/2, "
             "diameter 2, concentration terminals per router (keys: q, concentration)",
-    .traits = TOPO_NO_DIMENSIONS,
+    .traits = TOPO_NO_DIMENSIONS | TOPO_OWN_TERMINALS,
     .params = &slim_fly_param_table,
     .build = build,
     ROUTER_NET_OPS,

@@ -56,6 +56,11 @@ enum topo_traits {
      * dependency, so a wormhole router needs no VC classes for it (HyperX's dimension
      * order, a fat tree's up-then-down). */
     TOPO_MINIMAL_ACYCLIC = 1u << 8,
+    /* The family attaches network.concentration terminals per router itself (HyperX,
+     * Slim Fly, the dragonfly).  Without it, topo_build() gives a hypercube or a k-ary
+     * n-cube of concentration above 1 its terminals (topo/concentrated.c) and refuses
+     * concentration above 1 on the other families. */
+    TOPO_OWN_TERMINALS = 1u << 9,
 };
 
 enum { TOPO_LEVEL2_CLASS = 0 };
@@ -204,6 +209,10 @@ static inline unsigned topo_link_ends(uint32_t *out, unsigned max, uint32_t lowe
     out[1] = upper;
     return 2;
 }
+
+/* Gives the built lattice t (a hypercube or a k-ary n-cube) cfg's network.concentration
+ * terminals per router (topo/concentrated.c); false with *err when it cannot. */
+bool topo_concentrate(struct topo *t, const struct config *cfg, struct cfg_error *err);
 
 /* Whether some channel of t has a latency of its own (topo_ops.channel_latency). */
 bool topo_sets_latencies(const struct topo *t);

@@ -18,6 +18,9 @@ static const struct cfg_key main_keys[] = {
       "length units a channel carries per time unit (hierarchical: cluster links)" },
     { "network", "links", CFG_CHOICE, AT(network.links), "full-duplex", 0, 0, false, NULL,
       "point-to-point links: two channels (full duplex) or one shared" },
+    { "network", "concentration", CFG_INT, AT(network.concentration), "1", 1, 256, false, NULL,
+      "terminals per router, on links of their own (1: every router is its own terminal, no terminal links); "
+      "the dragonfly's p" },
     { "routing", "algorithm", CFG_CHOICE, AT(routing.algorithm), "ecube", 0, 0, false, NULL,
       "path selection" },
     { "routing", "switching", CFG_CHOICE, AT(routing.switching), "store-and-forward", 0, 0, false, NULL,

@@ -69,6 +69,7 @@ struct config {
         int64_t dimension;
         double bandwidth;       /* length units per time unit (hierarchical: cluster links) */
         const char *links;      /* "full-duplex" or "half-duplex" */
+        int64_t concentration;  /* terminals per router (1: every router is its own terminal) */
     } network;
     struct {
         const char *algorithm; /* path selection, routing/registry.c */

@@ -63,6 +63,7 @@
     X(up_down)                                                                                                   \
     X(zero_load)                                                                                                 \
     X(bisection)                                                                                                 \
+    X(concentration)                                                                                             \
     X(newcomer)
 
 #define X(name) Suite *name##_suite(void);

@@ -461,7 +461,9 @@ START_TEST(dragonfly_classes_never_deadlock)
         { "network.topology=fat-tree", "network.radix=3", "routing.algorithm=ugal", "workload.destination=random-permutation" },
     };
     for (size_t i = 0; i < 3; i++) {
-        const char *set[] = { phased[i][0], phased[i][1], "network.dimension=2", "network.concentration=2", phased[i][2],
+        const char *set[] = { phased[i][0], phased[i][1], "network.dimension=2",
+                              strstr(phased[i][0], "hyperx") ? "network.concentration=2" : "network.concentration=1",
+                              phased[i][2],
                               phased[i][3], "routing.virtual_channels=2", "routing.switching=wormhole", "routing.router=iq",
                               "routing.flit_buffers=4", "routing.deadlock_interval=1000", "workload.arrival=bernoulli",
                               "workload.rate=0.9", "workload.rate_unit=flits", "workload.length=constant",
@@ -473,16 +475,19 @@ START_TEST(dragonfly_classes_never_deadlock)
         ck_assert_msg(test_run(&cfg, &rep) == KERNEL_DONE, "%s %s stopped", phased[i][0], phased[i][2]);
     }
     /* adaptive-minimal and random-minimal with one escape VC on the canonical route (2 VCs). */
-    static const char *const adaptive[][3] = {
-        { "network.topology=hyperx", "network.radix=3", "routing.algorithm=adaptive-minimal" },
-        { "network.topology=fat-tree", "network.radix=3", "routing.algorithm=random-minimal" },
-        { "network.topology=fat-tree", "network.radix=2", "routing.algorithm=adaptive-minimal" },
+    static const char *const adaptive[][4] = { /* a fat tree's terminals are its leaves' */
+        { "network.topology=hyperx", "network.radix=3", "routing.algorithm=adaptive-minimal",
+          "network.concentration=2" },
+        { "network.topology=fat-tree", "network.radix=3", "routing.algorithm=random-minimal",
+          "network.concentration=1" },
+        { "network.topology=fat-tree", "network.radix=2", "routing.algorithm=adaptive-minimal",
+          "network.concentration=1" },
     };
     for (size_t i = 0; i < 3; i++)
         for (int seed = 1; seed <= 3; seed++) {
             char s[32];
             snprintf(s, sizeof s, "run.seed=%d", seed);
-            const char *set[] = { adaptive[i][0], adaptive[i][1], "network.dimension=3", "network.concentration=2",
+            const char *set[] = { adaptive[i][0], adaptive[i][1], "network.dimension=3", adaptive[i][3],
                                   adaptive[i][2], "routing.virtual_channels=2", "routing.switching=wormhole",
                                   "routing.router=iq", "routing.flit_buffers=4", "routing.deadlock_interval=1000",
                                   "workload.arrival=bernoulli", "workload.rate=0.9", "workload.rate_unit=flits",
