@@ -50,7 +50,7 @@ SAN_CFLAGS ?= -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-s
 # GSL and inih ship pkg-config files; libev has none on Debian.  Evaluated when make
 # starts: `make run` and `make test` start a second make once scripts/deps.sh has run.
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags gsl inih 2>/dev/null)
-LIBS    := -lev $(or $(shell $(PKG_CONFIG) --libs gsl inih 2>/dev/null),-lgsl -lgslcblas -lm -linih) -lm
+LIBS    := -lev -lbz2 $(or $(shell $(PKG_CONFIG) --libs gsl inih 2>/dev/null),-lgsl -lgslcblas -lm -linih) -lm
 CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 CHECK_LIBS := $(or $(shell $(PKG_CONFIG) --libs check 2>/dev/null),-lcheck -lsubunit -lrt -lm -pthread)
 REL_CFLAGS = $(STD) $(PKG_CFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS)

@@ -131,6 +131,10 @@ enum arrival_traits {
     ARRIVAL_REPLAY = 1u << 1,
     /* Slotted: each cycle a node creates a geometric batch of mean workload.rate (seed 001's input). */
     ARRIVAL_GEOMETRIC_BATCHES = 1u << 2,
+    /* With ARRIVAL_REPLAY: a dependency-driven trace (Netrace), whose packets wait for
+     * the deliveries of others: the run closes the loop through the engines' delivery
+     * callback (routing/engine.h: engine_env.loop). */
+    ARRIVAL_DEPENDENCIES = 1u << 3,
 };
 enum dest_traits {
     /* prob(src, dst) is unchanged when the topology's translate() moves both ends */

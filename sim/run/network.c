@@ -11,6 +11,7 @@
 #include "../../protocols/protocol.h"
 #include "../../workloads/trace.h"
 #include "../../workloads/workload.h"
+#include "netrace_run.h"
 #include "observe.h"
 
 /* --- messages in flight: the pool's take and give, counted --- */
@@ -68,14 +69,14 @@ static void deliver_at_source(struct network *net, uint32_t m)
     if (net->observe)
         net->observe->tap.delivered(net->observe, msg, id, now);
     probe_delivered(&net->probe, id, now, now - msg->created, &parts, msg->hops);
+    if (net->netrace)
+        net->netrace->loop.delivered(net->netrace, msg, id, now);
     pool_give(net, m);
 }
 
 /* --- message creation --- */
 
-/* Creates message number net->created at `node`, now, and hands it to the engine (or
- * delivers it at once when self-addressed). */
-static void create_message(struct network *net, uint32_t node, uint32_t dst, double length)
+void net_create_message(struct network *net, uint32_t node, uint32_t dst, double length, uint32_t tag)
 {
     struct kernel *k = &net->kernel;
     probe_created(&net->probe, net->created, k->now);
@@ -99,7 +100,7 @@ static void create_message(struct network *net, uint32_t node, uint32_t dst, dou
         .link = NET_NONE,
     };
     msg_set_id(&net->pool, m, net->created++);
-    if (net->node && !net_node_clock_start(net, m)) {
+    if ((net->node && !net_node_clock_start(net, m)) || (net->netrace && !net_netrace_tag(net->netrace, m, tag))) {
         pool_give(net, m);
         kernel_request_stop(k, KERNEL_FAILED);
         return;
@@ -116,7 +117,7 @@ static void on_arrival(struct kernel *k, void *ctx, uint32_t node)
     const struct config *cfg = net->cfg;
     kernel_schedule(k, net->arrival->interarrival(cfg, &net->rng_arrival[node]), net->ev_arrival, node);
     double length = length_draw(&net->length, &net->rng_length[node]);
-    create_message(net, node, net->dest.ops->pick(&net->dest, node, &net->rng_dest[node]), length);
+    net_create_message(net, node, net->dest.ops->pick(&net->dest, node, &net->rng_dest[node]), length, NET_NONE);
 }
 
 /* A node's arrival comes soon: its three streams (stage 0). */
@@ -150,7 +151,7 @@ static void on_trace(struct kernel *k, void *ctx, uint32_t index)
     const struct trace_record *r = &net->trace.records[index];
     if (r->next != TRACE_NONE)
         schedule_at(k, net->trace.records[r->next].time, net->ev_arrival, r->next);
-    create_message(net, r->src, r->dst, r->length);
+    net_create_message(net, r->src, r->dst, r->length, NET_NONE);
 }
 
 /* --- life cycle --- */
@@ -202,6 +203,7 @@ static struct engine_env engine_env_of(struct network *net)
         .fatal = net->fatal,
         .fatal_size = sizeof net->fatal,
         .tap = o && (o->node || o->series) ? &o->tap : NULL,
+        .loop = net->netrace ? &net->netrace->loop : NULL,
     };
 }
 
@@ -251,6 +253,11 @@ static bool fits_in_memory(const struct config *cfg, const struct topo *t, const
 static bool input_fits_engine(const struct network *net, const struct config *cfg, struct cfg_error *err)
 {
     bool slotted = net->engine->traits & ENGINE_SLOTTED;
+    if (slotted && (net->arrival->traits & ARRIVAL_DEPENDENCIES)) {
+        cfg_blame(cfg, "workload.arrival", err, "netrace arrivals wait for deliveries; %s routing admits its own "
+                  "input cycle by cycle", cfg->routing.algorithm);
+        return false;
+    }
     if (!slotted && !net->arrival->interarrival && !(net->arrival->traits & ARRIVAL_REPLAY)) {
         cfg_blame(cfg, "workload.arrival", err, "'%s' arrivals exist only in slotted time; %s switching is event-driven",
                   cfg->workload.arrival, cfg->routing.switching);
@@ -319,9 +326,9 @@ static bool run_state_init(struct network *net, const struct config *cfg)
  * memory. */
 static bool measurement_init(struct network *net, const struct config *cfg)
 {
-    const struct probe_spec measured = {
-        .warmup_messages = cfg->run.warmup[0] == 'a' ? 0 : (uint64_t)cfg->run.warmup_messages,
-        .messages = (uint64_t)cfg->run.messages,
+    const struct probe_spec measured = { /* netrace arrivals: every packet of the trace */
+        .warmup_messages = cfg->run.warmup[0] == 'a' || net->netrace ? 0 : (uint64_t)cfg->run.warmup_messages,
+        .messages = net->netrace ? net->netrace->scan.packets : (uint64_t)cfg->run.messages,
         .warmup_time = cfg->run.warmup_time,
         .duration = cfg->run.duration,
         .batches = (unsigned)cfg->run.batches,
@@ -406,6 +413,10 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         return false;
     }
     uint32_t terminals = net->topo.terminals;
+    if (!net_netrace_scan(net, err)) {
+        net_free(net);
+        return false;
+    }
     if (!run_state_init(net, cfg) || !measurement_init(net, cfg))
         goto out_of_memory;
     net->paths = (struct path_selection){ net->route, NULL, &net->topo, net->rng_route };
@@ -427,11 +438,13 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         return false;
     }
     bool replay = net->arrival->traits & ARRIVAL_REPLAY;
-    if (replay && !trace_load(&net->trace, cfg, terminals, err)) {
+    if ((net->netrace && !net_netrace_start(net, err)) ||
+        (replay && !net->netrace && !trace_load(&net->trace, cfg, terminals, err))) {
         net_free(net);
         return false;
     }
-    schedule_first_arrivals(net, cfg, terminals);
+    if (!net->netrace)
+        schedule_first_arrivals(net, cfg, terminals);
     if (net->kernel.stop == KERNEL_FAILED)
         goto out_of_memory;
     return true;
@@ -499,6 +512,7 @@ void net_free(struct network *net)
     dest_free(&net->dest);
     length_free(&net->length);
     trace_free(&net->trace);
+    net_netrace_free(net->netrace);
     if (net->trace_out)
         fclose(net->trace_out);
     topo_free(&net->topo);
