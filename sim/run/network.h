@@ -114,6 +114,16 @@ enum kernel_stop net_run(struct network *net);
  * arrivals), else ignored. */
 void net_create_message(struct network *net, uint32_t node, uint32_t dst, double length, uint32_t tag);
 
+/* --- the checks before a run is built (network_checks.c): false with *err --- */
+
+/* The network of t fits in this machine's memory (and the address-space limit). */
+bool net_fits_in_memory(const struct config *cfg, const struct topo *t, const struct engine_ops *engine,
+                        const struct proto_ops *proto, struct cfg_error *err);
+/* The configured input (arrivals, traces, per-message files) fits the engine. */
+bool net_input_fits_engine(const struct network *net, const struct config *cfg, struct cfg_error *err);
+/* The engine's own check, on the built topology and workload. */
+bool net_engine_accepts(const struct network *net, const struct config *cfg, struct cfg_error *err);
+
 /* --- the node model (nodes.c) --- */
 
 /* The engine_nodes visit of the run whose network is ctx: msg queues for the server of

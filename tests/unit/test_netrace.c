@@ -353,7 +353,7 @@ static void watch_delivered(void *ctx, uint32_t id, double now)
 /* Replays path on the network of the settings; returns the completion time and checks
  * every packet against the Netrace rule: created at max(its cycle, its parents' last
  * delivery), plus `late` at most (a router that stamps deliveries before the kernel's time). */
-static double replay(const char *path, const char *const *settings, double late)
+static double replay(const char *path, const char *const *settings, double late, unsigned *waited)
 {
     struct times *t = calloc(1, sizeof *t);
     ck_assert(t);
@@ -392,6 +392,7 @@ static double replay(const char *path, const char *const *settings, double late)
     ck_assert(test_figure(report, "trace", "packets") == GEN_PACKETS);
     ck_assert_uint_eq(report->delay.count, GEN_PACKETS);
     double last = 0;
+    *waited = 0;
     for (unsigned k = 0; k < GEN_PACKETS; k++) {
         double due = t->cycle[k];
         for (unsigned j = 0; j < t->n_parents[k]; j++) {
@@ -401,6 +402,7 @@ static double replay(const char *path, const char *const *settings, double late)
         }
         ck_assert_msg(t->created[k] >= due && t->created[k] <= due + late, "packet %u created at %g, due at %g", k,
                       t->created[k], due);
+        *waited += t->created[k] > t->cycle[k];
         last = fmax(last, t->delivered[k]);
     }
     ck_assert(completion == last);
@@ -426,14 +428,16 @@ START_TEST(a_faster_network_finishes_the_trace_sooner_and_no_packet_precedes_its
     static const double late[] = { 0, 0, 0.5 };
     for (unsigned e = 0; e < 3; e++) {
         double finish[2];
+        unsigned waited[2];
         for (unsigned speed = 0; speed < 2; speed++) {
             const char *settings[] = { "network.topology=mesh", "network.radix=4", "network.dimension=2",
                                        speed ? "network.bandwidth=32" : "network.bandwidth=4",
                                        "workload.arrival=netrace", trace, engines[e][0], engines[e][1], NULL };
-            finish[speed] = replay(path, settings, late[e]);
+            finish[speed] = replay(path, settings, late[e], &waited[speed]);
         }
-        printf("netrace %s%s: completion %g cycles at 4 bytes a cycle, %g at 32\n", engines[e][0],
-               engines[e][1] ? " iq" : "", finish[0], finish[1]);
+        printf("netrace %s%s: completion %g cycles at 4 bytes a cycle (%u packets waited past their cycle), %g at "
+               "32 (%u)\n", engines[e][0], engines[e][1] ? " iq" : "", finish[0], waited[0], finish[1], waited[1]);
+        ck_assert_uint_gt(waited[0], 100); /* the slow network makes packets wait: the rule is exercised */
         ck_assert_msg(finish[1] < finish[0], "faster %g, slower %g", finish[1], finish[0]);
     }
     remove_dir();
@@ -465,6 +469,29 @@ START_TEST(memory_follows_the_window_not_the_trace)
     net_free(net);
     free(net);
     remove_dir();
+}
+END_TEST
+
+/* A packet a finite source buffer refuses frees the packets waiting for it as a
+ * delivery would: the trace still runs to its end. */
+START_TEST(a_refused_packet_frees_its_dependents)
+{
+    char trace[160];
+    snprintf(trace, sizeof trace, "workload.trace=%s", "configs/traces/synthetic-16.tr.bz2");
+    const char *settings[] = { "network.topology=mesh", "network.radix=4", "network.dimension=2",
+                               "network.bandwidth=4", "routing.switching=wormhole", "routing.finite_buffer=true",
+                               "workload.arrival=netrace", trace, NULL };
+    struct config cfg;
+    test_config(&cfg, settings);
+    struct run_report *report = malloc(sizeof *report);
+    ck_assert(report);
+    ck_assert_int_eq(test_run(&cfg, report), KERNEL_DONE);
+    double refused = test_figure(report, "trace", "refused");
+    ck_assert_msg(refused > 100, "refused %g", refused);
+    ck_assert(test_figure(report, "trace", "packets") == 2000);
+    ck_assert_uint_eq(report->delivered_total + refused, 2000);
+    ck_assert(test_figure(report, "trace", "completion") >= 1860);
+    free(report);
 }
 END_TEST
 
@@ -512,6 +539,7 @@ Suite *netrace_suite(void)
     tcase_add_test(tc, a_dependency_on_a_packet_not_yet_read_is_waited_for);
     tcase_add_test(tc, a_faster_network_finishes_the_trace_sooner_and_no_packet_precedes_its_dependencies);
     tcase_add_test(tc, memory_follows_the_window_not_the_trace);
+    tcase_add_test(tc, a_refused_packet_frees_its_dependents);
     tcase_add_test(tc, sim_refuses_bad_traces_and_what_cannot_replay_them);
     suite_add_tcase(s, tc);
     return s;
