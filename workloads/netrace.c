@@ -93,10 +93,140 @@ static void erase(struct table *t, struct entry *x)
 
 /* --- the scan --- */
 
+/* The packets of the cycle being read and the edges they name: a dependency cycle can
+ * only lie within one cycle (a dependent never comes at an earlier cycle). */
+struct edge {
+    uint32_t from, to;
+};
+
+struct this_cycle {
+    uint32_t *ids, *queue;
+    uint64_t *numbers;
+    struct edge *edges;
+    size_t n, cap, n_edges, cap_edges;
+};
+
+static int by_from(const void *a, const void *b)
+{
+    const struct edge *x = a, *y = b;
+    return (x->from > y->from) - (x->from < y->from);
+}
+
+/* Room for one more packet (and its queue slot) or edge; false when out of memory. */
+static bool room(struct this_cycle *c, bool edge)
+{
+    if (edge ? c->n_edges < c->cap_edges : c->n < c->cap)
+        return true;
+    size_t grown = (edge ? c->cap_edges : c->cap) ? 2 * (edge ? c->cap_edges : c->cap) : 256;
+    if (edge) {
+        struct edge *e = realloc(c->edges, grown * sizeof *e);
+        if (!e)
+            return false;
+        c->edges = e;
+        c->cap_edges = grown;
+        return true;
+    }
+    uint32_t *ids = realloc(c->ids, grown * sizeof *ids);
+    if (ids)
+        c->ids = ids;
+    uint32_t *queue = ids ? realloc(c->queue, grown * sizeof *queue) : NULL;
+    if (queue)
+        c->queue = queue;
+    uint64_t *numbers = queue ? realloc(c->numbers, grown * sizeof *numbers) : NULL;
+    if (!numbers)
+        return false;
+    c->numbers = numbers;
+    c->cap = grown;
+    return true;
+}
+
+/* The cycle is over: refuses a dependency cycle among its packets (naming the first
+ * in the file that is on one or waits for one; Kahn's order over the cycle's edges),
+ * then forgets its ids. */
+static bool close_cycle(struct table *t, struct this_cycle *c, const char *path, struct cfg_error *err)
+{
+    for (size_t i = 0; i < c->n; i++) { /* waiting: its dependencies within the cycle; namer: taken */
+        struct entry *x = find(t, c->ids[i]);
+        x->waiting = 0;
+        x->namer = 0;
+    }
+    size_t kept = 0;
+    for (size_t k = 0; k < c->n_edges; k++) {
+        struct entry *x = find(t, c->edges[k].to);
+        if (x && x->state == READ) { /* else to a later cycle: no edge of this one */
+            x->waiting++;
+            c->edges[kept++] = c->edges[k];
+        }
+    }
+    if (kept > 1)
+        qsort(c->edges, kept, sizeof *c->edges, by_from);
+    size_t head = 0, tail = 0;
+    for (size_t i = 0; i < c->n; i++)
+        if (find(t, c->ids[i])->waiting == 0)
+            c->queue[tail++] = c->ids[i];
+    while (head < tail) {
+        uint32_t u = c->queue[head++];
+        find(t, u)->namer = 1;
+        size_t lo = 0, hi = kept; /* the first edge from u */
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (c->edges[mid].from < u)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        for (; lo < kept && c->edges[lo].from == u; lo++) {
+            struct entry *d = find(t, c->edges[lo].to);
+            if (--d->waiting == 0)
+                c->queue[tail++] = d->id;
+        }
+    }
+    for (size_t i = 0; tail < c->n && i < c->n; i++)
+        if (!find(t, c->ids[i])->namer) {
+            netrace_blame(err, path, c->numbers[i], c->ids[i], "it waits, through the packets it waits for, on "
+                          "itself: a dependency cycle within its cycle");
+            return false;
+        }
+    for (size_t i = 0; i < c->n; i++)
+        erase(t, find(t, c->ids[i]));
+    c->n = c->n_edges = 0;
+    return true;
+}
+
 static bool scan_fail(struct cfg_error *err, const char *path)
 {
     netrace_blame(err, path, 0, 0, "out of memory");
     return false;
+}
+
+/* One packet read by the scan; false with *err. */
+static bool scan_packet(struct table *t, struct this_cycle *c, const struct netrace_packet *p, uint64_t number,
+                        const char *path, struct cfg_error *err)
+{
+    struct entry *x = find(t, p->id);
+    if (x && x->state == READ) {
+        netrace_blame(err, path, number, p->id, "its id is already a packet's at this cycle");
+        return false;
+    }
+    if (x)
+        erase(t, x); /* it was named: now it follows */
+    if (!room(c, false) || !insert(t, p->id, READ))
+        return scan_fail(err, path);
+    c->ids[c->n] = p->id;
+    c->numbers[c->n++] = number;
+    for (unsigned i = 0; i < p->num_deps; i++) {
+        if (!room(c, true))
+            return scan_fail(err, path);
+        c->edges[c->n_edges++] = (struct edge){ p->id, p->deps[i] };
+        if (find(t, p->deps[i]))
+            continue;
+        struct entry *d = insert(t, p->deps[i], NAMED);
+        if (!d)
+            return scan_fail(err, path);
+        d->namer = number;
+        d->namer_id = p->id;
+    }
+    return true;
 }
 
 bool netrace_scan(const char *path, uint32_t terminals, struct netrace_scan *out, struct cfg_error *err)
@@ -106,8 +236,7 @@ bool netrace_scan(const char *path, uint32_t terminals, struct netrace_scan *out
         return false;
     *out = (struct netrace_scan){ .header = *netrace_header(f), .shortest = 72 };
     struct table t = { 0 };
-    uint32_t *cycle_ids = NULL; /* the ids read at the current cycle */
-    size_t n_cycle = 0, cap_cycle = 0;
+    struct this_cycle c = { 0 };
     struct netrace_packet *p = malloc(sizeof *p);
     bool ok = p && grow(&t);
     if (!ok)
@@ -117,52 +246,17 @@ bool netrace_scan(const char *path, uint32_t terminals, struct netrace_scan *out
         uint64_t number = netrace_count(f);
         if (number == 1)
             out->first_cycle = p->cycle;
-        if (p->cycle != out->last_cycle) { /* a new cycle: its ids can no longer be named */
-            for (size_t i = 0; i < n_cycle; i++) {
-                struct entry *x = find(&t, cycle_ids[i]);
-                if (x && x->state == READ)
-                    erase(&t, x);
-            }
-            n_cycle = 0;
+        if (p->cycle != out->last_cycle && !close_cycle(&t, &c, path, err)) { /* its ids can no longer be named */
+            ok = false;
+            break;
         }
         out->last_cycle = p->cycle;
         unsigned bytes = (unsigned)netrace_type_bytes(p->type);
         if (bytes < out->shortest)
             out->shortest = bytes;
-        struct entry *x = find(&t, p->id);
-        if (x && x->state == READ) {
-            netrace_blame(err, path, number, p->id, "its id is already a packet's at this cycle");
-            ok = false;
-            break;
-        }
-        if (x)
-            erase(&t, x); /* it was named: now it follows */
-        if (n_cycle == cap_cycle) {
-            size_t cap = cap_cycle ? 2 * cap_cycle : 256;
-            uint32_t *g = realloc(cycle_ids, cap * sizeof *g);
-            if (!g) {
-                ok = scan_fail(err, path);
-                break;
-            }
-            cycle_ids = g;
-            cap_cycle = cap;
-        }
-        cycle_ids[n_cycle++] = p->id;
-        if (!insert(&t, p->id, READ)) {
-            ok = scan_fail(err, path);
-            break;
-        }
-        for (unsigned i = 0; ok && i < p->num_deps; i++) {
-            if (find(&t, p->deps[i]))
-                continue;
-            struct entry *d = insert(&t, p->deps[i], NAMED);
-            if (!d)
-                ok = scan_fail(err, path);
-            else
-                d->namer = number, d->namer_id = p->id;
-        }
+        ok = scan_packet(&t, &c, p, number, path, err);
     }
-    ok = ok && s == NETRACE_END;
+    ok = ok && s == NETRACE_END && close_cycle(&t, &c, path, err);
     out->packets = netrace_count(f);
     out->most_held = t.most;
     const struct entry *missing = NULL; /* the first packet in the file naming an id that never follows */
@@ -182,7 +276,10 @@ bool netrace_scan(const char *path, uint32_t terminals, struct netrace_scan *out
         ok = false;
     }
     free(t.e);
-    free(cycle_ids);
+    free(c.ids);
+    free(c.queue);
+    free(c.numbers);
+    free(c.edges);
     free(p);
     netrace_close(f);
     return ok;
@@ -245,10 +342,17 @@ static uint32_t take_record(struct netrace_replay *r)
     return r->n_recs++;
 }
 
-/* Takes the packet ahead into a record and its entries; false when out of memory. */
-static bool hold(struct netrace_replay *r)
+/* Takes the packet ahead into a record and its entries; false with *err when out of
+ * memory or when its id is a packet's still held (ids are unique among the packets a
+ * replay holds). */
+static bool hold(struct netrace_replay *r, struct cfg_error *err)
 {
     const struct netrace_packet *p = &r->ahead;
+    struct entry *e = find(&r->t, p->id);
+    if (e && (e->state == HELD || e->state == INJECTED)) {
+        netrace_blame(err, netrace_path(r->f), netrace_count(r->f), p->id, "its id is a packet's not yet delivered");
+        return false;
+    }
     uint32_t k = take_record(r);
     if (k == NONE)
         return false;
@@ -259,7 +363,6 @@ static bool hold(struct netrace_replay *r)
         return false;
     if (p->num_deps)
         memcpy(x->deps, p->deps, p->num_deps * sizeof *x->deps);
-    struct entry *e = find(&r->t, p->id);
     if (!e && !(e = insert(&r->t, p->id, HELD)))
         return false;
     e->state = HELD;
@@ -288,8 +391,10 @@ bool netrace_replay_read(struct netrace_replay *r, double now, netrace_ready_fn 
 {
     r->n_batch = 0;
     while (r->have_ahead && (double)r->ahead.cycle <= now) {
-        if (!hold(r)) {
-            netrace_blame(err, netrace_path(r->f), netrace_count(r->f), r->ahead.id, "out of memory");
+        err->message[0] = '\0';
+        if (!hold(r, err)) {
+            if (!err->message[0])
+                netrace_blame(err, netrace_path(r->f), netrace_count(r->f), r->ahead.id, "out of memory");
             return false;
         }
         enum netrace_status s = netrace_next(r->f, &r->ahead, err);

@@ -12,8 +12,10 @@
  * window of packets in flight, never the trace's length.  netrace_scan() reads the
  * whole file once before the run and refuses, besides what the reader refuses, a
  * packet naming a dependent that does not follow it in the file (missing, or read at
- * an earlier cycle: it could no longer wait) and an id repeated within a cycle, so
- * that a replay never meets bad input half-way.
+ * an earlier cycle: it could no longer wait), an id repeated within a cycle and a
+ * dependency cycle (only packets of one cycle can wait on each other), so that a
+ * replay never meets bad input half-way and always runs to its end; the replay itself
+ * refuses only an id used again while its first packet is held.
  * Needs: the reader (netrace_file.h).
  */
 #ifndef WORKLOADS_NETRACE_H

@@ -218,6 +218,22 @@ START_TEST(bad_traces_name_the_file_and_the_packet)
     packet(&x, 2, 2, 1, 0, 1, 1, later);
     expect_refused(&x, "packet 2 (id 2): its dependent id 3 does not follow it in the trace (missing, or at an "
                        "earlier cycle)");
+    /* A dependency cycle within a cycle: ids 4 -> 5 -> 6 -> 5 (4 is free, 5 and 6 never). */
+    uint32_t to5[] = { 5 }, to6[] = { 6 };
+    x.n = 0;
+    header(&x, NETRACE_MAGIC, 1.0f, 16, 10, 4, "", 0);
+    packet(&x, 1, 1, 1, 0, 1, 0, NULL);
+    packet(&x, 3, 4, 1, 0, 1, 1, to5);
+    packet(&x, 3, 6, 1, 0, 1, 1, to5);
+    packet(&x, 3, 5, 1, 0, 1, 1, to6);
+    expect_refused(&x, "packet 3 (id 6): it waits, through the packets it waits for, on itself: a dependency cycle "
+                       "within its cycle");
+    /* A repeated id within a cycle. */
+    x.n = 0;
+    header(&x, NETRACE_MAGIC, 1.0f, 16, 10, 2, "", 0);
+    packet(&x, 1, 1, 1, 0, 1, 0, NULL);
+    packet(&x, 1, 1, 1, 2, 3, 0, NULL);
+    expect_refused(&x, "packet 2 (id 1): its id is already a packet's at this cycle");
     /* Truncated: inside the third packet's fixed part, inside its dependency ids, and
      * after fewer packets than the header says. */
     x.n = 0;
@@ -513,6 +529,21 @@ START_TEST(sim_refuses_bad_traces_and_what_cannot_replay_them)
     ck_assert_int_eq(test_exec(argv, out, sizeof out, errs, sizeof errs), 2);
     ck_assert_str_eq(out, "");
     snprintf(want, sizeof want, "%s: workload.trace: packet 2: truncated: the file ends inside it\n", cut);
+    ck_assert_str_eq(errs, want);
+    /* An id used again while its first packet is still in flight: the scan cannot see it
+     * (ids are unique within a cycle only there), the replay stops on it. */
+    x.n = 0;
+    header(&x, NETRACE_MAGIC, 1.0f, 16, 10, 2, "", 0);
+    packet(&x, 1, 1, 2, 0, 15, 0, NULL);
+    packet(&x, 2, 1, 2, 0, 15, 0, NULL);
+    const char *again = write_bz2("again.tr.bz2", &x, 0);
+    snprintf(trace, sizeof trace, "workload.trace=%s", again);
+    const char *twice[] = { test_binary(), "-s", "workload.arrival=netrace", "-s", trace, "-s", "network.bandwidth=1",
+                            "configs/kary-8x8.ini", NULL };
+    ck_assert_int_eq(test_exec(twice, out, sizeof out, errs, sizeof errs), 3);
+    ck_assert_str_eq(out, "");
+    snprintf(want, sizeof want, "sim: %s: workload.trace: packet 2 (id 1): its id is a packet's not yet delivered\n",
+             again);
     ck_assert_str_eq(errs, want);
     generate(in_dir("ok.tr.bz2"), 16, 50, 1);
     snprintf(trace, sizeof trace, "workload.trace=%s", in_dir("ok.tr.bz2"));
