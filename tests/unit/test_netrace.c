@@ -429,6 +429,63 @@ static double replay(const char *path, const char *const *settings, double late,
     return completion;
 }
 
+/* scripts/netrace-gen.py's output, read back: its header (one region head and notes
+ * to skip), packets in cycle order, each dependent following its namer at a later
+ * cycle, the sizes of its three types; and the same arguments give the same bytes. */
+START_TEST(reader_reads_the_generators_output)
+{
+    make_dir();
+    generate(in_dir("a.tr.bz2"), 12, 800, 9);
+    generate(in_dir("b.tr.bz2"), 12, 800, 9);
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "cmp -s %s/a.tr.bz2 %s/b.tr.bz2", dir, dir);
+    ck_assert_int_eq(system(cmd), 0);
+    struct cfg_error err;
+    struct netrace_file *f = netrace_open(in_dir("a.tr.bz2"), 12, &err);
+    ck_assert_msg(f, "%s", err.message);
+    const struct netrace_header *h = netrace_header(f);
+    ck_assert_str_eq(h->benchmark, "synthetic");
+    ck_assert_uint_eq(h->nodes, 12);
+    ck_assert_uint_eq(h->packets, 800);
+    ck_assert_uint_eq(h->regions, 1);
+    ck_assert_uint_eq(h->notes_length, strlen("netrace-gen.py --nodes 12 --packets 800 --seed 9") + 1);
+    struct netrace_packet p;
+    uint64_t cycle = 0, count = 0;
+    unsigned with_deps = 0, sizes[3] = { 0 };
+    double *cycle_of = calloc(3 * 800 + 11, sizeof *cycle_of);
+    ck_assert(cycle_of);
+    for (size_t i = 0; i < 3 * 800 + 11; i++)
+        cycle_of[i] = -1;
+    uint32_t (*named)[2] = malloc(4000 * sizeof *named); /* (namer's cycle, dependent) */
+    ck_assert(named);
+    size_t n_named = 0;
+    while (netrace_next(f, &p, &err) == NETRACE_PACKET) {
+        ck_assert_uint_ge(p.cycle, cycle);
+        cycle = p.cycle;
+        count++;
+        ck_assert_uint_lt(p.id, 3 * 800 + 11);
+        cycle_of[p.id] = (double)p.cycle;
+        ck_assert(p.src < 12 && p.dst < 12 && p.src != p.dst);
+        sizes[p.type == 1 ? 0 : p.type == 2 ? 1 : 2] += p.type == 1 || p.type == 2 || p.type == 6;
+        with_deps += p.num_deps > 0;
+        for (unsigned i = 0; i < p.num_deps && n_named < 4000; i++) {
+            named[n_named][0] = (uint32_t)p.cycle;
+            named[n_named++][1] = p.deps[i];
+        }
+    }
+    ck_assert_uint_eq(count, 800);
+    ck_assert_uint_eq(sizes[0] + sizes[1] + sizes[2], 800);
+    ck_assert(sizes[0] > 300 && sizes[1] > 300 && sizes[2] > 20);
+    ck_assert_uint_gt(with_deps, 300);
+    for (size_t k = 0; k < n_named; k++) /* every dependent named is in the file, at a later cycle */
+        ck_assert_msg(cycle_of[named[k][1]] > named[k][0], "id %u", named[k][1]);
+    netrace_close(f);
+    free(named);
+    free(cycle_of);
+    remove_dir();
+}
+END_TEST
+
 START_TEST(a_faster_network_finishes_the_trace_sooner_and_no_packet_precedes_its_dependencies)
 {
     make_dir();
@@ -568,6 +625,7 @@ Suite *netrace_suite(void)
     tcase_add_test(tc, reader_follows_the_documented_layout);
     tcase_add_test(tc, bad_traces_name_the_file_and_the_packet);
     tcase_add_test(tc, a_dependency_on_a_packet_not_yet_read_is_waited_for);
+    tcase_add_test(tc, reader_reads_the_generators_output);
     tcase_add_test(tc, a_faster_network_finishes_the_trace_sooner_and_no_packet_precedes_its_dependencies);
     tcase_add_test(tc, memory_follows_the_window_not_the_trace);
     tcase_add_test(tc, a_refused_packet_frees_its_dependents);
