@@ -602,6 +602,21 @@ START_TEST(sim_refuses_bad_traces_and_what_cannot_replay_them)
     snprintf(want, sizeof want, "sim: %s: workload.trace: packet 2 (id 1): its id is a packet's not yet delivered\n",
              again);
     ck_assert_str_eq(errs, want);
+    /* The shipped configuration finds its trace beside it (a path relative to the config's folder). */
+    enum { BIG = 1 << 16 };
+    char *big = malloc(BIG);
+    ck_assert(big);
+    const char *shipped[] = { test_binary(), "configs/traces/mesh-4x4-netrace.ini", NULL };
+    ck_assert_int_eq(test_exec(shipped, big, BIG, errs, sizeof errs), 0);
+    ck_assert_msg(strstr(big, "\ntrace        completion 1908 cycles for 2000 packets (the trace's own span: 1860 "
+                              "cycles; at most 75 ids held)\n") != NULL, "%s", big);
+    free(big);
+    const char *missing[] = { test_binary(), "-s", "workload.trace=no-such.tr.bz2",
+                              "configs/traces/mesh-4x4-netrace.ini", NULL };
+    ck_assert_int_eq(test_exec(missing, out, sizeof out, errs, sizeof errs), 2);
+    ck_assert_str_eq(out, "");
+    ck_assert_str_eq(errs, "command line (-s): workload.trace: cannot read the trace no-such.tr.bz2: No such file or "
+                           "directory\n");
     generate(in_dir("ok.tr.bz2"), 16, 50, 1);
     snprintf(trace, sizeof trace, "workload.trace=%s", in_dir("ok.tr.bz2"));
     const char *duration[] = { test_binary(), "-s", "workload.arrival=netrace", "-s", trace, "-s", "run.duration=100",
