@@ -50,7 +50,7 @@ SAN_CFLAGS ?= -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-s
 # GSL and inih ship pkg-config files; libev has none on Debian.  Evaluated when make
 # starts: `make run` and `make test` start a second make once scripts/deps.sh has run.
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags gsl inih 2>/dev/null)
-LIBS    := -lev $(or $(shell $(PKG_CONFIG) --libs gsl inih 2>/dev/null),-lgsl -lgslcblas -lm -linih) -lm
+LIBS    := -lev -lbz2 $(or $(shell $(PKG_CONFIG) --libs gsl inih 2>/dev/null),-lgsl -lgslcblas -lm -linih) -lm
 CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 CHECK_LIBS := $(or $(shell $(PKG_CONFIG) --libs check 2>/dev/null),-lcheck -lsubunit -lrt -lm -pthread)
 REL_CFLAGS = $(STD) $(PKG_CFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS)
@@ -271,7 +271,7 @@ manual: bin/sim
 # and the directories that are sim's own.  Neither builds with other flags nor installs
 # packages: `make && make install` (or `make mpi` first for bin/sim-mpi).
 SHARE_DIR := $(DATADIR)/sim
-CONFIG_FILES := $(sort $(wildcard configs/*.ini configs/*/*.ini configs/*/*.csv))
+CONFIG_FILES := $(sort $(wildcard configs/*.ini configs/*/*.ini configs/*/*.csv configs/*/*.tr.bz2))
 CONFIG_DIRS := $(sort $(patsubst %/,%,$(dir $(CONFIG_FILES))))
 # The scripts that work outside the clone (the reproductions write the clone's reports/).
 EXAMPLE_SCRIPTS := scripts/sweep.sh scripts/plot.sh scripts/plot-run.sh scripts/example-trace.sh
@@ -286,7 +286,7 @@ install: bin/sim
 	$(INSTALL) -m 644 $(wildcard docs/*.md) $(DESTDIR)$(DOCDIR)/docs/
 	$(INSTALL) -m 755 $(EXAMPLE_SCRIPTS) $(DESTDIR)$(SHARE_DIR)/scripts/
 	@echo "$(INSTALL) -m 644 configs/... $(DESTDIR)$(SHARE_DIR)/configs/ ($(words $(CONFIG_FILES)) files)"
-	@$(foreach d,$(CONFIG_DIRS),$(INSTALL) -m 644 $(wildcard $(d)/*.ini $(d)/*.csv) $(DESTDIR)$(SHARE_DIR)/$(d)/ &&) true
+	@$(foreach d,$(CONFIG_DIRS),$(INSTALL) -m 644 $(wildcard $(d)/*.ini $(d)/*.csv $(d)/*.tr.bz2) $(DESTDIR)$(SHARE_DIR)/$(d)/ &&) true
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/sim $(DESTDIR)$(BINDIR)/sim-mpi $(DESTDIR)$(MANDIR)/man1/sim.1

@@ -110,6 +110,11 @@ struct engine_env {
     char *fatal;
     size_t fatal_size;
     const struct engine_tap *tap; /* NULL: nobody watches deliveries (engine_deliver) */
+    /* The workload's, when it closes the loop (a dependency-driven trace waits for
+     * deliveries): told of every delivery and refusal after the probe, the message still
+     * whole; it must not take from the pool or call into the engine (it schedules
+     * events).  NULL otherwise. */
+    const struct engine_tap *loop;
 };
 
 struct engine_ops {
@@ -169,6 +174,8 @@ static inline void engine_deliver_at(const struct engine_env *env, uint32_t m, d
     if (env->tap)
         env->tap->delivered(env->tap->ctx, msg, id, now);
     probe_delivered(env->probe, id, now, now - msg->created, parts, msg->hops);
+    if (env->loop)
+        env->loop->delivered(env->loop->ctx, msg, id, now);
     msg_pool_give(env->pool, m);
     --*env->in_flight;
 }
@@ -190,6 +197,8 @@ static inline void engine_refuse(const struct engine_env *env, uint32_t m)
     if (env->tap)
         env->tap->refused(env->tap->ctx, &env->pool->msgs[m], id, env->kernel->now);
     probe_refused(env->probe, id, env->kernel->now);
+    if (env->loop)
+        env->loop->refused(env->loop->ctx, &env->pool->msgs[m], id, env->kernel->now);
     msg_pool_give(env->pool, m);
     --*env->in_flight;
 }

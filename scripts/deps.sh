@@ -38,6 +38,8 @@ done
 have_pc() { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists "$1" 2>/dev/null; }
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 [ -f /usr/include/ev.h ] || missing="$missing libev-dev"
+[ -f /usr/include/bzlib.h ] || missing="$missing libbz2-dev"
+command -v python3 >/dev/null 2>&1 || missing="$missing python3" # scripts/netrace-gen.py (make test runs it)
 have_pc check || missing="$missing check"
 have_pc inih || missing="$missing libinih-dev"
 have_pc gsl || missing="$missing libgsl-dev"

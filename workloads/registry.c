@@ -8,7 +8,7 @@
 #include "workload.h"
 
 extern const struct arrival_ops arrival_poisson, arrival_bernoulli, arrival_batch_geometric, arrival_deterministic,
-    arrival_trace, arrival_on_off;
+    arrival_trace, arrival_on_off, arrival_netrace;
 extern const struct dest_ops dest_uniform, dest_uniform_with_self, dest_cluster_locality, dest_fixed_hops,
     dest_spherical, dest_distance_locality, dest_hotspot, dest_complement, dest_reversal, dest_transpose,
     dest_shuffle, dest_tornado, dest_neighbor, dest_random_permutation, dest_group_shift;
@@ -17,7 +17,7 @@ extern const struct length_ops length_exponential, length_fixed, length_constant
 
 static const struct arrival_ops *const arrivals[] = {
     &arrival_poisson, &arrival_bernoulli, &arrival_batch_geometric, &arrival_deterministic, &arrival_trace,
-    &arrival_on_off,
+    &arrival_on_off, &arrival_netrace,
 };
 static const struct dest_ops *const destinations[] = {
     &dest_uniform,    &dest_uniform_with_self, &dest_cluster_locality, &dest_fixed_hops, &dest_spherical,
@@ -50,11 +50,11 @@ bool workload_check(const struct config *cfg, double *mean_length, struct cfg_er
         *mean_length = mean;
     }
     if ((arrival->traits & ARRIVAL_REPLAY) && !cfg_text(cfg, "workload.trace")[0]) {
-        cfg_blame(cfg, "workload.arrival", err, "trace arrivals need workload.trace = FILE");
+        cfg_blame(cfg, "workload.arrival", err, "%s arrivals need workload.trace = FILE", arrival->name);
         return false;
     }
     if (!(arrival->traits & ARRIVAL_REPLAY) && cfg_text(cfg, "workload.trace")[0]) {
-        cfg_blame(cfg, "workload.trace", err, "a trace is replayed only with workload.arrival = trace");
+        cfg_blame(cfg, "workload.trace", err, "a trace is replayed only with workload.arrival = trace or netrace");
         return false;
     }
     return true;

@@ -22,9 +22,12 @@ struct trace_params {
 
 static const struct cfg_key trace_keys[] = {
     { "workload", "trace", CFG_TEXT, offsetof(struct trace_params, trace), "", 0, 0, false, NULL,
-      "trace arrivals: file of time,source,destination,length lines to replay" },
+      "trace and netrace arrivals: the file to replay (trace: time,source,destination,length lines; netrace: a "
+      "Netrace v1 trace, bzip2)" },
 };
-static CFG_PARAM_TABLE(trace_param_table, struct trace_params, trace_keys);
+/* Shared with the netrace arrivals (workloads/netrace.c): one key, one meaning. */
+extern const struct cfg_param_table trace_param_table;
+CFG_PARAM_TABLE(trace_param_table, struct trace_params, trace_keys);
 
 const char *trace_path(const struct config *cfg, char *buf, size_t size)
 {
@@ -218,14 +221,19 @@ bool trace_load(struct trace *tr, const struct config *cfg, uint32_t nodes, stru
     if (ok || opened)
         return ok;
     /* Not opened: named with the config's file and line, as the key that names it. */
-    const char *relative = strcmp(path, ((const struct trace_params *)cfg_params(cfg, &trace_param_table))->trace)
-                               ? " (relative to the config's folder)"
-                               : "";
     char why[sizeof err->message];
     const char *colon = strstr(err->message, ": ");
     snprintf(why, sizeof why, "%s", colon ? colon + 2 : err->message);
-    cfg_blame(cfg, "workload.trace", err, "cannot read the trace %s%s: %s", path, relative, why);
+    trace_blame_unreadable(cfg, path, why, err);
     return false;
+}
+
+void trace_blame_unreadable(const struct config *cfg, const char *path, const char *why, struct cfg_error *err)
+{
+    const char *relative = strcmp(path, ((const struct trace_params *)cfg_params(cfg, &trace_param_table))->trace)
+                               ? " (relative to the config's folder)"
+                               : "";
+    cfg_blame(cfg, "workload.trace", err, "cannot read the trace %s%s: %s", path, relative, why);
 }
 
 void trace_free(struct trace *tr)

@@ -55,6 +55,9 @@ bool trace_load(struct trace *tr, const struct config *cfg, uint32_t nodes, stru
 /* The same for the file at path (tests, the fuzzer): its errors name that file only. */
 bool trace_load_file(struct trace *tr, const char *path, uint32_t nodes, struct cfg_error *err);
 void trace_free(struct trace *tr);
+/* Blames workload.trace where it was set: the file at path (cfg's trace, trace_path())
+ * cannot be opened, for the reason `why`. */
+void trace_blame_unreadable(const struct config *cfg, const char *path, const char *why, struct cfg_error *err);
 
 /* Writes one record so that trace_load() reads back exactly the same doubles. */
 void trace_write_record(FILE *out, double time, uint32_t src, uint32_t dst, double length);

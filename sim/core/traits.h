@@ -134,6 +134,10 @@ enum arrival_traits {
     /* Every message is created at a whole time unit (slotted sources, whole-cycle gaps):
      * the zero-load delay knows the wait to an engine's next cycle. */
     ARRIVAL_WHOLE_TIMES = 1u << 3,
+    /* With ARRIVAL_REPLAY: a dependency-driven trace (Netrace), whose packets wait for
+     * the deliveries of others: the run closes the loop through the engines' delivery
+     * callback (routing/engine.h: engine_env.loop). */
+    ARRIVAL_DEPENDENCIES = 1u << 4,
 };
 enum dest_traits {
     /* prob(src, dst) is unchanged when the topology's translate() moves both ends */

@@ -22,7 +22,7 @@ static void measured_line(FILE *out, const struct run_report *r)
                 r->slotted ? "cycles" : "time units", r->stop_reason);
     else
         fprintf(out, "measured     %llu messages after %lld warm-up%s; window %.6g %s; stop: %s\n",
-                (unsigned long long)r->delay.count, (long long)c->run.warmup_messages, reps, r->window,
+                (unsigned long long)r->delay.count, (long long)r->warmup_messages, reps, r->window,
                 r->slotted ? "cycles" : "time units", r->stop_reason);
     if (c->run.precision > 0) {
         char reached[64], batches[64];
@@ -82,10 +82,10 @@ static void warnings(FILE *out, const struct run_report *r)
         if (r->warmup_unsettled)
             fprintf(out, "%-12s the warm-up found is half the run, the most MSER may cut: the run had not settled "
                          "and delays are biased; raise run.messages\n", "  warning");
-    } else if (c->run.warmup_messages > 0 && r->warmup_time < 5 * r->delay.mean) {
+    } else if (r->warmup_messages > 0 && r->warmup_time < 5 * r->delay.mean) { /* the probe's (netrace: 0) */
         fprintf(out, "%-12s the warm-up lasted %.3g time units, under 5 mean delays: measured delays are biased low; "
                      "raise run.warmup_messages\n", "  warning", r->warmup_time);
-    } else if (c->run.warmup_messages == 0 && c->run.warmup[0] != 'a') {
+    } else if (r->warmup_messages == 0 && c->run.warmup[0] != 'a') {
         fprintf(out, "%-12s no warm-up: measurement starts with an empty network and delays are biased low\n",
                 "  warning");
     }

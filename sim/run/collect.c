@@ -7,6 +7,7 @@
 #include "../../analytic/model.h"
 #include "../../protocols/protocol.h"
 #include "../../routing/engine.h"
+#include "netrace_run.h"
 #include "run_config.h"
 
 _Static_assert((int)TOPO_MAX_CLASSES <= (int)REPORT_MAX_CLASSES, "a report holds every channel class of a topology");
@@ -39,6 +40,8 @@ static void collect_figures(struct figures *list, const struct network *net)
     struct figure_sink sink = figures_sink(list, false);
     if (net->engine->figures)
         net->engine->figures(net->engine_state, &sink);
+    if (net->netrace) /* the trace's own: its completion time */
+        net_netrace_figures(net->netrace, &sink);
     unsigned ran = list->n;
     for (size_t i = 0; engine_registered(i); i++) {
         const struct engine_ops *e = engine_registered(i);

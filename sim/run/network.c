@@ -5,12 +5,11 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <unistd.h>
 
 #include "../../protocols/protocol.h"
 #include "../../workloads/trace.h"
 #include "../../workloads/workload.h"
+#include "netrace_run.h"
 #include "observe.h"
 
 /* --- messages in flight: the pool's take and give, counted --- */
@@ -68,14 +67,14 @@ static void deliver_at_source(struct network *net, uint32_t m)
     if (net->observe)
         net->observe->tap.delivered(net->observe, msg, id, now);
     probe_delivered(&net->probe, id, now, now - msg->created, &parts, msg->hops);
+    if (net->netrace)
+        net->netrace->loop.delivered(net->netrace, msg, id, now);
     pool_give(net, m);
 }
 
 /* --- message creation --- */
 
-/* Creates message number net->created at `node`, now, and hands it to the engine (or
- * delivers it at once when self-addressed). */
-static void create_message(struct network *net, uint32_t node, uint32_t dst, double length)
+void net_create_message(struct network *net, uint32_t node, uint32_t dst, double length, uint32_t tag)
 {
     struct kernel *k = &net->kernel;
     probe_created(&net->probe, net->created, k->now);
@@ -99,7 +98,7 @@ static void create_message(struct network *net, uint32_t node, uint32_t dst, dou
         .link = NET_NONE,
     };
     msg_set_id(&net->pool, m, net->created++);
-    if (net->node && !net_node_clock_start(net, m)) {
+    if ((net->node && !net_node_clock_start(net, m)) || (net->netrace && !net_netrace_tag(net->netrace, m, tag))) {
         pool_give(net, m);
         kernel_request_stop(k, KERNEL_FAILED);
         return;
@@ -116,7 +115,7 @@ static void on_arrival(struct kernel *k, void *ctx, uint32_t node)
     const struct config *cfg = net->cfg;
     kernel_schedule(k, net->arrival->interarrival(cfg, &net->rng_arrival[node]), net->ev_arrival, node);
     double length = length_draw(&net->length, &net->rng_length[node]);
-    create_message(net, node, net->dest.ops->pick(&net->dest, node, &net->rng_dest[node]), length);
+    net_create_message(net, node, net->dest.ops->pick(&net->dest, node, &net->rng_dest[node]), length, NET_NONE);
 }
 
 /* A node's arrival comes soon: its three streams (stage 0). */
@@ -150,7 +149,7 @@ static void on_trace(struct kernel *k, void *ctx, uint32_t index)
     const struct trace_record *r = &net->trace.records[index];
     if (r->next != TRACE_NONE)
         schedule_at(k, net->trace.records[r->next].time, net->ev_arrival, r->next);
-    create_message(net, r->src, r->dst, r->length);
+    net_create_message(net, r->src, r->dst, r->length, NET_NONE);
 }
 
 /* --- life cycle --- */
@@ -202,6 +201,7 @@ static struct engine_env engine_env_of(struct network *net)
         .fatal = net->fatal,
         .fatal_size = sizeof net->fatal,
         .tap = o && (o->node || o->series) ? &o->tap : NULL,
+        .loop = net->netrace ? &net->netrace->loop : NULL,
     };
 }
 
@@ -210,81 +210,6 @@ static bool engine_create(struct network *net)
     const struct engine_env env = engine_env_of(net);
     net->engine_state = net->engine->create(&env);
     return net->engine_state != NULL;
-}
-
-/* Refuses a network whose run would not fit in this machine's memory (or the
- * process's address-space limit), from its size, instead of leaving it to the
- * kernel's out-of-memory killer half-way through.  About 150 bytes per node and 18 per
- * channel: the peak RSS of runs on hypercubes of 2^16 to 2^20 nodes and on tori of 2^18
- * to 2^22 before traffic (131 and 16.2 fitted; bench/README.md); messages in flight
- * come on top (40 bytes each; 8 more where their creation numbers are kept, as in
- * message mode, 24 more under a priority discipline, 16 more with the node model); a
- * protocol that draws random numbers has a 32-byte stream per channel.  A
- * run that records its measured messages (run.warmup = auto, run.precision) adds 24 bytes per
- * message of run.messages (probe.h), and the batches' histograms for quantile
- * intervals about 19 KB per batch (stats.h). */
-static bool fits_in_memory(const struct config *cfg, const struct topo *t, const struct engine_ops *engine,
-                           const struct proto_ops *proto, struct cfg_error *err)
-{
-    double need = 150.0 * t->nodes + 18.0 * (double)t->channels + (engine->memory ? engine->memory(cfg, t) : 0) +
-                  observe_memory(cfg, t) + (proto->traits & ACCESS_DRAWS_RANDOM ? 32.0 * (double)t->channels : 0);
-    bool recording = cfg->run.duration <= 0 && (cfg->run.warmup[0] == 'a' || cfg->run.precision > 0);
-    unsigned batches = cfg->run.precision > 0 ? probe_max_batches((unsigned)cfg->run.batches) : (unsigned)cfg->run.batches;
-    need += (recording ? 24.0 * (double)cfg->run.messages : 0) + 19440.0 * batches;
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    double have = pages > 0 && page > 0 ? (double)pages * (double)page : INFINITY;
-    struct rlimit limit;
-    if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY && (double)limit.rlim_cur < have)
-        have = (double)limit.rlim_cur;
-    if (need <= have)
-        return true;
-    const char *key = (t->ops->traits & TOPO_KARY_NCUBE) && cfg_is_set(cfg, "network.radix") ? "network.radix"
-                                                                                               : "network.dimension";
-    cfg_blame(cfg, key, err, "%u nodes and %llu channels need about %.1f GiB to simulate; %.1f GiB available",
-              t->nodes, (unsigned long long)t->channels, need / (1u << 30), have / (1u << 30));
-    return false;
-}
-
-/* An engine that admits its own input cycle by cycle (ENGINE_SLOTTED) takes no event-driven
- * arrivals, writes no trace and hands no message to the per-message files; false (err
- * says which) when the configuration asks for one of those. */
-static bool input_fits_engine(const struct network *net, const struct config *cfg, struct cfg_error *err)
-{
-    bool slotted = net->engine->traits & ENGINE_SLOTTED;
-    if (!slotted && !net->arrival->interarrival && !(net->arrival->traits & ARRIVAL_REPLAY)) {
-        cfg_blame(cfg, "workload.arrival", err, "'%s' arrivals exist only in slotted time; %s switching is event-driven",
-                  cfg->workload.arrival, cfg->routing.switching);
-        return false;
-    }
-    if (slotted && cfg->write_trace) { /* it admits its own input per cycle: no trace */
-        snprintf(err->file, sizeof err->file, "--write-trace");
-        err->line = 0;
-        err->key[0] = '\0';
-        snprintf(err->message, sizeof err->message, "no trace of %s routing: it admits its own input cycle by cycle",
-                 cfg->routing.algorithm);
-        return false;
-    }
-    if (slotted && (cfg->files.nodes || cfg->files.series)) { /* no message of it passes the run's hands */
-        snprintf(err->file, sizeof err->file, "%s", cfg->files.nodes ? "--nodes" : "--series");
-        err->line = 0;
-        err->key[0] = '\0';
-        snprintf(err->message, sizeof err->message, "no per-message output of %s routing: it admits its own input "
-                 "cycle by cycle", cfg->routing.algorithm);
-        return false;
-    }
-    return true;
-}
-
-/* The engine's own check of the configuration, on the built topology and workload. */
-static bool engine_accepts(const struct network *net, const struct config *cfg, struct cfg_error *err)
-{
-    const struct engine_spec spec = {
-        .cfg = cfg,
-        .topo = &net->topo,
-        .arrivals_per_cycle = net->arrival->per_cycle != NULL,
-        .destinations_may_pick_source = net->dest.ops->traits & DEST_MAY_PICK_SOURCE,
-    };
-    return !net->engine->check || net->engine->check(&spec, err);
 }
 
 /* The channels' books, the message pool, the node model, the lengths' state and the
@@ -319,9 +244,9 @@ static bool run_state_init(struct network *net, const struct config *cfg)
  * memory. */
 static bool measurement_init(struct network *net, const struct config *cfg)
 {
-    const struct probe_spec measured = {
-        .warmup_messages = cfg->run.warmup[0] == 'a' ? 0 : (uint64_t)cfg->run.warmup_messages,
-        .messages = (uint64_t)cfg->run.messages,
+    const struct probe_spec measured = { /* netrace arrivals: every packet of the trace */
+        .warmup_messages = cfg->run.warmup[0] == 'a' || net->netrace ? 0 : (uint64_t)cfg->run.warmup_messages,
+        .messages = net->netrace ? net->netrace->scan.packets : (uint64_t)cfg->run.messages,
         .warmup_time = cfg->run.warmup_time,
         .duration = cfg->run.duration,
         .batches = (unsigned)cfg->run.batches,
@@ -391,21 +316,25 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     net->arrival = arrival_find(cfg->workload.arrival);
     assert(net->route && net->engine && net->proto && net->arrival);
     bool slotted = net->engine->traits & ENGINE_SLOTTED;
-    if (!input_fits_engine(net, cfg, err))
+    if (!net_input_fits_engine(net, cfg, err))
         return false;
     if (!kernel_init(&net->kernel))
         goto out_of_memory;
-    if (!topo_build(&net->topo, cfg, err) || !fits_in_memory(cfg, &net->topo, net->engine, net->proto, err) ||
+    if (!topo_build(&net->topo, cfg, err) || !net_fits_in_memory(cfg, &net->topo, net->engine, net->proto, err) ||
         !route_check(cfg, &net->topo, err) ||
         !dest_init(&net->dest, cfg, &net->topo, err)) {
         net_free(net);
         return false;
     }
-    if (!engine_accepts(net, cfg, err)) {
+    if (!net_engine_accepts(net, cfg, err)) {
         net_free(net);
         return false;
     }
     uint32_t terminals = net->topo.terminals;
+    if (!net_netrace_scan(net, err)) {
+        net_free(net);
+        return false;
+    }
     if (!run_state_init(net, cfg) || !measurement_init(net, cfg))
         goto out_of_memory;
     net->paths = (struct path_selection){ net->route, NULL, &net->topo, net->rng_route };
@@ -427,11 +356,13 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         return false;
     }
     bool replay = net->arrival->traits & ARRIVAL_REPLAY;
-    if (replay && !trace_load(&net->trace, cfg, terminals, err)) {
+    if ((net->netrace && !net_netrace_start(net, err)) ||
+        (replay && !net->netrace && !trace_load(&net->trace, cfg, terminals, err))) {
         net_free(net);
         return false;
     }
-    schedule_first_arrivals(net, cfg, terminals);
+    if (!net->netrace)
+        schedule_first_arrivals(net, cfg, terminals);
     if (net->kernel.stop == KERNEL_FAILED)
         goto out_of_memory;
     return true;
@@ -499,6 +430,7 @@ void net_free(struct network *net)
     dest_free(&net->dest);
     length_free(&net->length);
     trace_free(&net->trace);
+    net_netrace_free(net->netrace);
     if (net->trace_out)
         fclose(net->trace_out);
     topo_free(&net->topo);

@@ -41,6 +41,7 @@
 #include "../core/stats.h"
 
 struct observe;
+struct net_netrace;
 
 #define NET_NONE MSG_NONE /* no message: the pool's own "none" */
 
@@ -89,6 +90,7 @@ struct network {
 
     uint32_t ev_arrival;
     struct trace trace;         /* trace arrivals: the records replayed */
+    struct net_netrace *netrace; /* netrace arrivals: the loop (netrace_run.h); NULL otherwise */
     FILE *trace_out;            /* not NULL: every created message is written here as a trace line */
     uint64_t created;           /* messages created so far */
     /* What is measured, and when (warm-up, window, delays): the probe decides, for
@@ -107,6 +109,20 @@ void net_free(struct network *net);
  * the close failed (a full disk): the trace is then not whole. */
 bool net_close_trace(struct network *net);
 enum kernel_stop net_run(struct network *net);
+/* Creates message number net->created at `node`, now, and hands it to the engine (or
+ * delivers it at once when self-addressed); tag: the netrace record it carries (netrace
+ * arrivals), else ignored. */
+void net_create_message(struct network *net, uint32_t node, uint32_t dst, double length, uint32_t tag);
+
+/* --- the checks before a run is built (network_checks.c): false with *err --- */
+
+/* The network of t fits in this machine's memory (and the address-space limit). */
+bool net_fits_in_memory(const struct config *cfg, const struct topo *t, const struct engine_ops *engine,
+                        const struct proto_ops *proto, struct cfg_error *err);
+/* The configured input (arrivals, traces, per-message files) fits the engine. */
+bool net_input_fits_engine(const struct network *net, const struct config *cfg, struct cfg_error *err);
+/* The engine's own check, on the built topology and workload. */
+bool net_engine_accepts(const struct network *net, const struct config *cfg, struct cfg_error *err);
 
 /* --- the node model (nodes.c) --- */
 

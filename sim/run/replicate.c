@@ -9,6 +9,7 @@
 
 #include "collect.h"
 #include "model_input.h"
+#include "netrace_run.h"
 #include "observe.h"
 #include "run_config.h"
 #include "wallclock.h"
@@ -39,6 +40,10 @@ static bool time_resolution_check(const struct network *net, struct cfg_error *e
         const struct trace_record *r = &net->trace.records[i];
         shortest = fmin(shortest, r->length);
         trace_end = fmax(trace_end, r->time + r->length / slowest);
+    }
+    if (replay && net->netrace) { /* a Netrace trace: its scan's shortest packet and last cycle */
+        shortest = net->netrace->scan.shortest;
+        trace_end = (double)net->netrace->scan.last_cycle + 72.0 / slowest;
     }
     double step = replay ? shortest / fastest : cfg->workload.mean_length / fastest;
     const char *step_is = replay ? "the trace's shortest transmission, its shortest length over the fastest bandwidth"

@@ -26,6 +26,7 @@
     X(topo)                                                                                                      \
     X(destinations)                                                                                              \
     X(workloads)                                                                                                 \
+    X(netrace)                                                                                                   \
     X(lengths)                                                                                                   \
     X(network)                                                                                                   \
     X(protocols)                                                                                                 \
