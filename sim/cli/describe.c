@@ -26,6 +26,15 @@ static const char *describe_stability(const struct config *cfg, const struct sta
                               : "stable";
 }
 
+/* The offered workload.rate at which the busiest channel (or node server) is loaded to
+ * capacity: loads grow in proportion to the rate, so the rate over that load.  An upper
+ * bound on what the network accepts; pipelined switching may saturate below it. */
+static double saturation_bound(const struct config *cfg, const struct stability *st)
+{
+    double load = st->channel_load > st->node_load ? st->channel_load : st->node_load;
+    return st->known && load > 0 ? cfg->workload.rate / load : NAN;
+}
+
 static const char *kind_name(enum channel_kind k)
 {
     switch (k) {
@@ -127,6 +136,8 @@ static void write_json(FILE *out, const struct config *cfg, const struct topo *t
     json_value(out, st.known && cfg->node.service_rate > 0 ? st.node_load : NAN);
     fputs(",\n  \"channel_load_of_capacity\": ", out);
     json_value(out, st.known ? st.channel_load : NAN);
+    fputs(",\n  \"saturation_rate_bound\": ", out);
+    json_value(out, saturation_bound(cfg, &st));
     fprintf(out, ",\n  \"saturated\": %s", st.saturated ? "true" : unpredictable(cfg) ? "null" : "false");
     fputs(",\n  \"zero_load_delay\": ", out);
     json_value(out, z->known ? z->delay : NAN);
@@ -208,6 +219,10 @@ static void write_table(FILE *out, const struct config *cfg, const struct topo *
         fprintf(out, " (utilisation %.6g at node.service_rate %g)", st.node_load, cfg->node.service_rate);
     fprintf(out, "\nchannel load      %.6g of what the %s protocol sustains\n", st.channel_load, cfg->protocol.link);
     fprintf(out, "stability         %s\n", describe_stability(cfg, &st));
+    double bound = saturation_bound(cfg, &st);
+    if (isfinite(bound))
+        fprintf(out, "saturation bound  workload.rate = %.6g%s (the busiest %s at capacity)\n", bound,
+                cfg_rate_in_flits(cfg) ? " flits" : "", st.channel_load >= st.node_load ? "channel" : "node");
     if (z->known)
         fprintf(out, "zero-load delay   %.10g (mean over the routes, a message alone in the network)\n", z->delay);
     else
