@@ -127,6 +127,11 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
     l->capacity = in->capacity;
     double lambda = cfg_message_rate(cfg);
     l->message_rate = lambda * t->terminals;
+    if (strcmp(cfg->workload.classes, "single") != 0) {
+        snprintf(l->why, sizeof l->why, "%s traffic: the loads of the replies are not computed yet",
+                 cfg->workload.classes);
+        return false;
+    }
     if (in->arrival & ARRIVAL_REPLAY) {
         snprintf(l->why, sizeof l->why, "trace replay: the loads are the trace's, not workload.rate's");
         return false;

@@ -147,6 +147,19 @@ bool dest_lattice(const struct topo *t, const struct config *cfg, struct dest_la
 const struct arrival_ops *arrival_find(const char *name);
 const struct dest_ops *dest_find(const char *name);
 const struct length_ops *length_find(const char *name);
-extern const struct cfg_choices arrival_choices, dest_choices, length_choices;
+extern const struct cfg_choices arrival_choices, dest_choices, length_choices, class_choices;
+
+/* workload.classes (workloads/classes.c): single, or request-reply with these keys. */
+struct class_choice {
+    const char *name, *help;
+    const struct cfg_param_table *params; /* NULL: none */
+};
+struct reply_params {
+    double request_length, reply_length, reply_delay;
+    int64_t max_outstanding; /* 0: no cap */
+};
+const struct class_choice *class_find(const char *name);
+/* The request-reply keys' values; NULL with workload.classes = single. */
+const struct reply_params *reply_params_of(const struct config *cfg);
 
 #endif

@@ -40,6 +40,8 @@ static const struct cfg_key main_keys[] = {
       "unit of workload.rate: messages, or flits (a message is max(1, ceil(length / bandwidth)) whole flits)" },
     { "workload", "destination", CFG_CHOICE, AT(workload.destination), "uniform", 0, 0, false, NULL,
       "destination distribution" },
+    { "workload", "classes", CFG_CHOICE, AT(workload.classes), "single", 0, 0, false, NULL,
+      "message classes: one kind, or requests that each produce a reply (closed loop)" },
     { "workload", "length", CFG_CHOICE, AT(workload.length), "exponential", 0, 0, false, NULL,
       "message length distribution" },
     { "workload", "mean_length", CFG_REAL, AT(workload.mean_length), "1.0", 0, DBL_MAX, true, NULL,

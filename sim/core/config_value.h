@@ -88,6 +88,7 @@ struct config {
         const char *rate_unit; /* "messages" or "flits" (per node per time unit) */
         const char *destination;
         const char *length;
+        const char *classes;   /* "single" or "request-reply" (workloads/classes.c) */
         double mean_length;
         /* Not a key: the mean whole flits of a message, E[max(1, ceil(length /
          * network.bandwidth))], set by the run's loading (sim/run/run_config.c) from the

@@ -8,6 +8,7 @@
 #include "../../protocols/protocol.h"
 #include "../../routing/engine.h"
 #include "netrace_run.h"
+#include "request_reply.h"
 #include "run_config.h"
 
 _Static_assert((int)TOPO_MAX_CLASSES <= (int)REPORT_MAX_CLASSES, "a report holds every channel class of a topology");
@@ -42,6 +43,8 @@ static void collect_figures(struct figures *list, const struct network *net)
         net->engine->figures(net->engine_state, &sink);
     if (net->netrace) /* the trace's own: its completion time */
         net_netrace_figures(net->netrace, &sink);
+    if (net->reply) /* the classes' delays and the round trip */
+        net_reply_figures(net->reply, &sink);
     unsigned ran = list->n;
     for (size_t i = 0; engine_registered(i); i++) {
         const struct engine_ops *e = engine_registered(i);

@@ -10,6 +10,7 @@
 #include "../../workloads/trace.h"
 #include "../../workloads/workload.h"
 #include "netrace_run.h"
+#include "request_reply.h"
 #include "observe.h"
 
 /* --- messages in flight: the pool's take and give, counted --- */
@@ -69,6 +70,8 @@ static void deliver_at_source(struct network *net, uint32_t m)
     probe_delivered(&net->probe, id, now, now - msg->created, &parts, msg->hops);
     if (net->netrace)
         net->netrace->loop.delivered(net->netrace, msg, id, now);
+    if (net->reply)
+        net->reply->loop.delivered(net->reply, msg, id, now);
     pool_give(net, m);
 }
 
@@ -98,7 +101,8 @@ void net_create_message(struct network *net, uint32_t node, uint32_t dst, double
         .link = NET_NONE,
     };
     msg_set_id(&net->pool, m, net->created++);
-    if ((net->node && !net_node_clock_start(net, m)) || (net->netrace && !net_netrace_tag(net->netrace, m, tag))) {
+    if ((net->node && !net_node_clock_start(net, m)) || (net->netrace && !net_netrace_tag(net->netrace, m, tag)) ||
+        (net->reply && !net_reply_tag(net->reply, m))) {
         pool_give(net, m);
         kernel_request_stop(k, KERNEL_FAILED);
         return;
@@ -109,13 +113,22 @@ void net_create_message(struct network *net, uint32_t node, uint32_t dst, double
         net->engine->inject(net->engine_state, m);
 }
 
-static void on_arrival(struct kernel *k, void *ctx, uint32_t node)
+void net_arrive(struct network *net, uint32_t node)
 {
-    struct network *net = ctx;
+    struct kernel *k = &net->kernel;
     const struct config *cfg = net->cfg;
     kernel_schedule(k, net->arrival->interarrival(cfg, &net->rng_arrival[node]), net->ev_arrival, node);
-    double length = length_draw(&net->length, &net->rng_length[node]);
+    double length = net->reply ? net->reply->p->request_length : length_draw(&net->length, &net->rng_length[node]);
     net_create_message(net, node, net->dest.ops->pick(&net->dest, node, &net->rng_dest[node]), length, NET_NONE);
+}
+
+static void on_arrival(struct kernel *k, void *ctx, uint32_t node)
+{
+    (void)k;
+    struct network *net = ctx;
+    if (net->reply && !net_reply_admits(net->reply, node))
+        return; /* held at the cap: the process resumes at a reply's delivery */
+    net_arrive(net, node);
 }
 
 /* A node's arrival comes soon: its three streams (stage 0). */
@@ -201,7 +214,7 @@ static struct engine_env engine_env_of(struct network *net)
         .fatal = net->fatal,
         .fatal_size = sizeof net->fatal,
         .tap = o && (o->node || o->series) ? &o->tap : NULL,
-        .loop = net->netrace ? &net->netrace->loop : NULL,
+        .loop = net->netrace ? &net->netrace->loop : net->reply ? &net->reply->loop : NULL,
     };
 }
 
@@ -337,6 +350,10 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
     }
     if (!run_state_init(net, cfg) || !measurement_init(net, cfg))
         goto out_of_memory;
+    if (!net_reply_create(net, err)) {
+        net_free(net);
+        return false;
+    }
     net->paths = (struct path_selection){ net->route, NULL, &net->topo, net->rng_route };
     if (net->route->create && !(net->paths.state = net->route->create(&net->topo)))
         goto out_of_memory;
@@ -431,6 +448,7 @@ void net_free(struct network *net)
     length_free(&net->length);
     trace_free(&net->trace);
     net_netrace_free(net->netrace);
+    net_reply_free(net->reply);
     if (net->trace_out)
         fclose(net->trace_out);
     topo_free(&net->topo);

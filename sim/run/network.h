@@ -42,6 +42,7 @@
 
 struct observe;
 struct net_netrace;
+struct net_reply;
 
 #define NET_NONE MSG_NONE /* no message: the pool's own "none" */
 
@@ -91,6 +92,7 @@ struct network {
     uint32_t ev_arrival;
     struct trace trace;         /* trace arrivals: the records replayed */
     struct net_netrace *netrace; /* netrace arrivals: the loop (netrace_run.h); NULL otherwise */
+    struct net_reply *reply;     /* workload.classes = request-reply (request_reply.h); NULL otherwise */
     FILE *trace_out;            /* not NULL: every created message is written here as a trace line */
     uint64_t created;           /* messages created so far */
     /* What is measured, and when (warm-up, window, delays): the probe decides, for
@@ -113,6 +115,9 @@ enum kernel_stop net_run(struct network *net);
  * delivers it at once when self-addressed); tag: the netrace record it carries (netrace
  * arrivals), else ignored. */
 void net_create_message(struct network *net, uint32_t node, uint32_t dst, double length, uint32_t tag);
+/* An arrival at node: schedules the node's next one and creates its message now (a
+ * request under request-reply). */
+void net_arrive(struct network *net, uint32_t node);
 
 /* --- the checks before a run is built (network_checks.c): false with *err --- */
 

@@ -53,6 +53,17 @@ bool net_input_fits_engine(const struct network *net, const struct config *cfg, 
                   "input cycle by cycle", cfg->routing.algorithm);
         return false;
     }
+    if (reply_params_of(cfg) && (slotted || (net->arrival->traits & ARRIVAL_REPLAY))) {
+        cfg_blame(cfg, "workload.classes", err, "request-reply creates replies from deliveries: it needs "
+                  "event-driven arrivals (not %s) and an engine that is not slotted (not %s routing)",
+                  cfg->workload.arrival, cfg->routing.algorithm);
+        return false;
+    }
+    if (reply_params_of(cfg) && cfg_rate_in_flits(cfg)) {
+        cfg_blame(cfg, "workload.rate_unit", err, "request-reply: state workload.rate in requests (messages) per "
+                  "terminal per time unit; requests and replies have lengths of their own");
+        return false;
+    }
     if (!slotted && !net->arrival->interarrival && !(net->arrival->traits & ARRIVAL_REPLAY)) {
         cfg_blame(cfg, "workload.arrival", err, "'%s' arrivals exist only in slotted time; %s switching is event-driven",
                   cfg->workload.arrival, cfg->routing.switching);

@@ -43,6 +43,7 @@ static const struct cfg_registry registries[] = {
     { "workload.destination", &dest_choices },
     { "workload.length", &length_choices },
     { "workload.arrival", &arrival_choices },
+    { "workload.classes", &class_choices },
     { "workload.rate_unit", &rate_unit_choices },
     { "run.warmup", &warmup_rule_choices },
     { NULL, &model_choices }, /* every model applies itself: no key chooses one */

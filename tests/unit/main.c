@@ -65,6 +65,7 @@
     X(zero_load)                                                                                                 \
     X(bisection)                                                                                                 \
     X(concentration)                                                                                             \
+    X(request_reply)                                                                                             \
     X(newcomer)
 
 #define X(name) Suite *name##_suite(void);
