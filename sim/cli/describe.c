@@ -6,6 +6,7 @@
 #include "../../analytic/model.h"
 #include "../core/traits.h"
 #include "../run/model_input.h"
+#include "../run/deadlock_run.h"
 #include "../run/run_config.h"
 #include "../../topo/topo.h"
 
@@ -90,6 +91,11 @@ static void write_json(FILE *out, const struct config *cfg, const struct topo *t
     fputs(",\n  \"channel_load_of_capacity\": ", out);
     json_value(out, st.known ? st.channel_load : NAN);
     fprintf(out, ",\n  \"saturated\": %s", st.saturated ? "true" : unpredictable(cfg) ? "null" : "false");
+    char verdict[1024];
+    if (net_deadlock_line(cfg, t, verdict, sizeof verdict)) {
+        fputs(",\n  \"deadlock_check\": ", out);
+        json_text(out, verdict);
+    }
     fputs(",\n  \"classes\": [", out);
     for (unsigned c = 0; c < t->classes; c++) {
         char name[32];
@@ -122,6 +128,9 @@ static void write_table(FILE *out, const struct config *cfg, const struct topo *
         fprintf(out, "average distance  %.10g (ordered pairs of distinct terminals)\n", avg);
     else
         fprintf(out, "average distance  not computed (not symmetric and over %d nodes)\n", DESCRIBE_PAIRS_MAX_NODES);
+    char verdict[1024];
+    if (net_deadlock_line(cfg, t, verdict, sizeof verdict))
+        fprintf(out, "deadlock check    %s\n", verdict);
     if (!l->known) {
         fprintf(out, "load factors      not computed: %s\n", l->why);
         return;
@@ -181,5 +190,40 @@ int describe(const struct config *cfg, enum report_format fmt, FILE *out)
     model_input_free(&in);
     loads_free(&loads);
     topo_free(&t);
+    return ferror(out) ? 1 : 0;
+}
+
+int describe_deadlock_check(const struct config *cfg, enum report_format fmt, FILE *out)
+{
+    if (fmt == REPORT_CSV) {
+        fputs("sim: --check-deadlock prints a table or JSON, not CSV\n", stderr);
+        return 2;
+    }
+    struct dl_result r;
+    struct cfg_error err;
+    if (!net_check_deadlock(cfg, &r, &err)) {
+        cfg_error_print(&err, stderr);
+        return 2;
+    }
+    char summary[1024];
+    dl_summary(&r, summary, sizeof summary);
+    if (fmt == REPORT_JSON) {
+        fputs("{\n  \"deadlock_check\": ", out);
+        json_text(out, dl_verdict_name(r.verdict));
+        fprintf(out, ",\n  \"duato\": %s,\n  \"channel_vcs\": %llu,\n  \"dependencies\": %llu,\n"
+                     "  \"states\": %llu,\n  \"note\": ", r.duato ? "true" : "false", (unsigned long long)r.nodes,
+                (unsigned long long)r.edges, (unsigned long long)r.states);
+        if (r.note[0])
+            json_text(out, r.note);
+        else
+            fputs("null", out);
+        fputs("\n}\n", out);
+    } else {
+        fprintf(out, "deadlock check    %s\n", summary);
+    }
+    if (r.verdict == DL_REFUSED) {
+        cfg_error_print(&err, stderr);
+        return ferror(out) ? 1 : 2;
+    }
     return ferror(out) ? 1 : 0;
 }

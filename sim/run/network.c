@@ -11,6 +11,7 @@
 #include "../../protocols/protocol.h"
 #include "../../workloads/trace.h"
 #include "../../workloads/workload.h"
+#include "deadlock_run.h"
 #include "observe.h"
 
 /* --- messages in flight: the pool's take and give, counted --- */
@@ -401,7 +402,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         net_free(net);
         return false;
     }
-    if (!engine_accepts(net, cfg, err)) {
+    if (!engine_accepts(net, cfg, err) || !net_deadlock_verdict(net, cfg, err)) {
         net_free(net);
         return false;
     }

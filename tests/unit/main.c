@@ -61,6 +61,7 @@
     X(router_nets)                                                                                               \
     X(graphs)                                                                                                    \
     X(up_down)                                                                                                   \
+    X(deadlock_check)                                                                                            \
     X(newcomer)
 
 #define X(name) Suite *name##_suite(void);
