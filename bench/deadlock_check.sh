@@ -6,7 +6,7 @@
 # the graph's size, wall seconds and peak RSS from /usr/bin/time.
 # Target: under 2 s and 200 MB each; a run skips the check above DL_WORK_LIMIT
 # (routing/deadlock_check.h) with a note saying so.
-# usage: bench/deadlock_check.sh [quick]   (quick: leaves out the 32x32 adaptive torus)
+# usage: bench/deadlock_check.sh [quick]   (quick: leaves out the 64x64 adaptive torus)
 set -eu
 cd "$(dirname "$0")/.."
 quick=${1:-}
@@ -39,5 +39,7 @@ for k in 32 64; do
 done
 one "16x16 torus, adaptive-minimal, 3 VCs, iq" configs/default.ini $torus -s network.radix=16 -s routing.router=iq \
     -s routing.algorithm=adaptive-minimal -s routing.virtual_channels=3
-[ "$quick" = quick ] || one "32x32 torus, adaptive-minimal, 3 VCs, iq" configs/default.ini $torus -s network.radix=32 \
+one "32x32 torus, adaptive-minimal, 3 VCs, iq" configs/default.ini $torus -s network.radix=32 \
+    -s routing.router=iq -s routing.algorithm=adaptive-minimal -s routing.virtual_channels=3
+[ "$quick" = quick ] || one "64x64 torus, adaptive-minimal, 3 VCs, iq" configs/default.ini $torus -s network.radix=64 \
     -s routing.router=iq -s routing.algorithm=adaptive-minimal -s routing.virtual_channels=3

@@ -159,6 +159,10 @@ struct walk {
     uint32_t *node_of, n_local, local_cap;
     uint32_t *step_from, *step_to, n_steps, steps_cap;
     uint32_t *csr, *csr_base, *seen, seen_gen, *dfs;
+    enum { PLAIN, DIRECT, WITNESS, EXACT } mode; /* without escape VCs; Duato's three passes */
+    uint32_t gen;               /* stamps of this pass: gen + key + 1 */
+    uint32_t *depth;            /* WITNESS: per escape (channel, VC), its depth in the direct graph */
+    bool witness_failed;        /* an indirect dependency the depths do not order */
     bool failed;                /* out of memory */
     bool refused;
     char note[400];
@@ -189,6 +193,7 @@ static bool grow(void **a, uint32_t *cap, uint32_t need, size_t size)
 static bool visit(struct walk *w, uint32_t key, const struct dl_step *s, uint32_t *local)
 {
     size_t i = state_index(w, s, s->lo);
+    key += w->gen;
     if (w->stamp[i] == key + 1) {
         *local = w->rel->escape ? w->local[i] : 0;
         return false;
@@ -242,22 +247,20 @@ static void refuse(struct walk *w, const char *what, const struct dl_step *s)
 
 static bool is_escape(const struct walk *w, uint32_t node) { return node != NONE && node % w->V < w->rel->escape; }
 
-/* Duato: the escape (channel, VC)s a packet holding escape state s may ask for next,
- * directly or through non-escape states of this walk: dependencies of the extended graph. */
-static bool extended_edges(struct walk *w)
+/* This walk's steps in CSR form (csr_base, csr), and room for a search: false when out
+ * of memory. */
+static bool local_csr(struct walk *w)
 {
-    uint32_t n = w->n_local;
-    uint32_t cap = 0;
+    uint32_t n = w->n_local, cap = 0;
     free(w->csr_base);
-    w->csr_base = calloc((size_t)n + 1, sizeof *w->csr_base);
-    if (!w->csr_base || !grow((void **)&w->csr, &cap, w->n_steps + 1, sizeof *w->csr))
-        return false;
-    cap = 0;
     free(w->seen);
     free(w->dfs);
+    free(w->csr);
+    w->csr = NULL;
+    w->csr_base = calloc((size_t)n + 1, sizeof *w->csr_base);
     w->seen = calloc((size_t)n + 1, sizeof *w->seen);
     w->dfs = malloc(((size_t)n + 1) * sizeof *w->dfs);
-    if (!w->seen || !w->dfs)
+    if (!w->csr_base || !w->seen || !w->dfs || !grow((void **)&w->csr, &cap, w->n_steps + 1, sizeof *w->csr))
         return false;
     for (uint32_t k = 0; k < w->n_steps; k++)
         w->csr_base[w->step_from[k] + 1]++;
@@ -268,7 +271,17 @@ static bool extended_edges(struct walk *w)
     for (uint32_t i = n; i > 0; i--)
         w->csr_base[i] = w->csr_base[i - 1];
     w->csr_base[0] = 0;
-    uint32_t gen = 0;
+    return true;
+}
+
+/* Duato, exactly: the escape (channel, VC)s a packet holding escape state s may ask for
+ * next, directly or through non-escape states of this walk: dependencies of the
+ * extended graph. */
+static bool extended_edges(struct walk *w)
+{
+    if (!local_csr(w))
+        return false;
+    uint32_t n = w->n_local, gen = 0;
     for (uint32_t s = 0; s < n; s++) {
         if (!is_escape(w, w->node_of[s]))
             continue;
@@ -292,6 +305,102 @@ static bool extended_edges(struct walk *w)
         }
     }
     return true;
+}
+
+/* Duato, in linear time: do the depths of the direct escape graph order this walk's
+ * indirect dependencies too?  Per non-escape state, the deepest escape state that reaches
+ * it through non-escape states (+1, 0: none), carried in topological order of the
+ * non-escape states; an escape state asked for from there must lie deeper.  A cycle
+ * among the non-escape states, or a dependency out of order, fails the witness (the
+ * exact pass then decides).  seen[] holds the carried depth, dfs[] the queue. */
+static bool witness(struct walk *w)
+{
+    if (!local_csr(w))
+        return false;
+    uint32_t n = w->n_local;
+    uint32_t *indegree = calloc((size_t)n + 1, sizeof *indegree);
+    if (!indegree)
+        return false;
+    uint32_t adaptive = 0, head = 0, tail = 0;
+    for (uint32_t x = 0; x < n; x++) {
+        bool esc = is_escape(w, w->node_of[x]);
+        adaptive += !esc;
+        for (uint32_t k = w->csr_base[x]; k < w->csr_base[x + 1]; k++) {
+            uint32_t y = w->csr[k];
+            if (is_escape(w, w->node_of[y]))
+                continue;
+            if (esc) {
+                uint32_t d = w->depth[w->node_of[x]] + 1;
+                w->seen[y] = w->seen[y] > d ? w->seen[y] : d;
+            } else {
+                indegree[y]++;
+            }
+        }
+    }
+    for (uint32_t x = 0; x < n; x++)
+        if (!is_escape(w, w->node_of[x]) && indegree[x] == 0)
+            w->dfs[tail++] = x;
+    while (head < tail && !w->witness_failed) {
+        uint32_t x = w->dfs[head++];
+        for (uint32_t k = w->csr_base[x]; k < w->csr_base[x + 1]; k++) {
+            uint32_t y = w->csr[k];
+            if (is_escape(w, w->node_of[y])) {
+                w->witness_failed |= w->seen[x] > w->depth[w->node_of[y]];
+                continue;
+            }
+            w->seen[y] = w->seen[y] > w->seen[x] ? w->seen[y] : w->seen[x];
+            if (--indegree[y] == 0)
+                w->dfs[tail++] = y;
+        }
+    }
+    w->witness_failed |= tail < adaptive;
+    free(indegree);
+    return true;
+}
+
+/* The longest-path depth of every node of the (acyclic) graph in w->deps: false when out
+ * of memory. */
+static bool depths(struct walk *w, uint32_t nodes)
+{
+    struct edges *d = &w->deps;
+    uint32_t *base = calloc((size_t)nodes + 1, sizeof *base), *adj = malloc((d->n + 1) * sizeof *adj);
+    uint32_t *indegree = calloc((size_t)nodes + 1, sizeof *indegree), *queue = malloc(((size_t)nodes + 1) * sizeof *queue);
+    free(w->depth);
+    w->depth = calloc((size_t)nodes + 1, sizeof *w->depth);
+    bool ok = base && adj && indegree && queue && w->depth;
+    for (size_t i = 0; ok && i < d->cap; i++)
+        if (d->slot[i] != EMPTY) {
+            base[(d->slot[i] >> 32) + 1]++;
+            indegree[(uint32_t)d->slot[i]]++;
+        }
+    for (uint32_t i = 0; ok && i < nodes; i++)
+        base[i + 1] += base[i];
+    for (size_t i = 0; ok && i < d->cap; i++)
+        if (d->slot[i] != EMPTY)
+            adj[base[d->slot[i] >> 32]++] = (uint32_t)d->slot[i];
+    for (uint32_t i = nodes; ok && i > 0; i--)
+        base[i] = base[i - 1];
+    uint32_t head = 0, tail = 0;
+    if (ok) {
+        base[0] = 0;
+        for (uint32_t v = 0; v < nodes; v++)
+            if (indegree[v] == 0)
+                queue[tail++] = v;
+    }
+    while (ok && head < tail) {
+        uint32_t u = queue[head++];
+        for (uint32_t k = base[u]; k < base[u + 1]; k++) {
+            uint32_t v = adj[k];
+            w->depth[v] = w->depth[v] > w->depth[u] + 1 ? w->depth[v] : w->depth[u] + 1;
+            if (--indegree[v] == 0)
+                queue[tail++] = v;
+        }
+    }
+    free(base);
+    free(adj);
+    free(indegree);
+    free(queue);
+    return ok;
 }
 
 /* One walk: every state reachable from the key's seeds, and the dependencies. */
@@ -343,6 +452,12 @@ static bool walk_key(struct walk *w, uint32_t key, uint64_t *states)
                         return false;
                     continue;
                 }
+                if (w->mode == DIRECT) { /* escape to escape, whichever way the first was taken */
+                    if (s.lo < rel->escape && v < rel->escape &&
+                        !depend(&w->deps, w->seen_succ, s.channel * w->V + s.lo, o->channel * w->V + v))
+                        return false;
+                    continue;
+                }
                 uint32_t cap = w->steps_cap;
                 if (!grow((void **)&w->step_from, &cap, w->n_steps + 1, sizeof *w->step_from) ||
                     !grow((void **)&w->step_to, &w->steps_cap, w->n_steps + 1, sizeof *w->step_to))
@@ -356,7 +471,9 @@ static bool walk_key(struct walk *w, uint32_t key, uint64_t *states)
         if (!n)
             refuse(w, "the routing offers no step from", &s);
     }
-    return !w->failed && (!rel->escape || extended_edges(w));
+    if (w->failed)
+        return false;
+    return w->mode == EXACT ? extended_edges(w) : w->mode == WITNESS ? witness(w) : true;
 }
 
 /* --- cycles: one iterative depth-first search over the graph in CSR form --- */
@@ -459,7 +576,29 @@ static bool find_cycle(struct walk *w, uint32_t nodes, char *note, size_t size, 
     return ok;
 }
 
+/* Every walk of one pass. */
+static bool walk_all(struct walk *w, struct dl_result *r)
+{
+    bool ok = true;
+    for (uint32_t key = 0; ok && key < w->rel->keys && !w->witness_failed; key++)
+        ok = walk_key(w, key, &r->states);
+    w->gen += w->rel->keys;
+    return ok;
+}
+
+static void empty_deps(struct walk *w, uint32_t nodes)
+{
+    free(w->deps.slot);
+    w->deps = (struct edges){ 0 };
+    memset(w->seen_succ, 0xff, ((size_t)nodes + 1) * SEEN * sizeof *w->seen_succ);
+}
+
 bool dl_decide(const struct topo *t, const struct dl_relation *rel, struct dl_result *r)
+{
+    return dl_decide_within(t, rel, -1, r);
+}
+
+bool dl_decide_within(const struct topo *t, const struct dl_relation *rel, double exact_work, struct dl_result *r)
 {
     struct walk w = { .t = t, .rel = rel, .V = rel->vcs, .A = rel->aux_count ? rel->aux_count : 1 };
     memset(r, 0, sizeof *r);
@@ -468,25 +607,43 @@ bool dl_decide(const struct topo *t, const struct dl_relation *rel, struct dl_re
         return false;
     w.P = w.ports.base[t->channels];
     size_t states = ((size_t)w.P + t->nodes) * w.V * w.A;
+    uint32_t nodes = t->channels * w.V;
     w.stamp = calloc(states, sizeof *w.stamp);
     w.local = rel->escape ? malloc(states * sizeof *w.local) : NULL;
-    w.seen_succ = malloc(((size_t)t->channels * w.V + 1) * SEEN * sizeof *w.seen_succ);
+    w.seen_succ = malloc(((size_t)nodes + 1) * SEEN * sizeof *w.seen_succ);
     bool ok = w.stamp && (w.local || !rel->escape) && w.seen_succ;
     if (w.seen_succ)
-        memset(w.seen_succ, 0xff, ((size_t)t->channels * w.V + 1) * SEEN * sizeof *w.seen_succ);
-    for (uint32_t key = 0; ok && key < rel->keys; key++)
-        ok = walk_key(&w, key, &r->states);
-    uint32_t nodes = t->channels * w.V;
-    r->nodes = nodes;
-    r->edges = w.deps.n;
-    bool cyclic = false;
+        memset(w.seen_succ, 0xff, ((size_t)nodes + 1) * SEEN * sizeof *w.seen_succ);
+    w.mode = rel->escape ? DIRECT : PLAIN;
+    ok = ok && walk_all(&w, r);
+    bool cyclic = false, exact_skipped = false;
     char cycle[360];
     if (ok && !w.refused)
         ok = find_cycle(&w, nodes, cycle, sizeof cycle, &cyclic);
+    if (ok && rel->escape && !w.refused && !cyclic) { /* the direct graph is acyclic: now the indirect dependencies */
+        r->edges = w.deps.n;
+        w.mode = WITNESS;
+        w.witness_failed = exact_work == DL_EXACT_ONLY;
+        ok = w.witness_failed || (depths(&w, nodes) && walk_all(&w, r));
+        if (ok && w.witness_failed && exact_work >= 0 && exact_work < (double)r->states * (t->diameter + 1)) {
+            exact_skipped = true;
+        } else if (ok && w.witness_failed) { /* no witness: the extended graph itself */
+            w.mode = EXACT;
+            empty_deps(&w, nodes);
+            ok = walk_all(&w, r) && find_cycle(&w, nodes, cycle, sizeof cycle, &cyclic);
+        }
+    }
+    r->nodes = nodes;
+    if (!(rel->escape && !w.witness_failed && !w.refused && !cyclic))
+        r->edges = w.deps.n;
     if (ok) {
-        r->verdict = w.refused || cyclic ? DL_REFUSED : DL_PROVED;
+        r->verdict = exact_skipped ? DL_SKIPPED : w.refused || cyclic ? DL_REFUSED : DL_PROVED;
         snprintf(r->key, sizeof r->key, "%s", rel->key ? rel->key : "routing.algorithm");
-        if (w.refused)
+        if (exact_skipped)
+            snprintf(r->note, sizeof r->note, "the depths of the escape VCs' direct dependencies do not order the "
+                     "indirect ones, and the extended graph is too big to build before every run; sim "
+                     "--check-deadlock builds it");
+        else if (w.refused)
             snprintf(r->note, sizeof r->note, "%s", w.note);
         else if (cyclic)
             snprintf(r->note, sizeof r->note, "%s cycle: %s; %s", rel->escape ? "escape VCs' extended dependency"
@@ -505,5 +662,6 @@ bool dl_decide(const struct topo *t, const struct dl_relation *rel, struct dl_re
     free(w.csr_base);
     free(w.seen);
     free(w.dfs);
+    free(w.depth);
     return ok;
 }

@@ -38,8 +38,8 @@ bool dl_check(const struct config *cfg, const struct topo *t, const struct engin
     if (!engine->relation(cfg, t, &rel))
         return false;
     double work = (double)rel.keys * ((double)t->channels + t->nodes) * rel.vcs;
-    if (rel.escape) /* Duato's indirect dependencies: each escape state explores the states after it */
-        work *= t->diameter ? t->diameter : 1;
+    if (rel.escape) /* Duato's two passes: the direct dependencies, then the witness of the indirect ones */
+        work *= 2;
     if (!force && work > DL_WORK_LIMIT) {
         r->verdict = DL_SKIPPED;
         snprintf(r->note, sizeof r->note, "too big to walk before every run (about %.3g steps, above %.3g); "
@@ -47,7 +47,7 @@ bool dl_check(const struct config *cfg, const struct topo *t, const struct engin
         rel.destroy(rel.self);
         return true;
     }
-    bool ok = dl_decide(t, &rel, r);
+    bool ok = dl_decide_within(t, &rel, force ? -1 : DL_WORK_LIMIT, r);
     rel.destroy(rel.self);
     if (ok && r->verdict == DL_REFUSED && flit_deadlock_recovers(cfg)) { /* run anyway: what recovery is for */
         r->verdict = DL_RECOVERY;

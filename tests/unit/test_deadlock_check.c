@@ -248,6 +248,56 @@ START_TEST(broken_dateline_or_escape_classes_refused)
 }
 END_TEST
 
+/* Duato's linear-time witness (the depths of the direct escape graph) and the exact
+ * extended graph agree, proved or refused, on both routers. */
+START_TEST(duato_witness_agrees_with_the_exact_extended_graph)
+{
+    static const struct {
+        const char *set[9];
+    } cases[] = {
+        { { TORUS, IQ, "routing.algorithm=adaptive-minimal", "routing.virtual_channels=3" } },
+        { { TORUS, IQ, "routing.algorithm=random-minimal", "routing.virtual_channels=4" } },
+        { { TORUS, "routing.algorithm=adaptive-minimal", "routing.virtual_channels=3" } },
+        { { "network.topology=mesh", "network.radix=5", "network.dimension=3", "routing.switching=wormhole", IQ,
+            "routing.algorithm=adaptive-minimal", "routing.virtual_channels=2" } },
+        { { "network.dimension=5", "routing.switching=wormhole", "routing.algorithm=adaptive-minimal",
+            "routing.virtual_channels=2" } },
+        { { "network.topology=hyperx", "network.radix=4", "network.dimension=2", "routing.switching=wormhole", IQ,
+            "routing.algorithm=adaptive-minimal", "routing.virtual_channels=2" } },
+        { { "network.topology=fat-tree", "network.radix=2", "network.dimension=3", "routing.switching=wormhole", IQ,
+            "routing.algorithm=random-minimal", "routing.virtual_channels=2" } },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct config cfg;
+        test_config(&cfg, cases[i].set);
+        struct topo t;
+        struct cfg_error err;
+        ck_assert(topo_build(&t, &cfg, &err));
+        struct dl_relation rel;
+        ck_assert(engine_select(&cfg)->relation(&cfg, &t, &rel));
+        ck_assert(rel.escape > 0);
+        for (int kind = -1; kind <= 1; kind++) { /* the relation, then the two mutants */
+            struct mutant m = { .inner = rel, .kind = kind };
+            struct dl_relation use = rel;
+            if (kind >= 0) {
+                use.self = &m;
+                use.next = mutant_next;
+                use.seeds = mutant_seeds;
+            }
+            struct dl_result witness, exact;
+            ck_assert(dl_decide(&t, &use, &witness));
+            ck_assert(dl_decide_within(&t, &use, DL_EXACT_ONLY, &exact));
+            ck_assert_msg(witness.verdict == exact.verdict, "case %zu, mutant %d: witness %s, exact %s (%s)", i, kind,
+                          dl_verdict_name(witness.verdict), dl_verdict_name(exact.verdict), exact.note);
+            if (kind == -1)
+                ck_assert_msg(witness.verdict == DL_PROVED, "case %zu: %s", i, witness.note);
+        }
+        rel.destroy(rel.self);
+        topo_free(&t);
+    }
+}
+END_TEST
+
 /* --- agreement with the runtime search --- */
 
 static int run_status(const char *const *settings, const char *const *load)
@@ -403,6 +453,7 @@ Suite *deadlock_check_suite(void)
     tcase_add_test(c, valiant_with_too_few_vcs_refused);
     tcase_add_test(c, half_duplex_ring_and_minimal_ring_graph_refused);
     tcase_add_test(c, broken_dateline_or_escape_classes_refused);
+    tcase_add_test(c, duato_witness_agrees_with_the_exact_extended_graph);
     tcase_add_test(c, proved_never_deadlock_refused_do);
     tcase_add_test(c, refused_run_exits_2_naming_the_cycle_and_check_deadlock_alone);
     tcase_add_test(c, refused_sweep_point_keeps_a_marked_row);
