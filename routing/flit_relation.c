@@ -6,16 +6,17 @@
  *    topology's minimal hops when it chooses by history); on a torus with 2 VCs or more
  *    a hop's class is whether its dimension's wrap-around link is behind it (aux: those
  *    dimensions, a bit each);
- *  - Valiant (flit_route.c): dimension order to the intermediate node, then to the
- *    destination, class 2 * phase + dateline class (walk key: destination and
- *    intermediate node; aux: phase and dateline class);
- *  - per hop (flit_route.c): every minimal hop's adaptive VCs [E, V) and the escape VCs
- *    of the dimension-order hop, in their dateline class: Duato's condition. */
+ *  - Valiant: the engine's own hop (flit_valiant_hop, flit_route.c) to the intermediate
+ *    node, then to the destination, class 2 * phase + dateline class (walk key:
+ *    destination and intermediate node; aux: phase and dateline class);
+ *  - per hop: every minimal hop's adaptive VCs [E, V) (as flit_per_hop_choice) and the
+ *    engine's escape hop (flit_escape_hop, flit_route.c): Duato's condition. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "deadlock_check.h"
 #include "flit_params.h"
+#include "flit_route.h"
 #include "flit_setup.h"
 #include "routing.h"
 #include "vc_classes.h"
@@ -34,13 +35,6 @@ struct flit_rel {
     char fix[200];
 };
 
-static uint32_t digit(const struct flit_rel *r, uint32_t node, unsigned dim)
-{
-    for (unsigned i = 0; i < dim; i++)
-        node /= r->k;
-    return node % r->k;
-}
-
 static unsigned dimension(const struct flit_rel *r, uint32_t ch)
 {
     return r->t->ops->channel_dimension ? r->t->ops->channel_dimension(r->t, ch) : 0;
@@ -55,13 +49,6 @@ static unsigned seeds(void *self, uint32_t key, uint32_t source, struct dl_step 
     uint32_t phase = r->mode == VALIANT && source == key % r->picks; /* the intermediate node is the source */
     out[0] = (struct dl_step){ DL_NONE, source, 0, 1, phase * 2 };
     return 1;
-}
-
-static struct hop canonical(const struct flit_rel *r, uint32_t at, uint32_t target)
-{
-    struct hop h;
-    r->t->ops->minimal_hops(r->t, at, target, &h, 1);
-    return h;
 }
 
 static unsigned drawn(const struct flit_rel *r, uint32_t dst, const struct dl_step *at, struct dl_step *out,
@@ -104,12 +91,7 @@ static unsigned valiant(const struct flit_rel *r, uint32_t key, const struct dl_
         out[0] = (struct dl_step){ DL_NONE, NONE, 0, 0, 0 };
         return 1;
     }
-    struct hop h = canonical(r, at->node, target);
-    unsigned dim = dimension(r, h.channel);
-    bool now = r->dateline && dateline_ahead(r->k, digit(r, at->node, dim), digit(r, target, dim),
-                                             digit(r, h.next, dim));
-    if (dim != in_dim || !r->both_ways)
-        ahead = now;
+    struct hop h = flit_valiant_hop(r->t, r->k, r->dateline, r->both_ways, at->node, target, &in_dim, &ahead);
     uint32_t lo, hi;
     valiant_vc_range(r->V, phase, r->dateline, ahead, &lo, &hi);
     out[0] = (struct dl_step){ h.channel, h.next, (uint16_t)lo, (uint16_t)hi, phase * 2 + ahead };
@@ -123,14 +105,8 @@ static unsigned per_hop(const struct flit_rel *r, uint32_t dst, const struct dl_
     unsigned n = r->t->ops->minimal_hops(r->t, at->node, dst, hops, HOPS_MAX), k = 0;
     for (unsigned i = 0; i < n && k + 1 < max; i++)
         out[k++] = (struct dl_step){ hops[i].channel, hops[i].next, (uint16_t)r->E, (uint16_t)r->V, 0 };
-    struct hop h = canonical(r, at->node, dst);
-    bool ahead = false;
-    if (r->torus) {
-        unsigned dim = r->t->ops->channel_dimension(r->t, h.channel);
-        ahead = dateline_ahead(r->k, digit(r, at->node, dim), digit(r, dst, dim), digit(r, h.next, dim));
-    }
     uint32_t lo, hi;
-    escape_vc_range(r->E, r->torus, ahead, &lo, &hi);
+    struct hop h = flit_escape_hop(r->t, r->k, r->torus, r->E, at->node, dst, &lo, &hi);
     out[k++] = (struct dl_step){ h.channel, h.next, (uint16_t)lo, (uint16_t)hi, 0 };
     return k;
 }
