@@ -89,11 +89,17 @@ void dl_channel_name(const struct topo *t, uint32_t ch, uint32_t to, char *buf, 
         snprintf(buf, size, "dim%u%s of node %u", d, way, from);
         return;
     }
+    char cls[64] = "", ends[48];
     if (t->classes > 1 && t->ops->class_name) {
-        char cls[64];
-        t->ops->class_name(t, t->ops->channel_class(t, ch), cls, sizeof cls);
-        snprintf(buf, size, "%s channel %u (%u->%u)", cls, ch, from, to);
-        return;
+        t->ops->class_name(t, t->ops->channel_class(t, ch), cls, sizeof cls - 1);
+        strcat(cls, " ");
     }
-    snprintf(buf, size, "channel %u (%u->%u)", ch, from, to);
+    uint32_t senders[2] = { from, DL_NONE };
+    if (t->kind == CHANNEL_HALF_DUPLEX && t->ops->senders(t, ch, senders, 2) == 2) /* one server, both ways */
+        snprintf(ends, sizeof ends, "link %u (%u-%u)", ch, senders[0], senders[1]);
+    else if (t->kind == CHANNEL_BUS)
+        snprintf(ends, sizeof ends, "bus %u (%u->%u)", ch, from, to);
+    else
+        snprintf(ends, sizeof ends, "channel %u (%u->%u)", ch, from, to);
+    snprintf(buf, size, "%s%s", cls, ends);
 }

@@ -156,11 +156,16 @@ bool flit_relation(const struct config *cfg, const struct topo *t, struct dl_rel
     } else if (r->mode == VALIANT) {
         snprintf(r->fix, sizeof r->fix, "the fix: more virtual channels (routing.virtual_channels: a class per "
                  "phase%s)", r->torus ? ", each with two dateline classes" : "");
+    } else if ((r->route->traits & ROUTE_DIMENSION_ORDER) && t->kind == CHANNEL_HALF_DUPLEX) {
+        snprintf(r->fix, sizeof r->fix, "the fix: full-duplex links (network.links = full-duplex: a half-duplex "
+                 "link serves both directions)");
+        key = "network.links";
     } else if (r->torus && r->V < 2 && (r->route->traits & ROUTE_DIMENSION_ORDER)) {
         snprintf(r->fix, sizeof r->fix, "the fix: routing.virtual_channels = 2 (dateline classes break each ring's "
                  "cycle)");
     } else if (r->route->traits & ROUTE_DIMENSION_ORDER) {
-        snprintf(r->fix, sizeof r->fix, "the fix: full-duplex links (network.links) or another routing.algorithm");
+        snprintf(r->fix, sizeof r->fix, "the fix: another routing.algorithm or network (the simple router splits "
+                 "its VCs into classes only at a torus's dateline), or routing.deadlock = recover");
         key = "routing.algorithm";
     } else {
         snprintf(r->fix, sizeof r->fix, "the fix: escape VCs (routing.escape_vcs >= 1: Duato's condition), "
