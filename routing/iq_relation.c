@@ -24,6 +24,11 @@ struct iq_rel {
     uint32_t picks;       /* intermediate choices per destination (1: one-phase routing) */
     bool mid_in_aux;      /* the intermediate router depends on the source: kept in aux */
     uint32_t phases, classes; /* the values aux keeps of the phase (1 or 3) and of the dragonfly's class */
+    /* Adaptive selections: per node, the adaptive hops toward the walk's destination
+     * (slots of them), for the walk key + 1 in hops_key (the walk asks once per state). */
+    struct hop *hops;
+    uint8_t *n_hops;
+    uint32_t *hops_key, slots;
     uint32_t first_router;
     char fix[200];
 };
@@ -108,8 +113,16 @@ static unsigned next(void *self, uint32_t key, const struct dl_step *at, struct 
         if (!per_hop || e->E) /* no escape VCs: the head waits for an adaptive VC only */
             out[n++] = (struct dl_step){ x.out_unit, e->chan_to[x.out_unit], x.vc_lo, x.vc_hi, aux_of(r, &q) };
         if (e->selection == IQ_MOST_CREDITS || e->selection == IQ_RANDOM_MINIMAL) {
-            struct hop hops[IQ_MINIMAL_HOPS_MAX];
-            unsigned k = iq_adaptive_hops(e, at->node, q.dst, hops);
+            struct hop *hops = r->hops + (size_t)at->node * r->slots;
+            if (r->hops_key[at->node] != key + 1) {
+                struct hop all[IQ_MINIMAL_HOPS_MAX];
+                unsigned k = iq_adaptive_hops(e, at->node, q.dst, all);
+                r->n_hops[at->node] = (uint8_t)(k < r->slots ? k : r->slots);
+                for (unsigned i = 0; i < r->n_hops[at->node]; i++)
+                    hops[i] = all[i];
+                r->hops_key[at->node] = key + 1;
+            }
+            unsigned k = r->n_hops[at->node];
             for (unsigned i = 0; i < k && n < max; i++)
                 out[n++] = ejects(e, hops[i].channel)
                                ? (struct dl_step){ DL_NONE, NONE, 0, 0, 0 }
@@ -127,6 +140,9 @@ static void destroy(void *self)
 {
     struct iq_rel *r = self;
     iq_engine_free(r->e);
+    free(r->hops);
+    free(r->n_hops);
+    free(r->hops_key);
     free(r);
 }
 
@@ -150,6 +166,16 @@ bool iq_relation(const struct config *cfg, const struct topo *t, struct dl_relat
     }
     r->picks = e->selection == IQ_VALIANT ? iq_mid_picks(e) : 1;
     r->first_router = t->terminals == t->nodes ? 0 : t->terminals;
+    if (e->selection == IQ_MOST_CREDITS || e->selection == IQ_RANDOM_MINIMAL) {
+        r->slots = t->max_hops && t->max_hops < IQ_MINIMAL_HOPS_MAX ? t->max_hops : IQ_MINIMAL_HOPS_MAX;
+        r->hops = malloc((size_t)t->nodes * r->slots * sizeof *r->hops);
+        r->n_hops = malloc(t->nodes ? t->nodes : 1);
+        r->hops_key = calloc(t->nodes ? t->nodes : 1, sizeof *r->hops_key);
+        if (!r->hops || !r->n_hops || !r->hops_key) {
+            destroy(r);
+            return false;
+        }
+    }
     r->mid_in_aux = e->selection == IQ_VALIANT && e->router_net && t->ops->raises_vc_class && t->group_terminals;
     r->phases = e->selection == IQ_VALIANT ? 3 : 1;
     r->classes = e->router_net && e->raising ? 3 : 1;
