@@ -356,6 +356,63 @@ START_TEST(proved_never_deadlock_refused_do)
 }
 END_TEST
 
+/* Random small configurations (a fixed draw: topology, router, routing, VCs), each the
+ * engines accept: a proved one runs far past saturation without the runtime search
+ * finding a deadlock; a refused deterministic one (ecube) deadlocks at run time.  A
+ * refused oblivious or adaptive one is only run, not judged: its cycle is a possible
+ * wait, which a run need not fill (the check is conservative there, docs/models.md). */
+START_TEST(random_configurations_agree_with_the_runtime_search)
+{
+    static const char *const topologies[][3] = {
+        { "network.topology=torus", "network.radix=8", "network.dimension=2" },
+        { "network.topology=mesh", "network.radix=4", "network.dimension=2" },
+        { "network.topology=hypercube", "network.radix=2", "network.dimension=4" },
+        { "network.topology=torus", "network.radix=8", "network.dimension=1" },
+    };
+    static const char *const routers[] = { "routing.router=simple", "routing.router=iq" };
+    static const char *const algorithms[] = { "routing.algorithm=ecube", "routing.algorithm=random-minimal",
+                                              "routing.algorithm=adaptive-minimal" };
+    static const char *const vcs[] = { "routing.virtual_channels=1", "routing.virtual_channels=2",
+                                       "routing.virtual_channels=3" };
+    const char *load[] = { "workload.rate=1", "workload.rate_unit=flits", "workload.length=constant",
+                           "workload.mean_length=16", "routing.flit_buffers=1", "run.allow_unstable=true",
+                           "run.warmup_messages=0", "routing.deadlock_interval=64", "routing.deadlock_check=off",
+                           "run.max_wall_seconds=60", NULL, NULL };
+    size_t last = sizeof load / sizeof load[0] - 2;
+    uint64_t x = 35; /* a linear congruential draw: the same configurations every run */
+    unsigned judged = 0;
+    for (int draw = 0; draw < 12; draw++) {
+        unsigned pick[4], sizes[4] = { 4, 2, 3, 3 };
+        for (int i = 0; i < 4; i++) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            pick[i] = (unsigned)(x >> 33) % sizes[i];
+        }
+        const char *set[] = { topologies[pick[0]][0], topologies[pick[0]][1], topologies[pick[0]][2],
+                              "routing.switching=wormhole", routers[pick[1]], algorithms[pick[2]], vcs[pick[3]],
+                              NULL };
+        struct config cfg;
+        test_config(&cfg, set);
+        struct dl_result r;
+        struct cfg_error err;
+        if (!net_check_deadlock(&cfg, &r, &err)) /* a configuration the engine does not run */
+            continue;
+        bool deterministic = pick[2] == 0;
+        load[last] = r.verdict == DL_PROVED || !deterministic ? "run.messages=2000" : "run.messages=1000000";
+        int status = run_status(set, load);
+        if (r.verdict == DL_PROVED) {
+            ck_assert_msg(status == 0, "%s %s %s %s: proved, yet the run ended %d", set[0], set[4], set[5], set[6],
+                          status);
+            judged++;
+        } else if (deterministic) {
+            ck_assert_msg(r.verdict == DL_REFUSED && status == RUN_DEADLOCK, "%s %s %s %s: %s, the run ended %d",
+                          set[0], set[4], set[5], set[6], dl_verdict_name(r.verdict), status);
+            judged++;
+        }
+    }
+    ck_assert_uint_ge(judged, 4);
+}
+END_TEST
+
 /* --- as runs, sweeps and sim --check-deadlock see it --- */
 
 START_TEST(refused_run_exits_2_naming_the_cycle_and_check_deadlock_alone)
@@ -455,6 +512,7 @@ Suite *deadlock_check_suite(void)
     tcase_add_test(c, broken_dateline_or_escape_classes_refused);
     tcase_add_test(c, duato_witness_agrees_with_the_exact_extended_graph);
     tcase_add_test(c, proved_never_deadlock_refused_do);
+    tcase_add_test(c, random_configurations_agree_with_the_runtime_search);
     tcase_add_test(c, refused_run_exits_2_naming_the_cycle_and_check_deadlock_alone);
     tcase_add_test(c, refused_sweep_point_keeps_a_marked_row);
     tcase_add_test(c, shipped_configs_get_the_verdict_the_runtime_search_agrees_with);
