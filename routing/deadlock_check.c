@@ -1,22 +1,10 @@
 /* The static deadlock check: the walk of a routing relation, the dependency graph and
  * its cycles (contract in deadlock_check.h; the verdict for a run in deadlock_verdict.c). */
-#include "deadlock_check.h"
+#include "deadlock_walk.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define NONE UINT32_MAX
-#define EMPTY UINT64_MAX
-
-/* --- the topology's ports: (channel, node reached) pairs, numbered --- */
-
-struct ports {
-    bool direct;     /* one port per channel, numbered as the channels */
-    uint32_t *base;  /* per channel: its first port; base[C]: the ports' count */
-    uint32_t *to;    /* per port: the node reached */
-    uint32_t *from;  /* per channel: a node sending on it */
-};
 
 static void ports_free(struct ports *p)
 {
@@ -81,11 +69,6 @@ static inline uint32_t port_of(const struct ports *p, uint32_t ch, uint32_t node
 
 /* --- a set of dependencies (from << 32 | to), open addressing --- */
 
-struct edges {
-    uint64_t *slot;
-    size_t cap, n;
-};
-
 static size_t mix(uint64_t x, size_t mask)
 {
     x ^= x >> 33;
@@ -94,7 +77,7 @@ static size_t mix(uint64_t x, size_t mask)
     return (size_t)x & mask;
 }
 
-static bool edges_add(struct edges *s, uint32_t from, uint32_t to)
+bool dl_edges_add(struct edges *s, uint32_t from, uint32_t to)
 {
     if (2 * (s->n + 1) > s->cap) {
         size_t cap = s->cap ? 2 * s->cap : 1024;
@@ -125,48 +108,7 @@ static bool edges_add(struct edges *s, uint32_t from, uint32_t to)
     return true;
 }
 
-/* A dependency, through a small per-node cache of the successors seen (most are seen
- * once per destination). */
-enum { SEEN = 8 };
-
-static inline bool depend(struct edges *s, uint32_t *seen, uint32_t from, uint32_t to)
-{
-    uint32_t *c = seen + (size_t)from * SEEN;
-    for (unsigned i = 0; i < SEEN; i++) {
-        if (c[i] == to)
-            return true;
-        if (c[i] == UINT32_MAX) {
-            c[i] = to;
-            return edges_add(s, from, to);
-        }
-    }
-    return edges_add(s, from, to);
-}
-
 /* --- the walk --- */
-
-struct walk {
-    const struct topo *t;
-    const struct dl_relation *rel;
-    struct ports ports;
-    uint32_t V, A, P;           /* VCs, aux states, ports (sources follow: P + node) */
-    uint32_t *stamp, *local;    /* per state: the walk that saw it (key + 1); its number in that walk */
-    struct dl_step *stack;
-    size_t top, stack_cap;
-    struct edges deps;
-    uint32_t *seen_succ;        /* per (channel, VC): SEEN successors already in deps */
-    /* Duato: this walk's states (their (channel, VC) node, escape or not) and steps */
-    uint32_t *node_of, n_local, local_cap;
-    uint32_t *step_from, *step_to, n_steps, steps_cap;
-    uint32_t *csr, *csr_base, *seen, seen_gen, *dfs;
-    enum { PLAIN, DIRECT, WITNESS, EXACT } mode; /* without escape VCs; Duato's three passes */
-    uint32_t gen;               /* stamps of this pass: gen + key + 1 */
-    uint32_t *depth;            /* WITNESS: per escape (channel, VC), its depth in the direct graph */
-    bool witness_failed;        /* an indirect dependency the depths do not order */
-    bool failed;                /* out of memory */
-    bool refused;
-    char note[400];
-};
 
 static size_t state_index(const struct walk *w, const struct dl_step *s, uint32_t vc)
 {
@@ -174,7 +116,7 @@ static size_t state_index(const struct walk *w, const struct dl_step *s, uint32_
     return ((size_t)port * w->V + vc) * w->A + s->aux;
 }
 
-static bool grow(void **a, uint32_t *cap, uint32_t need, size_t size)
+bool dl_grow(void **a, uint32_t *cap, uint32_t need, size_t size)
 {
     if (need <= *cap)
         return true;
@@ -203,7 +145,7 @@ static bool visit(struct walk *w, uint32_t key, const struct dl_step *s, uint32_
     if (w->rel->escape) {
         *local = w->local[i] = w->n_local++;
         uint32_t cap = w->local_cap;
-        if (!grow((void **)&w->node_of, &cap, w->n_local, sizeof *w->node_of)) {
+        if (!dl_grow((void **)&w->node_of, &cap, w->n_local, sizeof *w->node_of)) {
             w->failed = true;
             return false;
         }
@@ -245,163 +187,6 @@ static void refuse(struct walk *w, const char *what, const struct dl_step *s)
     snprintf(w->note, sizeof w->note, "%s %s; %s", what, at, w->rel->fix);
 }
 
-static bool is_escape(const struct walk *w, uint32_t node) { return node != NONE && node % w->V < w->rel->escape; }
-
-/* This walk's steps in CSR form (csr_base, csr), and room for a search: false when out
- * of memory. */
-static bool local_csr(struct walk *w)
-{
-    uint32_t n = w->n_local, cap = 0;
-    free(w->csr_base);
-    free(w->seen);
-    free(w->dfs);
-    free(w->csr);
-    w->csr = NULL;
-    w->csr_base = calloc((size_t)n + 1, sizeof *w->csr_base);
-    w->seen = calloc((size_t)n + 1, sizeof *w->seen);
-    w->dfs = malloc(((size_t)n + 1) * sizeof *w->dfs);
-    if (!w->csr_base || !w->seen || !w->dfs || !grow((void **)&w->csr, &cap, w->n_steps + 1, sizeof *w->csr))
-        return false;
-    for (uint32_t k = 0; k < w->n_steps; k++)
-        w->csr_base[w->step_from[k] + 1]++;
-    for (uint32_t i = 0; i < n; i++)
-        w->csr_base[i + 1] += w->csr_base[i];
-    for (uint32_t k = 0; k < w->n_steps; k++)
-        w->csr[w->csr_base[w->step_from[k]]++] = w->step_to[k];
-    for (uint32_t i = n; i > 0; i--)
-        w->csr_base[i] = w->csr_base[i - 1];
-    w->csr_base[0] = 0;
-    return true;
-}
-
-/* Duato, exactly: the escape (channel, VC)s a packet holding escape state s may ask for
- * next, directly or through non-escape states of this walk: dependencies of the
- * extended graph. */
-static bool extended_edges(struct walk *w)
-{
-    if (!local_csr(w))
-        return false;
-    uint32_t n = w->n_local, gen = 0;
-    for (uint32_t s = 0; s < n; s++) {
-        if (!is_escape(w, w->node_of[s]))
-            continue;
-        gen++;
-        uint32_t top = 0;
-        w->dfs[top++] = s;
-        while (top) {
-            uint32_t x = w->dfs[--top];
-            for (uint32_t k = w->csr_base[x]; k < w->csr_base[x + 1]; k++) {
-                uint32_t y = w->csr[k];
-                if (w->seen[y] == gen)
-                    continue;
-                w->seen[y] = gen;
-                if (is_escape(w, w->node_of[y])) {
-                    if (!depend(&w->deps, w->seen_succ, w->node_of[s], w->node_of[y]))
-                        return false;
-                } else {
-                    w->dfs[top++] = y;
-                }
-            }
-        }
-    }
-    return true;
-}
-
-/* Duato, in linear time: do the depths of the direct escape graph order this walk's
- * indirect dependencies too?  Per non-escape state, the deepest escape state that reaches
- * it through non-escape states (+1, 0: none), carried in topological order of the
- * non-escape states; an escape state asked for from there must lie deeper.  A cycle
- * among the non-escape states, or a dependency out of order, fails the witness (the
- * exact pass then decides).  seen[] holds the carried depth, dfs[] the queue. */
-static bool witness(struct walk *w)
-{
-    if (!local_csr(w))
-        return false;
-    uint32_t n = w->n_local;
-    uint32_t *indegree = calloc((size_t)n + 1, sizeof *indegree);
-    if (!indegree)
-        return false;
-    uint32_t adaptive = 0, head = 0, tail = 0;
-    for (uint32_t x = 0; x < n; x++) {
-        bool esc = is_escape(w, w->node_of[x]);
-        adaptive += !esc;
-        for (uint32_t k = w->csr_base[x]; k < w->csr_base[x + 1]; k++) {
-            uint32_t y = w->csr[k];
-            if (is_escape(w, w->node_of[y]))
-                continue;
-            if (esc) {
-                uint32_t d = w->depth[w->node_of[x]] + 1;
-                w->seen[y] = w->seen[y] > d ? w->seen[y] : d;
-            } else {
-                indegree[y]++;
-            }
-        }
-    }
-    for (uint32_t x = 0; x < n; x++)
-        if (!is_escape(w, w->node_of[x]) && indegree[x] == 0)
-            w->dfs[tail++] = x;
-    while (head < tail && !w->witness_failed) {
-        uint32_t x = w->dfs[head++];
-        for (uint32_t k = w->csr_base[x]; k < w->csr_base[x + 1]; k++) {
-            uint32_t y = w->csr[k];
-            if (is_escape(w, w->node_of[y])) {
-                w->witness_failed |= w->seen[x] > w->depth[w->node_of[y]];
-                continue;
-            }
-            w->seen[y] = w->seen[y] > w->seen[x] ? w->seen[y] : w->seen[x];
-            if (--indegree[y] == 0)
-                w->dfs[tail++] = y;
-        }
-    }
-    w->witness_failed |= tail < adaptive;
-    free(indegree);
-    return true;
-}
-
-/* The longest-path depth of every node of the (acyclic) graph in w->deps: false when out
- * of memory. */
-static bool depths(struct walk *w, uint32_t nodes)
-{
-    struct edges *d = &w->deps;
-    uint32_t *base = calloc((size_t)nodes + 1, sizeof *base), *adj = malloc((d->n + 1) * sizeof *adj);
-    uint32_t *indegree = calloc((size_t)nodes + 1, sizeof *indegree), *queue = malloc(((size_t)nodes + 1) * sizeof *queue);
-    free(w->depth);
-    w->depth = calloc((size_t)nodes + 1, sizeof *w->depth);
-    bool ok = base && adj && indegree && queue && w->depth;
-    for (size_t i = 0; ok && i < d->cap; i++)
-        if (d->slot[i] != EMPTY) {
-            base[(d->slot[i] >> 32) + 1]++;
-            indegree[(uint32_t)d->slot[i]]++;
-        }
-    for (uint32_t i = 0; ok && i < nodes; i++)
-        base[i + 1] += base[i];
-    for (size_t i = 0; ok && i < d->cap; i++)
-        if (d->slot[i] != EMPTY)
-            adj[base[d->slot[i] >> 32]++] = (uint32_t)d->slot[i];
-    for (uint32_t i = nodes; ok && i > 0; i--)
-        base[i] = base[i - 1];
-    uint32_t head = 0, tail = 0;
-    if (ok) {
-        base[0] = 0;
-        for (uint32_t v = 0; v < nodes; v++)
-            if (indegree[v] == 0)
-                queue[tail++] = v;
-    }
-    while (ok && head < tail) {
-        uint32_t u = queue[head++];
-        for (uint32_t k = base[u]; k < base[u + 1]; k++) {
-            uint32_t v = adj[k];
-            w->depth[v] = w->depth[v] > w->depth[u] + 1 ? w->depth[v] : w->depth[u] + 1;
-            if (--indegree[v] == 0)
-                queue[tail++] = v;
-        }
-    }
-    free(base);
-    free(adj);
-    free(indegree);
-    free(queue);
-    return ok;
-}
 
 /* One walk: every state reachable from the key's seeds, and the dependencies. */
 static bool walk_key(struct walk *w, uint32_t key, uint64_t *states)
@@ -459,8 +244,8 @@ static bool walk_key(struct walk *w, uint32_t key, uint64_t *states)
                     continue;
                 }
                 uint32_t cap = w->steps_cap;
-                if (!grow((void **)&w->step_from, &cap, w->n_steps + 1, sizeof *w->step_from) ||
-                    !grow((void **)&w->step_to, &w->steps_cap, w->n_steps + 1, sizeof *w->step_to))
+                if (!dl_grow((void **)&w->step_from, &cap, w->n_steps + 1, sizeof *w->step_from) ||
+                    !dl_grow((void **)&w->step_to, &w->steps_cap, w->n_steps + 1, sizeof *w->step_to))
                     return false;
                 w->step_from[w->n_steps] = from;
                 w->step_to[w->n_steps++] = to;
@@ -473,7 +258,7 @@ static bool walk_key(struct walk *w, uint32_t key, uint64_t *states)
     }
     if (w->failed)
         return false;
-    return w->mode == EXACT ? extended_edges(w) : w->mode == WITNESS ? witness(w) : true;
+    return w->mode == EXACT ? dl_extended_edges(w) : w->mode == WITNESS ? dl_witness(w) : true;
 }
 
 /* --- cycles: one iterative depth-first search over the graph in CSR form --- */
@@ -624,7 +409,7 @@ bool dl_decide_within(const struct topo *t, const struct dl_relation *rel, doubl
         r->edges = w.deps.n;
         w.mode = WITNESS;
         w.witness_failed = exact_work == DL_EXACT_ONLY;
-        ok = w.witness_failed || (depths(&w, nodes) && walk_all(&w, r));
+        ok = w.witness_failed || (dl_depths(&w, nodes) && walk_all(&w, r));
         if (ok && w.witness_failed && exact_work >= 0 && exact_work < (double)r->states * (t->diameter + 1)) {
             exact_skipped = true;
         } else if (ok && w.witness_failed) { /* no witness: the extended graph itself */
