@@ -53,6 +53,9 @@ bench/iq_tori.sh
 echo "== today's networks (issue 34): a 1,056-terminal dragonfly against a 32x32 torus, iq router, half saturation"
 sh bench/modern.sh
 echo
+echo "== the static deadlock check (bench/deadlock_check.sh)"
+sh bench/deadlock_check.sh
+echo
 echo "== random streams: ours against GSL"
 build/rel/bench/bench_rng
 echo

@@ -58,6 +58,7 @@ struct engine_nodes {
 };
 
 struct destinations; /* workloads/workload.h: only passed back to its own pick() */
+struct dl_relation;  /* routing/deadlock_check.h */
 
 /* The run's per-message observer (sim --nodes, --series; sim/run/observe.h): NULL
  * unless asked for, so a delivery costs one pointer test.  Called with the message
@@ -151,6 +152,10 @@ struct engine_ops {
      * why when it has none for cfg (NULL: none at all). */
     bool (*zero_load)(const struct config *cfg, const struct topo *t, struct zero_load_terms *out, char *why,
                       size_t why_size);
+    /* Optional, engines that hold channels: the routing relation they route by on the
+     * built topology, for the static deadlock check (routing/deadlock_check.h): false
+     * when out of memory. */
+    bool (*relation)(const struct config *cfg, const struct topo *t, struct dl_relation *out);
     /* Optional: channel ch's waiting figures, once the run is over (NaN: not kept). */
     void (*channel_figures)(const void *self, uint32_t ch, struct channel_figures *out);
     void (*destroy)(void *self);

@@ -23,6 +23,7 @@ struct flit_params {
     /* Deadlock handling: how often the wait-for graph is searched, what a find does. */
     int64_t deadlock_interval, recovery_delay;
     const char *deadlock;   /* "stop" or "recover" (deadlock_choices) */
+    const char *deadlock_check; /* "on" or "off" (deadlock_check_choices): the static check before a run */
 };
 
 /* The input-queued router's own keys (routing.router = iq: its table is reached
@@ -38,7 +39,7 @@ struct iq_params {
 
 extern const struct cfg_param_table flit_param_table, iq_param_table;
 extern const struct cfg_choices router_choices, vc_release_choices, tie_choices, deadlock_choices,
-    vc_allocator_choices, sw_allocator_choices;
+    deadlock_check_choices, vc_allocator_choices, sw_allocator_choices;
 
 static inline const struct flit_params *flit_params_of(const struct config *cfg)
 {

@@ -13,28 +13,45 @@ enum { MINIMAL_HOPS_MAX = 64 };
 
 static void fail(struct flit_engine *e) { kernel_request_stop(e->env.kernel, KERNEL_FAILED); }
 
-/* Digit `dim` of node on a k-ary n-cube. */
-static uint32_t digit(const struct flit_engine *e, uint32_t node, unsigned dim)
+/* Digit `dim` of node on a k-ary n-cube of radix k. */
+static uint32_t digit(uint32_t k, uint32_t node, unsigned dim)
 {
     for (unsigned i = 0; i < dim; i++)
-        node /= e->radix;
-    return node % e->radix;
-}
-
-/* Dimension order: the topology's canonical first minimal hop (ecube's). */
-static struct hop dimension_order(const struct flit_engine *e, uint32_t at, uint32_t target)
-{
-    struct hop h;
-    e->env.topo->ops->minimal_hops(e->env.topo, at, target, &h, 1);
-    return h;
+        node /= k;
+    return node % k;
 }
 
 /* Whether hop h from `at` toward target still has the wrap-around link of its
- * dimension ahead (torus only), and that dimension. */
-static bool ahead_of_dateline(const struct flit_engine *e, uint32_t at, uint32_t target, struct hop h, unsigned *dim)
+ * dimension ahead (dateline: a torus), and that dimension. */
+static bool ahead_of_dateline(const struct topo *t, uint32_t k, bool dateline, uint32_t at, uint32_t target,
+                              struct hop h, unsigned *dim)
 {
-    *dim = e->env.topo->ops->channel_dimension(e->env.topo, h.channel);
-    return e->dateline && dateline_ahead(e->radix, digit(e, at, *dim), digit(e, target, *dim), digit(e, h.next, *dim));
+    *dim = t->ops->channel_dimension(t, h.channel);
+    return dateline && dateline_ahead(k, digit(k, at, *dim), digit(k, target, *dim), digit(k, h.next, *dim));
+}
+
+struct hop flit_valiant_hop(const struct topo *t, uint32_t k, bool dateline, bool both_ways, uint32_t at,
+                            uint32_t target, unsigned *in_dim, bool *ahead)
+{
+    struct hop h;
+    t->ops->minimal_hops(t, at, target, &h, 1);
+    unsigned dim;
+    bool now = ahead_of_dateline(t, k, dateline, at, target, h, &dim);
+    if (dim != *in_dim || !both_ways)
+        *ahead = now;
+    *in_dim = dim;
+    return h;
+}
+
+struct hop flit_escape_hop(const struct topo *t, uint32_t k, bool dateline, uint32_t E, uint32_t node, uint32_t dst,
+                           uint32_t *lo, uint32_t *hi)
+{
+    struct hop h;
+    t->ops->minimal_hops(t, node, dst, &h, 1);
+    unsigned dim;
+    bool ahead = dateline && ahead_of_dateline(t, k, dateline, node, dst, h, &dim);
+    escape_vc_range(E, dateline, ahead, lo, hi);
+    return h;
 }
 
 /* --- Valiant --- */
@@ -57,12 +74,8 @@ bool flit_valiant_path(struct flit_engine *e, struct worm *x, struct message *ms
                 fail(e);
                 return false;
             }
-            struct hop hop = dimension_order(e, at, target);
-            unsigned dim;
-            bool now = ahead_of_dateline(e, at, target, hop, &dim);
-            if (dim != in_dim || !e->both_ways)
-                ahead = now;
-            in_dim = dim;
+            struct hop hop = flit_valiant_hop(e->env.topo, e->radix, e->dateline, e->both_ways, at, target, &in_dim,
+                                              &ahead);
             x->hop[h].channel = hop.channel;
             x->to[h] = hop.next;
             x->hop[h].cls = (uint8_t)(2 * phase + ahead);
@@ -97,11 +110,9 @@ static uint32_t header_node(const struct worm *x) { return x->acquired ? x->to[x
 /* The escape hop of a header at `node` toward dst: dimension order, its dateline class. */
 static struct vc_option escape_option(const struct flit_engine *e, uint32_t node, uint32_t dst, struct hop *h)
 {
-    *h = dimension_order(e, node, dst);
-    unsigned dim;
-    bool ahead = e->dateline && ahead_of_dateline(e, node, dst, *h, &dim);
-    struct vc_option o = { h->channel, 0, 0 };
-    escape_vc_range(e->E, e->dateline, ahead, &o.lo, &o.hi);
+    struct vc_option o;
+    *h = flit_escape_hop(e->env.topo, e->radix, e->dateline, e->E, node, dst, &o.lo, &o.hi);
+    o.channel = h->channel;
     return o;
 }
 

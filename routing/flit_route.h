@@ -10,7 +10,8 @@
  * lowest free VC, false when it must wait.  flit_vc_options() lists every VC the waiting
  * header of x may take (channels and VC ranges [lo, hi), at most max; a drawn hop: its
  * own class on its own channel) and returns their number.
- * Called by: flit_source.c (paths), flit_cycle.c (choices), flit_deadlock.c (options).
+ * Called by: flit_source.c (paths), flit_cycle.c (choices), flit_deadlock.c (options),
+ * flit_relation.c (the hops' classes).
  * Calls no other flit file.
  * Needs: the topology's minimal hops and channel dimensions, vc_classes.h, the state of
  * flit.h.
@@ -30,6 +31,18 @@ struct worm;
 bool flit_valiant_path(struct flit_engine *e, struct worm *x, struct message *msg);
 bool flit_per_hop_path(struct flit_engine *e, struct worm *x, struct message *msg);
 bool flit_per_hop_choice(struct flit_engine *e, const struct worm *x, struct hop *chosen, uint32_t *vc);
+
+/* The class arithmetic of Valiant's and of the escape hops, shared with the static
+ * deadlock check's relation (flit_relation.c), on a k-ary n-cube of radix k (dateline:
+ * a torus whose classes split at the wrap-around link).  flit_valiant_hop(): the
+ * dimension-order hop from `at` toward target, and the dateline class it keeps in
+ * *ahead (set on entering a dimension, *in_dim updated, every hop on one-way rings).
+ * flit_escape_hop(): the dimension-order hop toward dst and its escape VCs [lo, hi) of
+ * E. */
+struct hop flit_valiant_hop(const struct topo *t, uint32_t k, bool dateline, bool both_ways, uint32_t at,
+                            uint32_t target, unsigned *in_dim, bool *ahead);
+struct hop flit_escape_hop(const struct topo *t, uint32_t k, bool dateline, uint32_t E, uint32_t node, uint32_t dst,
+                           uint32_t *lo, uint32_t *hi);
 
 struct vc_option {
     uint32_t channel, lo, hi;

@@ -43,6 +43,10 @@ static const struct cfg_key flit_keys[] = {
       "random-minimal: none, paths drawn at creation)" },
     { "routing", "deadlock", CFG_CHOICE, offsetof(struct flit_params, deadlock), "stop", 0, 0, false,
       &deadlock_choices, "wormhole: what a deadlock found by the periodic search does (recover: simple router only)" },
+    { "routing", "deadlock_check", CFG_CHOICE, offsetof(struct flit_params, deadlock_check), "on", 0, 0, false,
+      &deadlock_check_choices, "wormhole: prove before the run that the routing's channel dependency graph is "
+      "acyclic (Duato's condition with escape VCs); a cycle refuses the run (exit status 2) unless deadlock = "
+      "recover (docs/models.md, \"The static deadlock check\")" },
     { "routing", "deadlock_interval", CFG_INT, offsetof(struct flit_params, deadlock_interval), "1024", 1, 1 << 30,
       false, NULL, "wormhole: cycles between searches for a deadlock (with recover, the time a deadlock can last "
       "before it is broken)" },
@@ -105,7 +109,7 @@ static void engine_free(void *self)
 
 /* Whether the simple router routes hop by hop: adaptive-minimal, and random-minimal
  * given escape VCs (without them it keeps its paths drawn at creation). */
-static bool routes_per_hop(const struct config *cfg)
+bool flit_routes_per_hop(const struct config *cfg)
 {
     unsigned traits = route_select(cfg)->traits;
     return (traits & ROUTE_ADAPTIVE) || ((traits & ROUTE_UNIFORM_SPLIT) && flit_params_of(cfg)->escape_vcs >= 1);
@@ -115,7 +119,7 @@ static bool routes_per_hop(const struct config *cfg)
 static void set_routing(struct flit_engine *e, const struct config *cfg, const struct topo *t)
 {
     unsigned traits = route_select(cfg)->traits;
-    e->routing = traits & ROUTE_VALIANT ? FLIT_VALIANT : routes_per_hop(cfg) ? FLIT_PER_HOP : FLIT_DRAWN;
+    e->routing = traits & ROUTE_VALIANT ? FLIT_VALIANT : flit_routes_per_hop(cfg) ? FLIT_PER_HOP : FLIT_DRAWN;
     for (unsigned c = 0; c < 4; c++) {
         e->class_lo[c] = 0;
         e->class_hi[c] = e->V;
@@ -219,7 +223,7 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
         return false;
     }
     unsigned route_traits = route_select(cfg)->traits;
-    if ((route_traits & ROUTE_VALIANT || routes_per_hop(cfg)) && (t->ops->traits & TOPO_KARY_NCUBE) &&
+    if ((route_traits & ROUTE_VALIANT || flit_routes_per_hop(cfg)) && (t->ops->traits & TOPO_KARY_NCUBE) &&
         t->kind != CHANNEL_LINK_DIRECTION) {
         /* both ways along a ring or line share each link: dimension order's own hops wait on each other */
         cfg_blame(cfg, "network.links", err, "%s on the simple router needs full-duplex links on a k-ary n-cube: "
@@ -230,7 +234,7 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
     if (route_traits & ROUTE_VALIANT) {
         if (!valiant_has_dimension_order(cfg, t, err) || !valiant_vcs_fit(cfg, t, "simple", err))
             return false;
-    } else if (routes_per_hop(cfg)) {
+    } else if (flit_routes_per_hop(cfg)) {
         if (!(t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE)) || !t->ops->channel_dimension) {
             cfg_blame(cfg, "network.topology", err, "%s on the simple router routes hop by hop with dimension-order "
                       "escape VCs: it runs on hypercubes and k-ary n-cubes (torus, mesh), not on %s",
@@ -328,6 +332,7 @@ const struct engine_ops switch_wormhole = {
     .figures = flit_figures,
     .finish = finish,
     .channel_figures = flit_channel_figures,
+    .relation = flit_relation,
     .destroy = engine_free,
 };
 

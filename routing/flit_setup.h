@@ -19,5 +19,12 @@ struct flit_engine;
 extern const struct engine_ops switch_wormhole, switch_cut_through;
 
 struct flit_engine *flit_engine_of(const struct engine_ops *ops, void *self);
+/* Whether the simple router routes hop by hop: adaptive-minimal, and random-minimal
+ * given escape VCs (without them it keeps its paths drawn at creation). */
+bool flit_routes_per_hop(const struct config *cfg);
+/* routing/flit_relation.c: the simple router's routing relation for the static deadlock
+ * check (engine_ops.relation): false when out of memory. */
+struct dl_relation;
+bool flit_relation(const struct config *cfg, const struct topo *t, struct dl_relation *out);
 
 #endif

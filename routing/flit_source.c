@@ -11,6 +11,7 @@
 #include "flit.h"
 #include "flit_dor.h"
 #include "flit_route.h"
+#include "vc_classes.h"
 
 /* --- worm pool: one slab of per-hop arrays, growth by doubling --- */
 
@@ -57,19 +58,6 @@ void flit_free_worm(struct flit_engine *e, uint32_t w)
 
 /* --- classes: the dateline of a torus --- */
 
-/* Whether the hop cur -> next crosses the wrap-around link, and its dimension. */
-static bool wraps(const struct flit_engine *e, uint32_t cur, uint32_t next, unsigned *dim)
-{
-    uint32_t k = e->radix, p = 1;
-    for (unsigned i = 0;; i++, p *= k) {
-        uint32_t a = cur / p % k, b = next / p % k;
-        if (a != b) {
-            *dim = i;
-            return b == (a + 1) % k ? a == k - 1 : a == 0;
-        }
-    }
-}
-
 /* --- creation: the path, its classes, the offer --- */
 
 /* Draws x's path from its source (msg->at) to msg->dst, hop by hop, with its classes. */
@@ -84,7 +72,7 @@ static bool draw_path(struct flit_engine *e, struct worm *x, struct message *msg
         }
         struct hop hop = path_next(e->env.paths, msg->at, msg->dst);
         unsigned dim = 0;
-        if (e->dateline && wraps(e, msg->at, hop.next, &dim))
+        if (e->dateline && lattice_wraps(e->radix, msg->at, hop.next, &dim))
             crossed |= 1ull << dim;
         x->hop[h].channel = hop.channel;
         x->to[h] = hop.next;

@@ -177,6 +177,8 @@ struct iq_engine {
     uint32_t rd, va, sa, st, cd; /* pipeline delays and credit delay */
     uint32_t deadlock_interval;  /* cycles between deadlock searches */
     bool tail_credit, tie_random;
+    int8_t forced_tie;      /* the static check: an antipodal tie goes this way (0 negative, 1 up); -1: drawn */
+    bool tie_seen;          /* ... and a route met one */
     bool vc_islip;          /* routing.vc_allocator = islip (else lowest-free) */
     bool sw_islip;          /* routing.sw_allocator = islip (else input-first) */
     uint8_t selection;      /* enum iq_selection */
@@ -250,6 +252,14 @@ static inline uint32_t iq_front_packet(const struct iq_engine *e, uint32_t iv)
     return e->ring[(size_t)iv * e->B + e->in[iv].first] & ~IQ_TAIL;
 }
 
+/* The hops a head at `node` toward dst may take on the adaptive VCs [E, V) (adaptive
+ * and random-minimal selections): the topology's minimal hops.  The VC allocation
+ * (iq_alloc.c) and the static check's relation both ask here. */
+static inline unsigned iq_adaptive_hops(const struct iq_engine *e, uint32_t node, uint32_t dst, struct hop *out)
+{
+    return e->env.topo->ops->minimal_hops(e->env.topo, node, dst, out, IQ_MINIMAL_HOPS_MAX);
+}
+
 /* routing/iq_router.c: a message from the run; one cycle (the tick event). */
 void iq_inject(struct iq_engine *e, uint32_t msg);
 void iq_tick(struct kernel *k, void *ctx, uint32_t unused);
@@ -258,21 +268,37 @@ bool iq_vec_push(struct iq_vec *a, const void *x, size_t size);
 /* routing/iq_setup.c: the route of the head at the front of input VC iv, at router
  * `node`: sets its output unit and class range (and draws a tie). */
 void iq_route(struct iq_engine *e, uint32_t iv, uint32_t node);
+/* The same for packet p, its route written into x (the static check's relation calls
+ * it on packets of its own, with e->forced_tie set). */
+void iq_route_packet(struct iq_engine *e, struct iq_input_vc *x, struct iq_packet *p, uint32_t node);
 /* The node whose router owns input unit u. */
 static inline uint32_t iq_unit_node(const struct iq_engine *e, uint32_t u)
 {
     return u < e->C ? e->chan_to[u] : u - e->C;
 }
 
+/* routing/iq_setup.c: the routing fields and route tables of e, whose env.cfg and
+ * env.topo are set (create() and the static check's relation use them): false when
+ * out of memory.  iq_engine_free() frees an engine, whole or not. */
+bool iq_route_tables(struct iq_engine *e, const struct config *cfg);
+void iq_engine_free(struct iq_engine *e);
+/* Valiant's and UGAL's intermediate choice: how many there are (the draw is uniform
+ * among them, from the source's routing stream), and the packet's mid and phase for
+ * choice `pick`.  (routing/iq_nets.c) */
+uint32_t iq_mid_picks(const struct iq_engine *e);
+void iq_set_mid(const struct iq_engine *e, struct iq_packet *x, uint32_t pick);
+/* routing/iq_relation.c: the routing relation iq_route() and the adaptive choice follow,
+ * for the static deadlock check (engine_ops.relation). */
+struct dl_relation;
+bool iq_relation(const struct config *cfg, const struct topo *t, struct dl_relation *out);
+
 /* routing/iq_checks.c: the configurations the router refuses (engine_ops.check). */
 bool iq_check(const struct engine_spec *spec, struct cfg_error *err);
 
 /* routing/iq_nets.c: the router on router networks.  check: the routings and VC
- * counts it takes there; init: its tables (false: out of memory); draw_mid: Valiant's
- * and UGAL's intermediate router, from the source's routing stream; route: as iq_route. */
+ * counts it takes there; init: its tables (false: out of memory); route: as iq_route. */
 bool iq_nets_check(const struct config *cfg, const struct topo *t, struct cfg_error *err);
 bool iq_nets_init(struct iq_engine *e, const struct config *cfg);
-void iq_nets_draw_mid(struct iq_engine *e, struct iq_packet *x);
 void iq_nets_route(struct iq_engine *e, struct iq_input_vc *x, struct iq_packet *p, uint32_t node);
 
 /* routing/iq_deadlock.c: finds VCs that can never move; writes a message naming a

@@ -21,10 +21,8 @@ static inline uint32_t lowest_free(const struct iq_engine *e, uint32_t u, uint32
 static uint32_t adaptive_choice(struct iq_engine *e, uint32_t iv, const struct iq_input_vc *x)
 {
     uint32_t V = e->V, node = iq_unit_node(e, iv / V);
-    const struct topo *t = e->env.topo;
     struct hop hops[IQ_MINIMAL_HOPS_MAX];
-    unsigned n = t->ops->minimal_hops(t, node, e->packets[iq_front_packet(e, iv)].dst, hops,
-                                      IQ_MINIMAL_HOPS_MAX);
+    unsigned n = iq_adaptive_hops(e, node, e->packets[iq_front_packet(e, iv)].dst, hops);
     struct rng *r = &e->env.rng_route[node];
     uint32_t best = NONE, ties = 0;
     int64_t best_score = -1;

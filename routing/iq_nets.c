@@ -106,25 +106,39 @@ static uint32_t group_of(const struct topo *t, uint32_t r)
     return t->group_terminals ? index * per_router / t->group_terminals : index;
 }
 
-/* Valiant's intermediate group (Kim et al.), drawn uniformly from the source's routing
- * stream; `mid` is the router where the canonical route from the source's router enters
- * it, so the route is local, global, [mid] local, global, local: each class's local hops
- * lead to a global link of the next class, which keeps 3 classes deadlock-free.  Drawing
- * the source's own group keeps the minimal route. */
-void iq_nets_draw_mid(struct iq_engine *e, struct iq_packet *x)
+uint32_t iq_mid_picks(const struct iq_engine *e)
 {
     const struct topo *t = e->env.topo;
+    if (!e->router_net)
+        return e->N;
+    if (!t->ops->raises_vc_class || !t->group_terminals)
+        return t->routers;
+    return t->terminals / t->group_terminals;
+}
+
+/* Lattices: any node; the second phase at once when it is the source.  Router networks:
+ * a random router, its own phase class after it; on the dragonfly Valiant's
+ * intermediate group (Kim et al.): `mid` is the router where the canonical route from
+ * the source's router enters it, so the route is local, global, [mid] local, global,
+ * local: each class's local hops lead to a global link of the next class, which keeps 3
+ * classes deadlock-free.  Drawing the source's own group keeps the minimal route. */
+void iq_set_mid(const struct iq_engine *e, struct iq_packet *x, uint32_t pick)
+{
+    const struct topo *t = e->env.topo;
+    if (!e->router_net) {
+        x->mid = pick;
+        x->phase = x->mid == x->src;
+        return;
+    }
     uint32_t source = router_of(t, x->src);
     if (!t->ops->raises_vc_class || !t->group_terminals) { /* a random router; its own phase class after it */
-        x->mid = (t->terminals == t->nodes ? 0 : t->terminals) +
-                 (uint32_t)rng_below(&e->env.rng_route[x->src], t->routers);
+        x->mid = (t->terminals == t->nodes ? 0 : t->terminals) + pick;
         x->phase = x->mid == source ? 1 : e->ugal ? 2 : 0;
         return;
     }
-    uint32_t groups = t->terminals / t->group_terminals;
     uint32_t per_router = t->terminals == t->nodes ? 1 : t->terminals / t->routers;
     uint32_t first_router = t->terminals == t->nodes ? 0 : t->terminals;
-    uint32_t y = (uint32_t)rng_below(&e->env.rng_route[x->src], groups);
+    uint32_t y = pick;
     x->mid = source;
     x->phase = 1;
     if (y == group_of(t, source))

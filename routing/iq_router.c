@@ -69,12 +69,8 @@ void iq_inject(struct iq_engine *e, uint32_t m)
         .injected = -1,
         .dim = NONE,
     };
-    if (e->selection == IQ_VALIANT && e->router_net) {
-        iq_nets_draw_mid(e, x);
-    } else if (e->selection == IQ_VALIANT) { /* the intermediate node, from the source's routing stream */
-        x->mid = (uint32_t)rng_below(&env->rng_route[x->src], e->N);
-        x->phase = x->mid == x->src;
-    }
+    if (e->selection == IQ_VALIANT) /* the intermediate node, from the source's routing stream */
+        iq_set_mid(e, x, (uint32_t)rng_below(&env->rng_route[x->src], iq_mid_picks(e)));
     if (e->pending_tail == NONE)
         e->pending_head = p;
     else

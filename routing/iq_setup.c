@@ -68,10 +68,14 @@ static void route_by_digits(struct iq_engine *e, uint32_t node, uint32_t dst, st
     bool up = true;
     if (e->both_ways && e->wrap) {
         uint32_t negative = a >= b ? a - b : a + k - b; /* hops the negative way (no division) */
-        if (2 * negative == k)
+        if (2 * negative == k && e->forced_tie >= 0) { /* the static check: each way in turn */
+            up = e->forced_tie;
+            e->tie_seen = true;
+        } else if (2 * negative == k) {
             up = e->tie_random && rng_uniform(&e->env.rng_route[node]) < 0.5; /* as the fallback draws */
-        else
+        } else {
             up = 2 * negative > k;
+        }
     } else if (e->both_ways) {
         up = b > a;
     }
@@ -121,8 +125,11 @@ static void route_valiant(struct iq_engine *e, struct iq_input_vc *x, struct iq_
 
 void iq_route(struct iq_engine *e, uint32_t iv, uint32_t node)
 {
-    struct iq_input_vc *x = &e->in[iv];
-    struct iq_packet *p = &e->packets[iq_front_packet(e, iv)];
+    iq_route_packet(e, &e->in[iv], &e->packets[iq_front_packet(e, iv)], node);
+}
+
+void iq_route_packet(struct iq_engine *e, struct iq_input_vc *x, struct iq_packet *p, uint32_t node)
+{
     if (e->router_net) {
         iq_nets_route(e, x, p, node);
         return;
@@ -292,44 +299,25 @@ static bool map_channels(struct iq_engine *e)
     return true;
 }
 
-static void *create(const struct engine_env *env)
+bool iq_route_tables(struct iq_engine *e, const struct config *cfg)
 {
-    const struct config *cfg = env->cfg;
     const struct flit_params *fp = flit_params_of(cfg);
-    const struct topo *t = env->topo;
-    struct iq_engine *e = calloc(1, sizeof *e);
-    if (!e)
-        return NULL;
-    e->env = *env;
-    e->V = (uint32_t)fp->virtual_channels;
-    e->B = (uint32_t)fp->flit_buffers;
-    e->L = (uint32_t)fp->link_latency;
+    const struct topo *t = e->env.topo;
     const struct iq_params *ip = iq_params_of(cfg);
-    e->rd = (uint32_t)ip->routing_delay;
-    e->va = (uint32_t)ip->vc_alloc_delay;
-    e->sa = (uint32_t)ip->sw_alloc_delay;
-    e->st = (uint32_t)ip->st_delay;
-    e->cd = (uint32_t)ip->credit_delay;
-    e->deadlock_interval = (uint32_t)fp->deadlock_interval;
-    e->tail_credit = strcmp(ip->vc_release, "tail-credit") == 0;
+    e->V = (uint32_t)fp->virtual_channels;
+    e->L = (uint32_t)fp->link_latency;
     unsigned route_traits = route_select(cfg)->traits;
     e->selection = route_traits & ROUTE_ADAPTIVE         ? IQ_MOST_CREDITS
                    : route_traits & (ROUTE_VALIANT | ROUTE_SOURCE_ADAPTIVE) ? IQ_VALIANT
                    : route_traits & ROUTE_DIMENSION_ORDER ? IQ_DIMENSION_ORDER
                                                           : IQ_RANDOM_MINIMAL;
     e->tie_random = strcmp(ip->tie, "random") == 0;
-    e->vc_islip = strcmp(ip->vc_allocator, "islip") == 0;
-    e->sw_islip = strcmp(ip->sw_allocator, "islip") == 0;
+    e->forced_tie = -1;
     bool kary = t->ops->traits & TOPO_KARY_NCUBE;
     e->radix = kary ? t->lattice.radix : 2;
     e->dateline_topology = kary && t->lattice.wrap;
     e->dateline = e->dateline_topology && e->V >= 2;
     e->E = e->selection == IQ_DIMENSION_ORDER || e->selection == IQ_VALIANT ? 0 : (uint32_t)iq_escape_vcs(cfg, t);
-    /* Escape routes hold only with atomic VC allocation (a VC taken only when empty):
-     * a head queued behind another packet's tail cannot ask for an escape VC, and
-     * adaptive VCs can wait on each other in a cycle. */
-    if (e->E > 0)
-        e->tail_credit = true;
     e->C = t->channels;
     e->N = t->nodes;
     e->dims = t->dimension;
@@ -339,6 +327,46 @@ static void *create(const struct engine_env *env)
     /* a 2-ary torus has two channels between the same neighbours: the general way there */
     e->by_digits = (t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE)) && (!kary || e->radix > 2);
     e->router_net = !(t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE));
+    size_t C = e->C, N = e->N;
+    e->chan_to = filled(C, sizeof *e->chan_to, 0xff);
+    e->chan_dim = filled(C, sizeof *e->chan_dim, 0);
+    e->digit_stride = filled(t->dimension ? t->dimension : 1, sizeof *e->digit_stride, 0);
+    e->out_chan = filled(N * e->dims * 2 + 1, sizeof *e->out_chan, 0xff);
+    return e->chan_to && e->chan_dim && e->digit_stride && e->out_chan && map_channels(e) &&
+           (!e->router_net || iq_nets_init(e, cfg));
+}
+
+void iq_engine_free(struct iq_engine *e) { engine_free(e); }
+
+static void *create(const struct engine_env *env)
+{
+    const struct config *cfg = env->cfg;
+    const struct flit_params *fp = flit_params_of(cfg);
+    const struct topo *t = env->topo;
+    struct iq_engine *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    e->env = *env;
+    e->B = (uint32_t)fp->flit_buffers;
+    const struct iq_params *ip = iq_params_of(cfg);
+    e->rd = (uint32_t)ip->routing_delay;
+    e->va = (uint32_t)ip->vc_alloc_delay;
+    e->sa = (uint32_t)ip->sw_alloc_delay;
+    e->st = (uint32_t)ip->st_delay;
+    e->cd = (uint32_t)ip->credit_delay;
+    e->deadlock_interval = (uint32_t)fp->deadlock_interval;
+    e->tail_credit = strcmp(ip->vc_release, "tail-credit") == 0;
+    e->vc_islip = strcmp(ip->vc_allocator, "islip") == 0;
+    e->sw_islip = strcmp(ip->sw_allocator, "islip") == 0;
+    if (!iq_route_tables(e, cfg)) {
+        engine_free(e);
+        return NULL;
+    }
+    /* Escape routes hold only with atomic VC allocation (a VC taken only when empty):
+     * a head queued behind another packet's tail cannot ask for an escape VC, and
+     * adaptive VCs can wait on each other in a cycle. */
+    if (e->E > 0)
+        e->tail_credit = true;
     e->tick_at = -1;
     e->packet_free = e->pending_head = e->pending_tail = NONE;
     uint32_t longest = e->L; /* the calendar spans the longest channel */
@@ -348,10 +376,6 @@ static void *create(const struct engine_env *env)
         ;
     e->slot_mask = e->slots - 1;
     size_t C = e->C, N = e->N, V = e->V, in_vcs = (C + N) * V, out_vcs = (C + 2 * N) * V;
-    e->chan_to = filled(C, sizeof *e->chan_to, 0xff);
-    e->chan_dim = filled(C, sizeof *e->chan_dim, 0);
-    e->digit_stride = filled(t->dimension ? t->dimension : 1, sizeof *e->digit_stride, 0);
-    e->out_chan = filled(N * e->dims * 2 + 1, sizeof *e->out_chan, 0xff);
     e->src_head = filled(N, sizeof *e->src_head, 0xff);
     e->src_tail = filled(N, sizeof *e->src_tail, 0xff);
     e->src_vc = filled(N, sizeof *e->src_vc, 0xff);
@@ -368,10 +392,9 @@ static void *create(const struct engine_env *env)
     e->flits_due = calloc(e->slots, sizeof *e->flits_due);
     e->credits_due = calloc(e->slots, sizeof *e->credits_due);
     e->node_flits = calloc(N, sizeof *e->node_flits);
-    if (!e->chan_to || !e->chan_dim || !e->digit_stride || !e->out_chan || !e->src_head || !e->src_tail || !e->src_vc ||
-        !e->src_rr || !e->sources || !e->source_pos || !e->in || !e->ring || !e->busy || !e->ovc ||
-        !e->in_arb || !e->out_arb || !e->vc_acc_pick || !e->flits_due || !e->credits_due || !e->node_flits || !map_channels(e) ||
-        (e->router_net && !iq_nets_init(e, cfg))) {
+    if (!e->src_head || !e->src_tail || !e->src_vc || !e->src_rr || !e->sources || !e->source_pos || !e->in ||
+        !e->ring || !e->busy || !e->ovc || !e->in_arb || !e->out_arb || !e->vc_acc_pick || !e->flits_due ||
+        !e->credits_due || !e->node_flits) {
         engine_free(e);
         return NULL;
     }
@@ -459,5 +482,6 @@ const struct engine_ops engine_iq = {
     .follows = follows,
     .zero_load = zero_load,
     .finish = finish,
+    .relation = iq_relation,
     .destroy = engine_free,
 };

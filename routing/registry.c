@@ -104,6 +104,11 @@ static const struct named_choice deadlock_recover = {
 static const struct named_choice *const deadlock_handlings[] = { &deadlock_stop, &deadlock_recover };
 REGISTRY_DEFINE(struct named_choice, deadlock_handlings, deadlock_find, deadlock_choices);
 
+static const struct named_choice check_on = { "on", "walk the routing's channel dependency graph before the run" };
+static const struct named_choice check_off = { "off", "run unchecked (the periodic search stays)" };
+static const struct named_choice *const deadlock_checks[] = { &check_on, &check_off };
+REGISTRY_DEFINE(struct named_choice, deadlock_checks, deadlock_check_find, deadlock_check_choices);
+
 bool flit_router_is_iq(const struct config *cfg)
 {
     return router_find(flit_params_of(cfg)->router)->engine != NULL;

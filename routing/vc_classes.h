@@ -28,6 +28,21 @@ static inline bool dateline_ahead(uint32_t k, uint32_t a, uint32_t b, uint32_t n
     return up ? b < a : b > a;
 }
 
+/* Whether the hop cur -> next of a k-ary n-cube crosses the wrap-around link of its
+ * dimension, and that dimension (the simple router's drawn paths: the class of a hop
+ * is whether its dimension's wrap-around link is behind it, this hop included). */
+static inline bool lattice_wraps(uint32_t k, uint32_t cur, uint32_t next, unsigned *dim)
+{
+    uint32_t p = 1;
+    for (unsigned i = 0;; i++, p *= k) {
+        uint32_t a = cur / p % k, b = next / p % k;
+        if (a != b) {
+            *dim = i;
+            return b == (a + 1) % k ? a == k - 1 : a == 0;
+        }
+    }
+}
+
 /* Valiant: phase 0 on the lower half of V VCs, phase 1 on the upper half; on a torus
  * each half split into its two dateline classes. */
 static inline void valiant_vc_range(uint32_t V, unsigned phase, bool dateline, bool ahead, uint32_t *lo,

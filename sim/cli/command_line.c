@@ -10,7 +10,7 @@
 
 enum { OPT_SEED = 256, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_LIST, OPT_DESCRIBE, OPT_ANALYTIC, OPT_WRITE_TRACE,
        OPT_REPLICATIONS, OPT_SWEEP, OPT_NO_TIMING, OPT_LIST_MARKDOWN, OPT_CRN, OPT_NO_NOTES, OPT_CONFIG_STDIN,
-       OPT_FILES }; /* OPT_FILES + enum run_file: --channels ... --series-interval */
+       OPT_CHECK_DEADLOCK, OPT_FILES }; /* OPT_FILES + enum run_file: --channels ... --series-interval */
 static const struct option long_options[] = {
     { "set", required_argument, NULL, 's' },        { "seed", required_argument, NULL, OPT_SEED },
     { "format", required_argument, NULL, 'f' },     { "output", required_argument, NULL, 'o' },
@@ -18,6 +18,7 @@ static const struct option long_options[] = {
     { "list", no_argument, NULL, OPT_LIST },         { "help", no_argument, NULL, 'h' },
     { "list-markdown", no_argument, NULL, OPT_LIST_MARKDOWN },
     { "describe", no_argument, NULL, OPT_DESCRIBE }, { "analytic", no_argument, NULL, OPT_ANALYTIC },
+    { "check-deadlock", no_argument, NULL, OPT_CHECK_DEADLOCK },
     { "write-trace", required_argument, NULL, OPT_WRITE_TRACE },
     { "replications", required_argument, NULL, OPT_REPLICATIONS },
     { "sweep", required_argument, NULL, OPT_SWEEP }, { "jobs", required_argument, NULL, 'j' },
@@ -62,7 +63,9 @@ void command_line_usage(FILE *out)
           "      --list-markdown          the same as Markdown tables, with allowed values\n"
           "      --describe               print the network's structure and load factors; no simulation\n"
           "      --analytic               print every analytic model's predictions alone; no simulation\n"
-          "                               (one of the two at a time)\n"
+          "      --check-deadlock         only the static deadlock check of the routing (forced whatever\n"
+          "                               its size): its verdict; exit status 2 when it refuses\n"
+          "                               (one of the three at a time)\n"
           "      --write-trace FILE       write every message created (replication 0) as a trace line\n"
           "                               time,source,destination,length; workload.arrival = trace replays it\n"
           "      --channels FILE          also write one CSV row per channel: ends, class, utilisation, queue,\n"
@@ -246,6 +249,9 @@ static enum command_line_ask take_option(struct command_line *cl, int opt, char 
     case OPT_ANALYTIC:
         cl->analytic_only = true;
         break;
+    case OPT_CHECK_DEADLOCK:
+        cl->check_deadlock = true;
+        break;
     case OPT_WRITE_TRACE:
         if (!output_name(optarg, "--write-trace", &cl->write_trace))
             return COMMAND_LINE_BAD;
@@ -301,15 +307,15 @@ static void too_many_files(const struct command_line *cl, int n, char *const *ar
 /* The options given that cannot go together: false after one line on stderr. */
 static bool go_together(const struct command_line *cl)
 {
-    if (cl->describe_only && cl->analytic_only) { /* two reports in one output would be neither format */
-        fputs("sim: --describe and --analytic go one at a time (run sim twice)\n", stderr);
+    if (cl->describe_only + cl->analytic_only + cl->check_deadlock > 1) { /* two reports in one output */
+        fputs("sim: --describe, --analytic and --check-deadlock go one at a time (run sim twice)\n", stderr);
         return false;
     }
     if (cl->common_random_numbers && cl->n_specs == 0) { /* one run has one seed: the option would do nothing */
         fputs("sim: --common-random-numbers goes with --sweep\n", stderr);
         return false;
     }
-    if (run_files_any(&cl->files) && (cl->n_specs > 0 || cl->describe_only || cl->analytic_only)) {
+    if (run_files_any(&cl->files) && (cl->n_specs > 0 || cl->describe_only || cl->analytic_only || cl->check_deadlock)) {
         /* they look inside one run */
         fputs("sim: --channels, --nodes, --histogram and --series go with a single run: not with --sweep, "
               "--describe or --analytic\n", stderr);

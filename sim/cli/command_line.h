@@ -48,7 +48,7 @@ struct command_line {
     const char *output; /* -o, NULL: stdout */
     enum report_format fmt;
     int progress; /* -1: decide by isatty */
-    bool describe_only, analytic_only;
+    bool describe_only, analytic_only, check_deadlock;
     bool config_from_stdin; /* --config-stdin: CONFIG's text is stdin, CONFIG names it */
     const char *write_trace; /* NULL when not asked */
     struct run_files_cli files;

@@ -6,6 +6,7 @@
 #include "../../analytic/model.h"
 #include "../core/traits.h"
 #include "../run/model_input.h"
+#include "../run/deadlock_run.h"
 #include "../run/run_config.h"
 #include "../../topo/topo.h"
 
@@ -146,6 +147,11 @@ static void write_json(FILE *out, const struct config *cfg, const struct topo *t
         fputs("null", out);
     else
         json_text(out, z->why);
+    char verdict[1024];
+    if (net_deadlock_line(cfg, t, verdict, sizeof verdict)) {
+        fputs(",\n  \"deadlock_check\": ", out);
+        json_text(out, verdict);
+    }
     fputs(",\n  \"classes\": [", out);
     for (unsigned c = 0; c < t->classes; c++) {
         char name[32];
@@ -185,6 +191,9 @@ static void write_table(FILE *out, const struct config *cfg, const struct topo *
                 (unsigned long long)b->channels, b->bandwidth, b->uniform_bound);
     else
         fprintf(out, "bisection         not computed: %s\n", b->why);
+    char verdict[1024];
+    if (net_deadlock_line(cfg, t, verdict, sizeof verdict))
+        fprintf(out, "deadlock check    %s\n", verdict);
     if (!l->known) {
         fprintf(out, "load factors      not computed: %s\n", l->why);
         fprintf(out, "zero-load delay   not computed: it walks the same routes\n");
@@ -257,5 +266,40 @@ int describe(const struct config *cfg, enum report_format fmt, FILE *out)
     model_input_free(&in);
     loads_free(&loads);
     topo_free(&t);
+    return ferror(out) ? 1 : 0;
+}
+
+int describe_deadlock_check(const struct config *cfg, enum report_format fmt, FILE *out)
+{
+    if (fmt == REPORT_CSV) {
+        fputs("sim: --check-deadlock prints a table or JSON, not CSV\n", stderr);
+        return 2;
+    }
+    struct dl_result r;
+    struct cfg_error err;
+    if (!net_check_deadlock(cfg, &r, &err)) {
+        cfg_error_print(&err, stderr);
+        return 2;
+    }
+    char summary[1024];
+    dl_summary(&r, summary, sizeof summary);
+    if (fmt == REPORT_JSON) {
+        fputs("{\n  \"deadlock_check\": ", out);
+        json_text(out, dl_verdict_name(r.verdict));
+        fprintf(out, ",\n  \"duato\": %s,\n  \"channel_vcs\": %llu,\n  \"dependencies\": %llu,\n"
+                     "  \"states\": %llu,\n  \"note\": ", r.duato ? "true" : "false", (unsigned long long)r.nodes,
+                (unsigned long long)r.edges, (unsigned long long)r.states);
+        if (r.note[0])
+            json_text(out, r.note);
+        else
+            fputs("null", out);
+        fputs("\n}\n", out);
+    } else {
+        fprintf(out, "deadlock check    %s\n", summary);
+    }
+    if (r.verdict == DL_REFUSED) {
+        cfg_error_print(&err, stderr);
+        return ferror(out) ? 1 : 2;
+    }
     return ferror(out) ? 1 : 0;
 }

@@ -19,5 +19,9 @@
 enum { DESCRIBE_PAIRS_MAX_NODES = 4096 };
 
 int describe(const struct config *cfg, enum report_format fmt, FILE *out);
+/* sim --check-deadlock: the static deadlock check's verdict (sim/run/deadlock_run.h) as
+ * one line "deadlock check  VERDICT ..." (JSON: an object); exit status 0, 2 when the
+ * check refuses (its line on stderr, as a run prints it) or the config is refused. */
+int describe_deadlock_check(const struct config *cfg, enum report_format fmt, FILE *out);
 
 #endif

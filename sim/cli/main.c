@@ -163,8 +163,9 @@ static int describe_or_analytic(const struct command_line *cl, const struct conf
         output_discard(out_file);
         return 1;
     }
-    int status = cl->describe_only ? describe(cfg, cl->fmt, out)
-                                   : run_analytic_only(cfg, cl->fmt, cl->omit_timing, out);
+    int status = cl->describe_only    ? describe(cfg, cl->fmt, out)
+                 : cl->check_deadlock ? describe_deadlock_check(cfg, cl->fmt, out)
+                                      : run_analytic_only(cfg, cl->fmt, cl->omit_timing, out);
     if (!cl->output)
         return finish_stdout(status);
     if (status == EXIT_INPUT || stop_signal_held()) { /* refused (said so) or interrupted: nothing left behind */
@@ -290,7 +291,7 @@ static int run_single(struct command_line *cl)
     struct output_file out_file, trace_file;
     if (!open_outputs(cl, &cfg, &out_file, &trace_file))
         return EXIT_INPUT;
-    if (cl->describe_only || cl->analytic_only)
+    if (cl->describe_only || cl->analytic_only || cl->check_deadlock)
         return describe_or_analytic(cl, &cfg, &out_file, &trace_file);
     return run_and_report(cl, &cfg, &out_file, &trace_file);
 }
@@ -315,7 +316,8 @@ static int run_command(int argc, char **argv)
     case COMMAND_LINE_RUN:
         break;
     }
-    bool single_only = cl.describe_only || cl.analytic_only || cl.write_trace || run_files_any(&cl.files);
+    bool single_only = cl.describe_only || cl.analytic_only || cl.check_deadlock || cl.write_trace ||
+                       run_files_any(&cl.files);
     const struct sweep_args sweep = sweep_args_of(&cl);
 #ifdef SIM_MPI
     if (!single_only)
@@ -323,7 +325,7 @@ static int run_command(int argc, char **argv)
 #endif
     if (cl.n_specs > 0) {
         if (single_only) {
-            fputs("sim: --sweep does not go with --describe, --analytic or --write-trace\n", stderr);
+            fputs("sim: --sweep does not go with --describe, --analytic, --check-deadlock or --write-trace\n", stderr);
             return EXIT_INPUT;
         }
         return sweep_main(&sweep); /* held while the plan is built; the runner takes them with libev */

@@ -45,6 +45,12 @@ static void collect_figures(struct figures *list, const struct network *net)
         net_netrace_figures(net->netrace, &sink);
     if (net->reply) /* the classes' delays and the round trip */
         net_reply_figures(net->reply, &sink);
+    if (net->engine->traits & SWITCH_PIPELINED) { /* the static deadlock check's verdict */
+        char summary[FIGURE_TEXT_MAX];
+        dl_summary(&net->deadlock, summary, sizeof summary);
+        sink.text(sink.ctx, "deadlock", "deadlock_check", summary, 0);
+        sink.line(sink.ctx, "deadlock", FIGURE_PLACE_HEADER, "deadlock     {deadlock_check}");
+    }
     unsigned ran = list->n;
     for (size_t i = 0; engine_registered(i); i++) {
         const struct engine_ops *e = engine_registered(i);

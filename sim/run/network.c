@@ -11,6 +11,7 @@
 #include "../../workloads/workload.h"
 #include "netrace_run.h"
 #include "request_reply.h"
+#include "deadlock_run.h"
 #include "observe.h"
 
 /* --- messages in flight: the pool's take and give, counted --- */
@@ -339,7 +340,7 @@ bool net_create(struct network *net, const struct config *cfg, struct cfg_error 
         net_free(net);
         return false;
     }
-    if (!net_engine_accepts(net, cfg, err)) {
+    if (!net_engine_accepts(net, cfg, err) || !net_deadlock_verdict(net, cfg, err)) {
         net_free(net);
         return false;
     }

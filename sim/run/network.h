@@ -27,6 +27,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../../routing/deadlock_check.h"
 #include "../../routing/engine.h"
 #include "../../routing/routing.h"
 #include "../../topo/topo.h"
@@ -103,9 +104,15 @@ struct network {
     /* The engine's fatal finding (deadlock): the run stops and sim exits with status
      * 3 printing this line. */
     char fatal[512];
+    /* The static deadlock check's verdict (routing/deadlock_check.h), made before the
+     * run for pipelined switching (wormhole, cut-through): reports print it. */
+    struct dl_result deadlock;
 };
 
 bool net_create(struct network *net, const struct config *cfg, struct cfg_error *err);
+/* Whether the static deadlock check refused the routing (net->deadlock): true with *err
+ * (the cycle, the fix) for the run to stop before it starts; a sweep marks the point. */
+bool net_deadlock_refused(const struct network *net, const struct config *cfg, struct cfg_error *err);
 void net_free(struct network *net);
 /* Closes the --write-trace stream (if any); false, errno set, when any write to it or
  * the close failed (a full disk): the trace is then not whole. */

@@ -114,7 +114,7 @@ int run_setup_create(const struct config *cfg, struct run_setup **out, struct cf
         free(s);
         return RUN_BAD_INPUT;
     }
-    if (!time_resolution_check(&s->net, err)) {
+    if (net_deadlock_refused(&s->net, cfg, err) || !time_resolution_check(&s->net, err)) {
         net_free(&s->net);
         free(s);
         return RUN_BAD_INPUT;
@@ -289,6 +289,10 @@ static int check_stability(const struct config *cfg, struct network *net, struct
                            struct model_in *in, void *ctx)
 {
     struct check_ctx *c = ctx;
+    if (net->deadlock.verdict == DL_REFUSED) { /* a sweep's point: a marked row, never run */
+        collect_unsimulated(c->not_run, net, loads, in, "deadlock: refused by the static check");
+        return RUN_UNSTABLE;
+    }
     struct stability stab;
     stability_check(cfg, &net->topo, loads, &stab);
     bool refused = stab.saturated && !cfg->run.allow_unstable;

@@ -66,6 +66,7 @@
     X(bisection)                                                                                                 \
     X(concentration)                                                                                             \
     X(request_reply)                                                                                             \
+    X(deadlock_check)                                                                                            \
     X(newcomer)
 
 #define X(name) Suite *name##_suite(void);

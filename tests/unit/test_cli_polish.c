@@ -30,7 +30,7 @@ START_TEST(describe_and_analytic_are_refused_together)
     const char *argv[] = { test_binary(), "--describe", "--analytic", "configs/default.ini", NULL };
     ck_assert_int_eq(test_exec(argv, out, sizeof out, err, sizeof err), 2);
     ck_assert_str_eq(out, "");
-    ck_assert_str_eq(err, "sim: --describe and --analytic go one at a time (run sim twice)\n");
+    ck_assert_str_eq(err, "sim: --describe, --analytic and --check-deadlock go one at a time (run sim twice)\n");
     const char *reversed[] = { test_binary(), "--analytic", "-f", "json", "--describe", "configs/default.ini", NULL };
     ck_assert_int_eq(test_exec(reversed, out, sizeof out, err, sizeof err), 2);
     ck_assert_str_eq(out, "");

@@ -200,7 +200,7 @@ START_TEST(files_agree_with_the_report)
                              "workload.rate=0.2", "run.warmup_messages=500", "run.messages=4000", NULL };
     run_and_check("cut-through, finite buffer", finite, true, true, true);
     const char *iq[] = { "network.topology=torus", "network.radix=4", "network.dimension=2", "routing.router=iq",
-                         "routing.switching=wormhole", "workload.rate=0.05", "run.warmup_messages=500",
+                         "routing.switching=wormhole", "routing.virtual_channels=2", "workload.rate=0.05", "run.warmup_messages=500",
                          "run.messages=3000", NULL };
     run_and_check("iq router", iq, true, false, false);
     const char *bus[] = { "network.topology=dual-bus-hypercube", "network.radix=4", "network.dimension=2",

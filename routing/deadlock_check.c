@@ -1,0 +1,452 @@
+/* The static deadlock check: the walk of a routing relation, the dependency graph and
+ * its cycles (contract in deadlock_check.h; the verdict for a run in deadlock_verdict.c). */
+#include "deadlock_walk.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void ports_free(struct ports *p)
+{
+    free(p->base);
+    free(p->to);
+    free(p->from);
+}
+
+static bool ports_build(const struct topo *t, struct ports *p)
+{
+    uint32_t C = t->channels;
+    p->base = calloc((size_t)C + 1, sizeof *p->base);
+    p->from = malloc(((size_t)C + 1) * sizeof *p->from);
+    struct hop *hops = malloc((t->max_hops ? t->max_hops : 1) * sizeof *hops);
+    if (!p->base || !p->from || !hops)
+        goto fail;
+    for (int pass = 0; pass < 2; pass++) { /* count, then place */
+        for (uint32_t v = 0; v < t->nodes; v++) {
+            unsigned n = t->ops->neighbors(t, v, hops, t->max_hops);
+            for (unsigned i = 0; i < n; i++) {
+                uint32_t ch = hops[i].channel;
+                if (pass == 0) {
+                    p->base[ch + 1]++;
+                    p->from[ch] = v;
+                    continue;
+                }
+                uint32_t k = p->base[ch];
+                while (p->to[k] != NONE && p->to[k] != hops[i].next)
+                    k++;
+                p->to[k] = hops[i].next;
+            }
+        }
+        if (pass == 0) {
+            for (uint32_t ch = 0; ch < C; ch++)
+                p->base[ch + 1] += p->base[ch];
+            p->to = malloc(((size_t)p->base[C] + 1) * sizeof *p->to);
+            if (!p->to)
+                goto fail;
+            memset(p->to, 0xff, ((size_t)p->base[C] + 1) * sizeof *p->to);
+        }
+    }
+    free(hops);
+    p->direct = p->base[C] == C;
+    for (uint32_t ch = 0; p->direct && ch < C; ch++)
+        p->direct = p->base[ch] == ch;
+    return true;
+fail:
+    free(hops);
+    ports_free(p);
+    return false;
+}
+
+static inline uint32_t port_of(const struct ports *p, uint32_t ch, uint32_t node)
+{
+    if (p->direct)
+        return ch;
+    for (uint32_t k = p->base[ch]; k < p->base[ch + 1]; k++)
+        if (p->to[k] == node)
+            return k;
+    return NONE;
+}
+
+/* --- a set of dependencies (from << 32 | to), open addressing --- */
+
+static size_t mix(uint64_t x, size_t mask)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    return (size_t)x & mask;
+}
+
+bool dl_edges_add(struct edges *s, uint32_t from, uint32_t to)
+{
+    if (2 * (s->n + 1) > s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 1024;
+        uint64_t *slot = malloc(cap * sizeof *slot);
+        if (!slot)
+            return false;
+        memset(slot, 0xff, cap * sizeof *slot);
+        for (size_t i = 0; i < s->cap; i++)
+            if (s->slot[i] != EMPTY) {
+                size_t j = mix(s->slot[i], cap - 1);
+                while (slot[j] != EMPTY)
+                    j = (j + 1) & (cap - 1);
+                slot[j] = s->slot[i];
+            }
+        free(s->slot);
+        s->slot = slot;
+        s->cap = cap;
+    }
+    uint64_t key = (uint64_t)from << 32 | to;
+    size_t j = mix(key, s->cap - 1);
+    while (s->slot[j] != EMPTY) {
+        if (s->slot[j] == key)
+            return true;
+        j = (j + 1) & (s->cap - 1);
+    }
+    s->slot[j] = key;
+    s->n++;
+    return true;
+}
+
+/* --- the walk --- */
+
+static size_t state_index(const struct walk *w, const struct dl_step *s, uint32_t vc)
+{
+    uint32_t port = s->channel == DL_NONE ? w->P + s->node : port_of(&w->ports, s->channel, s->node);
+    return ((size_t)port * w->V + vc) * w->A + s->aux;
+}
+
+bool dl_grow(void **a, uint32_t *cap, uint32_t need, size_t size)
+{
+    if (need <= *cap)
+        return true;
+    uint32_t c = *cap ? *cap : 1024;
+    while (c < need)
+        c *= 2;
+    void *g = realloc(*a, (size_t)c * size);
+    if (!g)
+        return false;
+    *a = g;
+    *cap = c;
+    return true;
+}
+
+/* Visits state s of walk key (vc = s->lo): false if it was seen; its local number. */
+static bool visit(struct walk *w, uint32_t key, const struct dl_step *s, uint32_t *local)
+{
+    size_t i = state_index(w, s, s->lo);
+    key += w->gen;
+    if (w->stamp[i] == key + 1) {
+        *local = w->rel->escape ? w->local[i] : 0;
+        return false;
+    }
+    w->stamp[i] = key + 1;
+    *local = 0;
+    if (w->rel->escape) {
+        *local = w->local[i] = w->n_local++;
+        uint32_t cap = w->local_cap;
+        if (!dl_grow((void **)&w->node_of, &cap, w->n_local, sizeof *w->node_of)) {
+            w->failed = true;
+            return false;
+        }
+        w->local_cap = cap;
+        w->node_of[*local] = s->channel == DL_NONE ? NONE : s->channel * w->V + s->lo;
+    }
+    if (w->top == w->stack_cap) {
+        size_t cap = w->stack_cap ? 2 * w->stack_cap : 1024;
+        struct dl_step *g = realloc(w->stack, cap * sizeof *g);
+        if (!g) {
+            w->failed = true;
+            return false;
+        }
+        w->stack = g;
+        w->stack_cap = cap;
+    }
+    w->stack[w->top++] = *s;
+    return true;
+}
+
+static void state_name(const struct walk *w, const struct dl_step *s, char *buf, size_t size)
+{
+    if (s->channel == DL_NONE) {
+        snprintf(buf, size, "a packet at its source %u", s->node);
+        return;
+    }
+    char ch[96];
+    dl_channel_name(w->t, s->channel, s->node, ch, sizeof ch);
+    snprintf(buf, size, "%s, vc %u", ch, s->lo);
+}
+
+static void refuse(struct walk *w, const char *what, const struct dl_step *s)
+{
+    if (w->refused)
+        return;
+    char at[128];
+    state_name(w, s, at, sizeof at);
+    w->refused = true;
+    snprintf(w->note, sizeof w->note, "%s %s; %s", what, at, w->rel->fix);
+}
+
+
+/* One walk: every state reachable from the key's seeds, and the dependencies. */
+static bool walk_key(struct walk *w, uint32_t key, uint64_t *states)
+{
+    const struct dl_relation *rel = w->rel;
+    struct dl_step out[DL_MAX_STEPS];
+    w->top = 0;
+    w->n_local = 0;
+    w->n_steps = 0;
+    for (uint32_t src = 0; src < rel->sources; src++) {
+        unsigned n = rel->seeds(rel->self, key, src, out, DL_MAX_STEPS);
+        for (unsigned i = 0; i < n; i++) {
+            uint32_t id;
+            out[i].channel = DL_NONE;
+            out[i].lo = 0;
+            visit(w, key, &out[i], &id);
+        }
+    }
+    while (w->top && !w->failed) {
+        struct dl_step s = w->stack[--w->top];
+        uint32_t from = rel->escape ? w->local[state_index(w, &s, s.lo)] : 0;
+        unsigned n = rel->next(rel->self, key, &s, out, DL_MAX_STEPS);
+        ++*states;
+        bool escape_step = false;
+        for (unsigned i = 0; i < n; i++) {
+            struct dl_step *o = &out[i];
+            if (o->channel == DL_NONE) {
+                escape_step = true;
+                continue;
+            }
+            if (o->lo >= o->hi) {
+                refuse(w, "no virtual channel of its class is left to take at", o);
+                continue;
+            }
+            escape_step |= o->lo < rel->escape;
+            for (uint32_t v = o->lo; v < o->hi; v++) {
+                struct dl_step t = *o;
+                t.lo = (uint16_t)v;
+                t.hi = (uint16_t)(v + 1);
+                uint32_t to;
+                visit(w, key, &t, &to);
+                if (w->failed)
+                    return false;
+                if (s.channel == DL_NONE)
+                    continue;
+                if (!rel->escape) {
+                    if (!depend(&w->deps, w->seen_succ, s.channel * w->V + s.lo, o->channel * w->V + v))
+                        return false;
+                    continue;
+                }
+                if (w->mode == DIRECT) { /* escape to escape, whichever way the first was taken */
+                    if (s.lo < rel->escape && v < rel->escape &&
+                        !depend(&w->deps, w->seen_succ, s.channel * w->V + s.lo, o->channel * w->V + v))
+                        return false;
+                    continue;
+                }
+                uint32_t cap = w->steps_cap;
+                if (!dl_grow((void **)&w->step_from, &cap, w->n_steps + 1, sizeof *w->step_from) ||
+                    !dl_grow((void **)&w->step_to, &w->steps_cap, w->n_steps + 1, sizeof *w->step_to))
+                    return false;
+                w->step_from[w->n_steps] = from;
+                w->step_to[w->n_steps++] = to;
+            }
+        }
+        if (rel->escape && !escape_step && n)
+            refuse(w, "the escape VCs are not connected: no escape step from", &s);
+        if (!n)
+            refuse(w, "the routing offers no step from", &s);
+    }
+    if (w->failed)
+        return false;
+    return w->mode == EXACT ? dl_extended_edges(w) : w->mode == WITNESS ? dl_witness(w) : true;
+}
+
+/* --- cycles: one iterative depth-first search over the graph in CSR form --- */
+
+/* The shortest cycle through v (breadth first), named into note. */
+static bool shortest_cycle(const struct walk *w, const uint32_t *base, const uint32_t *adj, uint32_t nodes,
+                           uint32_t v, char *note, size_t size)
+{
+    uint32_t *parent = malloc((size_t)nodes * sizeof *parent), *queue = malloc((size_t)nodes * sizeof *queue);
+    if (!parent || !queue) {
+        free(parent);
+        free(queue);
+        return false;
+    }
+    memset(parent, 0xff, (size_t)nodes * sizeof *parent);
+    uint32_t head = 0, tail = 0, last = NONE;
+    queue[tail++] = v;
+    parent[v] = v;
+    while (head < tail && last == NONE) {
+        uint32_t u = queue[head++];
+        for (uint32_t k = base[u]; k < base[u + 1]; k++) {
+            if (adj[k] == v) {
+                last = u;
+                break;
+            }
+            if (parent[adj[k]] == NONE) {
+                parent[adj[k]] = u;
+                queue[tail++] = adj[k];
+            }
+        }
+    }
+    uint32_t len = 0; /* the path v .. last, reversed into queue */
+    for (uint32_t x = last; x != v; x = parent[x])
+        queue[len++] = x;
+    queue[len++] = v;
+    size_t at = 0; /* v, the path, v again */
+    for (int64_t i = (int64_t)len - 1; i >= -1 && at + 100 < size; i--) {
+        uint32_t node = i >= 0 ? queue[i] : v, ch = node / w->V;
+        char name[96];
+        dl_channel_name(w->t, ch, w->ports.to[w->ports.base[ch]], name, sizeof name);
+        at += (size_t)snprintf(note + at, size - at, "%s%s, vc %u", at ? " -> " : "", name, node % w->V);
+    }
+    if (at + 100 >= size)
+        snprintf(note + at, size - at, " ...");
+    free(parent);
+    free(queue);
+    return true;
+}
+
+static bool find_cycle(struct walk *w, uint32_t nodes, char *note, size_t size, bool *cyclic)
+{
+    struct edges *d = &w->deps;
+    uint32_t *base = calloc((size_t)nodes + 1, sizeof *base), *adj = malloc((d->n + 1) * sizeof *adj);
+    uint8_t *color = calloc(nodes ? nodes : 1, 1);
+    uint32_t *stack = malloc(((size_t)nodes + 1) * sizeof *stack), *next = malloc(((size_t)nodes + 1) * sizeof *next);
+    bool ok = base && adj && color && stack && next;
+    *cyclic = false;
+    for (size_t i = 0; ok && i < d->cap; i++)
+        if (d->slot[i] != EMPTY)
+            base[(d->slot[i] >> 32) + 1]++;
+    for (uint32_t i = 0; ok && i < nodes; i++)
+        base[i + 1] += base[i];
+    for (size_t i = 0; ok && i < d->cap; i++)
+        if (d->slot[i] != EMPTY)
+            adj[base[d->slot[i] >> 32]++] = (uint32_t)d->slot[i];
+    for (uint32_t i = nodes; ok && i > 0; i--)
+        base[i] = base[i - 1];
+    if (ok)
+        base[0] = 0;
+    for (uint32_t root = 0; ok && root < nodes && !*cyclic; root++) {
+        if (color[root])
+            continue;
+        uint32_t top = 0;
+        stack[top] = root;
+        next[top++] = base[root];
+        color[root] = 1;
+        while (top && !*cyclic) {
+            uint32_t u = stack[top - 1];
+            if (next[top - 1] == base[u + 1]) {
+                color[u] = 2;
+                top--;
+                continue;
+            }
+            uint32_t v = adj[next[top - 1]++];
+            if (color[v] == 0) {
+                color[v] = 1;
+                stack[top] = v;
+                next[top++] = base[v];
+            } else if (color[v] == 1) { /* a back edge: v is on a cycle */
+                *cyclic = true;
+                ok = shortest_cycle(w, base, adj, nodes, v, note, size);
+            }
+        }
+    }
+    free(base);
+    free(adj);
+    free(color);
+    free(stack);
+    free(next);
+    return ok;
+}
+
+/* Every walk of one pass. */
+static bool walk_all(struct walk *w, struct dl_result *r)
+{
+    bool ok = true;
+    for (uint32_t key = 0; ok && key < w->rel->keys && !w->witness_failed; key++)
+        ok = walk_key(w, key, &r->states);
+    w->gen += w->rel->keys;
+    return ok;
+}
+
+static void empty_deps(struct walk *w, uint32_t nodes)
+{
+    free(w->deps.slot);
+    w->deps = (struct edges){ 0 };
+    memset(w->seen_succ, 0xff, ((size_t)nodes + 1) * SEEN * sizeof *w->seen_succ);
+}
+
+bool dl_decide(const struct topo *t, const struct dl_relation *rel, struct dl_result *r)
+{
+    return dl_decide_within(t, rel, -1, r);
+}
+
+bool dl_decide_within(const struct topo *t, const struct dl_relation *rel, double exact_work, struct dl_result *r)
+{
+    struct walk w = { .t = t, .rel = rel, .V = rel->vcs, .A = rel->aux_count ? rel->aux_count : 1 };
+    memset(r, 0, sizeof *r);
+    r->duato = rel->escape > 0;
+    if (!ports_build(t, &w.ports))
+        return false;
+    w.P = w.ports.base[t->channels];
+    size_t states = ((size_t)w.P + t->nodes) * w.V * w.A;
+    uint32_t nodes = t->channels * w.V;
+    w.stamp = calloc(states, sizeof *w.stamp);
+    w.local = rel->escape ? malloc(states * sizeof *w.local) : NULL;
+    w.seen_succ = malloc(((size_t)nodes + 1) * SEEN * sizeof *w.seen_succ);
+    bool ok = w.stamp && (w.local || !rel->escape) && w.seen_succ;
+    if (w.seen_succ)
+        memset(w.seen_succ, 0xff, ((size_t)nodes + 1) * SEEN * sizeof *w.seen_succ);
+    w.mode = rel->escape ? DIRECT : PLAIN;
+    ok = ok && walk_all(&w, r);
+    bool cyclic = false, exact_skipped = false;
+    char cycle[360];
+    if (ok && !w.refused)
+        ok = find_cycle(&w, nodes, cycle, sizeof cycle, &cyclic);
+    if (ok && rel->escape && !w.refused && !cyclic) { /* the direct graph is acyclic: now the indirect dependencies */
+        r->edges = w.deps.n;
+        w.mode = WITNESS;
+        w.witness_failed = exact_work == DL_EXACT_ONLY;
+        ok = w.witness_failed || (dl_depths(&w, nodes) && walk_all(&w, r));
+        if (ok && w.witness_failed && exact_work >= 0 && exact_work < (double)r->states * (t->diameter + 1)) {
+            exact_skipped = true;
+        } else if (ok && w.witness_failed) { /* no witness: the extended graph itself */
+            w.mode = EXACT;
+            empty_deps(&w, nodes);
+            ok = walk_all(&w, r) && find_cycle(&w, nodes, cycle, sizeof cycle, &cyclic);
+        }
+    }
+    r->nodes = nodes;
+    if (!(rel->escape && !w.witness_failed && !w.refused && !cyclic))
+        r->edges = w.deps.n;
+    if (ok) {
+        r->verdict = exact_skipped ? DL_SKIPPED : w.refused || cyclic ? DL_REFUSED : DL_PROVED;
+        snprintf(r->key, sizeof r->key, "%s", rel->key ? rel->key : "routing.algorithm");
+        if (exact_skipped)
+            snprintf(r->note, sizeof r->note, "the depths of the escape VCs' direct dependencies do not order the "
+                     "indirect ones, and the extended graph is too big to build before every run; sim "
+                     "--check-deadlock builds it");
+        else if (w.refused)
+            snprintf(r->note, sizeof r->note, "%s", w.note);
+        else if (cyclic)
+            snprintf(r->note, sizeof r->note, "%s cycle: %s; %s", rel->escape ? "escape VCs' extended dependency"
+                     : "channel dependency", cycle, rel->fix);
+    }
+    ports_free(&w.ports);
+    free(w.stamp);
+    free(w.local);
+    free(w.seen_succ);
+    free(w.stack);
+    free(w.deps.slot);
+    free(w.node_of);
+    free(w.step_from);
+    free(w.step_to);
+    free(w.csr);
+    free(w.csr_base);
+    free(w.seen);
+    free(w.dfs);
+    free(w.depth);
+    return ok;
+}

@@ -1,0 +1,193 @@
+/* The simple router's routing relation for the static deadlock check
+ * (deadlock_check.h; the router's contract in flit.h and flit_route.h).  Its three
+ * routing modes, with the VC class arithmetic of vc_classes.h its path drawing uses:
+ *  - paths drawn at creation (flit_source.c, flit_dor.c): each hop one of those the path
+ *    selection may take (its split() when it draws, next() when deterministic, the
+ *    topology's minimal hops when it chooses by history); on a torus with 2 VCs or more
+ *    a hop's class is whether its dimension's wrap-around link is behind it (aux: those
+ *    dimensions, a bit each);
+ *  - Valiant: the engine's own hop (flit_valiant_hop, flit_route.c) to the intermediate
+ *    node, then to the destination, class 2 * phase + dateline class (walk key:
+ *    destination and intermediate node; aux: phase and dateline class);
+ *  - per hop: every minimal hop's adaptive VCs [E, V) (as flit_per_hop_choice) and the
+ *    engine's escape hop (flit_escape_hop, flit_route.c): Duato's condition. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "deadlock_check.h"
+#include "flit_params.h"
+#include "flit_route.h"
+#include "flit_setup.h"
+#include "routing.h"
+#include "vc_classes.h"
+
+#define NONE UINT32_MAX
+enum { HOPS_MAX = 64, MASK_DIMS = 12 };
+
+enum mode { DRAWN, VALIANT, PER_HOP };
+
+struct flit_rel {
+    const struct topo *t;
+    const struct route_ops *route;
+    enum mode mode;
+    uint32_t V, E, k, picks;
+    bool dateline, both_ways, torus;
+    char fix[200];
+};
+
+static unsigned dimension(const struct flit_rel *r, uint32_t ch)
+{
+    return r->t->ops->channel_dimension ? r->t->ops->channel_dimension(r->t, ch) : 0;
+}
+
+static unsigned seeds(void *self, uint32_t key, uint32_t source, struct dl_step *out, unsigned max)
+{
+    struct flit_rel *r = self;
+    (void)max;
+    if (source == key / r->picks)
+        return 0;
+    uint32_t phase = r->mode == VALIANT && source == key % r->picks; /* the intermediate node is the source */
+    out[0] = (struct dl_step){ DL_NONE, source, 0, 1, phase * 2 };
+    return 1;
+}
+
+static unsigned drawn(const struct flit_rel *r, uint32_t dst, const struct dl_step *at, struct dl_step *out,
+                      unsigned max)
+{
+    struct hop hops[HOPS_MAX];
+    unsigned n;
+    if (r->route->split)
+        n = r->route->split(r->t, at->node, dst, hops, HOPS_MAX);
+    else if (r->route->next)
+        n = (hops[0] = r->route->next(r->t, at->node, dst, NULL), 1);
+    else /* a choice by history: any minimal hop */
+        n = r->t->ops->minimal_hops(r->t, at->node, dst, hops, HOPS_MAX);
+    for (unsigned i = 0; i < n && i < max; i++) {
+        uint32_t crossed = at->aux, lo = 0, hi = r->V;
+        unsigned dim = 0;
+        if (r->dateline && lattice_wraps(r->k, at->node, hops[i].next, &dim))
+            crossed |= 1u << dim;
+        if (r->dateline) {
+            bool cls = crossed >> dim & 1;
+            lo = cls ? r->V / 2 : 0;
+            hi = cls ? r->V : r->V / 2;
+        }
+        out[i] = (struct dl_step){ hops[i].channel, hops[i].next, (uint16_t)lo, (uint16_t)hi, crossed };
+    }
+    return n < max ? n : max;
+}
+
+static unsigned valiant(const struct flit_rel *r, uint32_t key, const struct dl_step *at, struct dl_step *out)
+{
+    uint32_t dst = key / r->picks, mid = key % r->picks, phase = at->aux / 2;
+    bool ahead = at->aux & 1;
+    unsigned in_dim = at->channel == DL_NONE ? NONE : dimension(r, at->channel);
+    if (phase == 0 && at->node == mid) { /* the second phase starts afresh */
+        phase = 1;
+        in_dim = NONE;
+    }
+    uint32_t target = phase ? dst : mid;
+    if (at->node == target) {
+        out[0] = (struct dl_step){ DL_NONE, NONE, 0, 0, 0 };
+        return 1;
+    }
+    struct hop h = flit_valiant_hop(r->t, r->k, r->dateline, r->both_ways, at->node, target, &in_dim, &ahead);
+    uint32_t lo, hi;
+    valiant_vc_range(r->V, phase, r->dateline, ahead, &lo, &hi);
+    out[0] = (struct dl_step){ h.channel, h.next, (uint16_t)lo, (uint16_t)hi, phase * 2 + ahead };
+    return 1;
+}
+
+static unsigned per_hop(const struct flit_rel *r, uint32_t dst, const struct dl_step *at, struct dl_step *out,
+                        unsigned max)
+{
+    struct hop hops[HOPS_MAX];
+    unsigned n = r->t->ops->minimal_hops(r->t, at->node, dst, hops, HOPS_MAX), k = 0;
+    for (unsigned i = 0; i < n && k + 1 < max; i++)
+        out[k++] = (struct dl_step){ hops[i].channel, hops[i].next, (uint16_t)r->E, (uint16_t)r->V, 0 };
+    uint32_t lo, hi;
+    struct hop h = flit_escape_hop(r->t, r->k, r->torus, r->E, at->node, dst, &lo, &hi);
+    out[k++] = (struct dl_step){ h.channel, h.next, (uint16_t)lo, (uint16_t)hi, 0 };
+    return k;
+}
+
+static unsigned next(void *self, uint32_t key, const struct dl_step *at, struct dl_step *out, unsigned max)
+{
+    struct flit_rel *r = self;
+    if (r->mode == VALIANT)
+        return valiant(r, key, at, out);
+    uint32_t dst = key;
+    if (at->node == dst) {
+        out[0] = (struct dl_step){ DL_NONE, NONE, 0, 0, 0 };
+        return 1;
+    }
+    return r->mode == PER_HOP ? per_hop(r, dst, at, out, max) : drawn(r, dst, at, out, max);
+}
+
+static void destroy(void *self) { free(self); }
+
+bool flit_relation(const struct config *cfg, const struct topo *t, struct dl_relation *out)
+{
+    struct flit_rel *r = calloc(1, sizeof *r);
+    if (!r)
+        return false;
+    const struct flit_params *fp = flit_params_of(cfg);
+    r->t = t;
+    r->route = route_select(cfg);
+    r->mode = r->route->traits & ROUTE_VALIANT ? VALIANT : flit_routes_per_hop(cfg) ? PER_HOP : DRAWN;
+    r->V = (uint32_t)fp->virtual_channels;
+    bool kary = t->ops->traits & TOPO_KARY_NCUBE;
+    r->k = kary ? t->lattice.radix : 2;
+    r->torus = kary && t->lattice.wrap;
+    r->dateline = r->torus && r->V >= 2;
+    r->both_ways = !kary || t->lattice.both_ways;
+    r->picks = r->mode == VALIANT ? t->nodes : 1;
+    uint32_t aux = 1;
+    if (r->mode == DRAWN && r->dateline)
+        aux = t->dimension <= MASK_DIMS ? 1u << t->dimension : 0;
+    else if (r->mode == VALIANT)
+        aux = 4;
+    const char *key = "routing.virtual_channels";
+    if (r->mode == PER_HOP) {
+        r->E = (uint32_t)iq_escape_vcs(cfg, t);
+        key = "routing.escape_vcs";
+        snprintf(r->fix, sizeof r->fix, "the fix: more escape VCs (routing.escape_vcs%s)",
+                 r->torus ? ": two dateline classes on a torus" : "");
+    } else if (r->mode == VALIANT) {
+        snprintf(r->fix, sizeof r->fix, "the fix: more virtual channels (routing.virtual_channels: a class per "
+                 "phase%s)", r->torus ? ", each with two dateline classes" : "");
+    } else if ((r->route->traits & ROUTE_DIMENSION_ORDER) && t->kind == CHANNEL_HALF_DUPLEX) {
+        snprintf(r->fix, sizeof r->fix, "the fix: full-duplex links (network.links = full-duplex: a half-duplex "
+                 "link serves both directions)");
+        key = "network.links";
+    } else if (r->torus && r->V < 2 && (r->route->traits & ROUTE_DIMENSION_ORDER)) {
+        snprintf(r->fix, sizeof r->fix, "the fix: routing.virtual_channels = 2 (dateline classes break each ring's "
+                 "cycle)");
+    } else if (r->route->traits & ROUTE_DIMENSION_ORDER) {
+        snprintf(r->fix, sizeof r->fix, "the fix: another routing.algorithm or network (the simple router splits "
+                 "its VCs into classes only at a torus's dateline), or routing.deadlock = recover");
+        key = "routing.algorithm";
+    } else {
+        snprintf(r->fix, sizeof r->fix, "the fix: escape VCs (routing.escape_vcs >= 1: Duato's condition), "
+                 "routing.algorithm = ecube, or routing.deadlock = recover");
+        key = "routing.algorithm";
+    }
+    if (!aux) { /* more torus dimensions than the walk keeps classes for: no relation to walk */
+        free(r);
+        return false;
+    }
+    *out = (struct dl_relation){
+        .vcs = r->V,
+        .escape = r->E,
+        .keys = t->terminals * r->picks,
+        .sources = t->terminals,
+        .aux_count = aux,
+        .fix = r->fix,
+        .key = key,
+        .self = r,
+        .seeds = seeds,
+        .next = next,
+        .destroy = destroy,
+    };
+    return true;
+}
