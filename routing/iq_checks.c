@@ -103,7 +103,11 @@ bool iq_check(const struct engine_spec *spec, struct cfg_error *err)
     if ((!lattice && !(t->ops->traits & TOPO_MINIMAL_ACYCLIC) && !t->ops->raises_vc_class) ||
         t->kind != CHANNEL_LINK_DIRECTION) {
         cfg_blame(cfg, "network.topology", err, "routing.router = iq runs on hypercubes, k-ary n-cubes (torus, "
-                  "mesh), hyperx, fat-tree and dragonfly with full-duplex links, not on %s", t->label);
+                  "mesh), hyperx, fat-tree and dragonfly with full-duplex links, not on %s%s", t->label,
+                  t->ops->channel_dimension && (t->ops->traits & TOPO_NO_DIMENSIONS)
+                      ? " (a concentrated torus: its dimension order between routers has cyclic dependencies, and "
+                        "this router gives a router network no dateline classes yet)"
+                      : "");
         return false;
     }
     if (!lattice)

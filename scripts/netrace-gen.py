@@ -93,6 +93,8 @@ def main():
     args = p.parse_args()
     if not 2 <= args.nodes <= 255 or args.packets < 1 or args.think < 1 or args.latency < 1:
         sys.exit('netrace-gen.py: need 2 <= --nodes <= 255, --packets >= 1, --think >= 1, --latency >= 1')
+    if not (0 <= args.chain <= 1 and 0 <= args.writebacks <= 1):
+        sys.exit('netrace-gen.py: --chain and --writebacks are probabilities, 0 to 1')
     write(args.output, args, generate(args))
 
 

@@ -112,9 +112,9 @@ bool topo_bisection(const struct topo *t, struct topo_bisection *out, char *why,
     }
     for (uint32_t c = 0; c < t->channels; c++)
         for (int s = 0; s < 2; s++)
-            if (crosses[c] & (1u << s)) {
+            if (crosses[c] & (1u << s)) { /* a channel serving both ways gives each half its bandwidth */
                 out->channels[s]++;
-                out->bandwidth[s] += topo_channel_bandwidth(t, c);
+                out->bandwidth[s] += topo_channel_bandwidth(t, c) / (crosses[c] == 3 ? 2 : 1);
             }
     free(crosses);
     free(hops);

@@ -176,7 +176,7 @@ struct topo_ops {
 /* The channels crossing the family's bisection, each way. */
 struct topo_bisection {
     uint64_t channels[2];  /* from side 0 to side 1, and back; a shared channel (half-duplex, bus) both ways */
-    double bandwidth[2];   /* their total bandwidth, length units per time unit */
+    double bandwidth[2];   /* their total bandwidth each way; a shared channel crossing both ways gives half its own */
 };
 /* Counts them (O(nodes · degree)); false with a reason when the family gives no cut,
  * the cut does not halve the terminals, or memory runs out. */
