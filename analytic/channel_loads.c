@@ -9,89 +9,26 @@
  * Random minimal routing lists every minimal hop; e-cube as the iq router runs it with
  * tie = random lists both ways of a torus dimension whose two ways are equally short
  * (and one hop elsewhere).  Each message's choice at a node is independent of how it
- * got there, so the expected rate through every channel is exact.  Algorithms whose
+ * got there, so the expected rate through every channel is exact.  Valiant's two
+ * phases are two such flows (analytic/valiant_loads.c).  Algorithms whose
  * choice depends on the run's history (least-count) or that are not minimal
  * (backtracking) have no such flow. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "flow_push.h"
 #include "model.h"
+#include "valiant_loads.h"
 
-enum { SPLIT_MAX = 64 }; /* hops a node's flow splits over: one per dimension or bus member */
-
-/* Scratch space for the flows towards one destination. */
-struct tree {
-    double *flow;     /* messages per time unit at each node, bound for the destination */
-    uint32_t *order;  /* nodes, farthest from the destination first */
-    uint32_t *dist;
-    uint32_t *bucket; /* diameter + 2 counters */
-};
-
-static bool tree_alloc(struct tree *tr, const struct topo *t)
-{
-    tr->flow = malloc((size_t)t->nodes * sizeof *tr->flow);
-    tr->order = malloc((size_t)t->nodes * sizeof *tr->order);
-    tr->dist = malloc((size_t)t->nodes * sizeof *tr->dist);
-    tr->bucket = calloc((size_t)t->diameter + 2, sizeof *tr->bucket);
-    return tr->flow && tr->order && tr->dist && tr->bucket;
-}
-
-static void tree_free(struct tree *tr)
-{
-    free(tr->flow);
-    free(tr->order);
-    free(tr->dist);
-    free(tr->bucket);
-}
-
-/* Pushes weight(s) * p(s, dst) (in->prob) from every source s towards dst, adding what crosses
- * each channel to per_class[] or per_channel[].  False if a hop does not get closer
- * (the routing is not minimal), which the tests rule out. */
+/* Pushes weight(s) * p(s, dst) (in->prob) from every source s towards dst. */
 static bool push_towards(const struct topo *t, const struct model_in *in, uint32_t dst, double weight,
-                         struct tree *tr, double *per_class, double *per_channel, double *per_node)
+                         struct flow_tree *tr, double *per_class, double *per_channel, double *per_node)
 {
-    unsigned diameter = t->diameter;
-    memset(tr->bucket, 0, ((size_t)diameter + 2) * sizeof *tr->bucket);
-    for (uint32_t x = 0; x < t->nodes; x++) {
-        unsigned d = t->ops->distance(t, x, dst);
-        if (d > diameter)
-            return false;
-        tr->dist[x] = d;
-        tr->bucket[diameter - d + 1]++;
-        tr->flow[x] = x < t->terminals ? weight * in->prob(in->dest, x, dst) : 0; /* routers send nothing */
-    }
-    for (unsigned b = 1; b <= diameter + 1; b++) /* counting sort, farthest first */
-        tr->bucket[b] += tr->bucket[b - 1];
     for (uint32_t x = 0; x < t->nodes; x++)
-        tr->order[tr->bucket[diameter - tr->dist[x]]++] = x;
-    double self = weight * in->prob(in->dest, dst, dst); /* delivered at once: no node visit */
-    for (uint32_t i = 0; i < t->nodes; i++) {
-        uint32_t x = tr->order[i];
-        double f = tr->flow[x];
-        if (per_node) /* every message through x (or ending there) visits it once */
-            per_node[x] += x == dst ? f - self : f;
-        if (x == dst || f == 0)
-            continue;
-        struct hop hops[SPLIT_MAX];
-        unsigned ways = 1;
-        if (in->split)
-            ways = in->split(t, x, dst, hops, SPLIT_MAX);
-        else
-            hops[0] = in->next(t, x, dst, NULL);
-        double share = f / ways;
-        for (unsigned i = 0; i < ways; i++) {
-            struct hop h = hops[i];
-            if (tr->dist[h.next] + 1 != tr->dist[x])
-                return false;
-            if (per_class)
-                per_class[t->ops->channel_class(t, h.channel)] += share;
-            if (per_channel)
-                per_channel[h.channel] += share;
-            tr->flow[h.next] += share;
-        }
-    }
-    return true;
+        tr->flow[x] = x < t->terminals ? weight * in->prob(in->dest, x, dst) : 0; /* routers send nothing */
+    struct flow_sums sums = { per_class, per_channel, per_node, true, weight * in->prob(in->dest, dst, dst) };
+    return flow_push(t, in->next, in->split, dst, tr, &sums);
 }
 
 static void finish(const struct config *cfg, const struct topo *t, struct channel_loads *l)
@@ -136,7 +73,8 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
         snprintf(l->why, sizeof l->why, "trace replay: the loads are the trace's, not workload.rate's");
         return false;
     }
-    if (!in->next || !(in->split || (in->route & ROUTE_DETERMINISTIC))) {
+    bool valiant = (in->route & ROUTE_VALIANT) && in->has_mids;
+    if (!valiant && (!in->next || !(in->split || (in->route & ROUTE_DETERMINISTIC)))) {
         snprintf(l->why, sizeof l->why, "%s", in->route & ROUTE_BACKTRACKS
                      ? "backtracking: finite buffers and non-minimal hops; loads depend on the run (see the "
                        "backtracking figures)"
@@ -147,14 +85,14 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
                      ? "channel loads are not computed for ugal: each packet's route depends on the source router's "
                        "queues of the moment"
                      : in->route & ROUTE_VALIANT
-                     ? "channel loads are not computed for valiant routing (two phases through a random "
-                       "intermediate node: about twice the minimal hops)"
+                     ? "channel loads are not computed for valiant routing on this engine (it does not say how "
+                       "it draws the intermediate node)"
                      : "channel loads are not computed for least-count routing: its choices depend on the counts "
                        "the run has built up, so no flow can be pushed without simulating");
         return false;
     }
-    bool by_class = use_classes && t->uniform_class_loads &&
-                    (in->destination & DEST_TRANSLATION_INVARIANT);
+    bool by_class = use_classes && t->uniform_class_loads && (in->destination & DEST_TRANSLATION_INVARIANT) &&
+                    (!valiant || valiant_by_class(in));
     if (!by_class && t->nodes > LOADS_ENUMERATION_MAX_NODES) {
         snprintf(l->why, sizeof l->why, "channel loads of a %s network of more than %d nodes are not computed",
                  t->uniform_class_loads ? "non-uniform workload on a" : "non-symmetric", LOADS_ENUMERATION_MAX_NODES);
@@ -164,13 +102,16 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
         snprintf(l->why, sizeof l->why, "%.200s", in->dest_why);
         return false;
     }
-    struct tree tr = { 0 };
+    struct flow_tree tr = { 0 };
     double *rate = NULL, *visits = NULL;
-    bool ok = tree_alloc(&tr, t);
+    bool ok = flow_tree_alloc(&tr, t);
     snprintf(l->why, sizeof l->why, "out of memory");
     if (ok && by_class) {
-        double class_hops[TOPO_MAX_CLASSES] = { 0 };
-        ok = push_towards(t, in, 0, 1.0, &tr, class_hops, NULL, NULL);
+        double class_hops[TOPO_MAX_CLASSES] = { 0 }, visits_per_message = 0;
+        if (valiant)
+            ok = valiant_class_hops(in, &tr, class_hops, &visits_per_message);
+        else
+            ok = push_towards(t, in, 0, 1.0, &tr, class_hops, NULL, NULL);
         l->groups = calloc(t->classes, sizeof *l->groups);
         ok = ok && l->groups;
         for (unsigned c = 0; ok && c < t->classes; c++) {
@@ -182,14 +123,17 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
         l->n_groups = t->classes;
         l->by_class = true;
         /* Every node alike: a message visits its source and one node per hop. */
-        double self = ok ? in->prob(in->dest, 0, 0) : 0;
-        l->node_visit_rate_max = lambda * (1 - self + l->mean_hops);
+        if (!valiant)
+            visits_per_message = ok ? 1 - in->prob(in->dest, 0, 0) + l->mean_hops : 0;
+        l->node_visit_rate_max = lambda * visits_per_message;
     } else if (ok) {
         rate = calloc(t->channels, sizeof *rate);
         visits = calloc(t->nodes, sizeof *visits);
         l->groups = calloc(t->channels, sizeof *l->groups);
         ok = rate && visits && l->groups;
-        for (uint32_t d = 0; ok && d < t->terminals; d++)
+        if (ok && valiant)
+            ok = valiant_channel_rates(in, lambda, &tr, rate, visits, l->why, sizeof l->why);
+        for (uint32_t d = 0; ok && !valiant && d < t->terminals; d++)
             ok = push_towards(t, in, d, lambda, &tr, NULL, rate, visits);
         for (uint32_t v = 0; ok && v < t->nodes; v++)
             if (visits[v] > l->node_visit_rate_max)
@@ -205,11 +149,11 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
     }
     if (ok)
         finish(cfg, t, l);
-    else if (l->groups) /* allocated, so the routing was at fault */
+    else if (l->groups && !(valiant && !by_class)) /* allocated, so the routing was at fault (Valiant's says) */
         snprintf(l->why, sizeof l->why, "the routing is not minimal on this topology");
     free(rate);
     free(visits);
-    tree_free(&tr);
+    flow_tree_free(&tr);
     if (!ok)
         loads_free(l);
     l->known = ok;

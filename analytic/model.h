@@ -23,6 +23,7 @@
 #include "../sim/core/config_value.h"
 #include "../sim/core/prediction.h"
 #include "../sim/core/traits.h"
+#include "../sim/core/valiant_mids.h"
 #include "../sim/core/zero_load.h"
 #include "../topo/topo.h"
 
@@ -41,6 +42,13 @@ struct model_in {
      * hop; e-cube with ROUTE_RANDOM_TIES: both ways of a tied dimension).  NULL when the
      * path is a function of the pair. */
     path_split_fn split;
+    /* Valiant (ROUTE_VALIANT): how the engine draws the intermediate node, when it says
+     * (has_mids), and the path of each phase: the topology's canonical minimal route as the
+     * engine follows it (as next and split above). */
+    bool has_mids;
+    struct valiant_mids mids;
+    path_next_fn phase_next;
+    path_split_fn phase_split;
     unsigned route;           /* enum route_traits of the path selection the engine follows */
     unsigned switching;       /* enum switch_traits */
     unsigned access;          /* enum access_traits both protocol.link and protocol.priority keep */

@@ -164,3 +164,8 @@ const struct route_ops *ecube_random_ties(const struct route_ops *r, const struc
            : r == &route_ecube_descending ? &route_ecube_descending_random_ties
                                           : r;
 }
+
+const struct route_ops *route_canonical_minimal(void)
+{
+    return &route_minimal;
+}

@@ -36,6 +36,7 @@
 #include "../sim/core/rng.h"
 #include "../sim/core/zero_load.h"
 #include "../sim/core/traits.h"
+#include "../sim/core/valiant_mids.h"
 #include "../topo/topo.h"
 #include "routing.h"
 
@@ -152,6 +153,9 @@ struct engine_ops {
      * why when it has none for cfg (NULL: none at all). */
     bool (*zero_load)(const struct config *cfg, const struct topo *t, struct zero_load_terms *out, char *why,
                       size_t why_size);
+    /* Optional, engines that run Valiant (ROUTE_VALIANT): how they draw its intermediate
+     * node on the built topology t (sim/core/valiant_mids.h), for the channel loads. */
+    void (*valiant_mids)(const struct topo *t, struct valiant_mids *out);
     /* Optional, engines that hold channels: the routing relation they route by on the
      * built topology, for the static deadlock check (routing/deadlock_check.h): false
      * when out of memory. */
@@ -168,6 +172,9 @@ const struct engine_ops *switch_find(const char *name);
 const struct engine_ops *engine_select(const struct config *cfg);
 /* Every engine, switching choices first: the i-th, NULL past the end. */
 const struct engine_ops *engine_registered(size_t i);
+/* Valiant's draw of store-and-forward and the simple router (routing/valiant.c): any
+ * node, uniformly, whatever the source. */
+void valiant_mids_any_node(const struct topo *t, struct valiant_mids *out);
 
 /* A message has arrived at its destination at time now, its delay split into parts:
  * the tap sees it, the probe records it, the pool takes it back. */

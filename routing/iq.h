@@ -287,6 +287,10 @@ void iq_engine_free(struct iq_engine *e);
  * choice `pick`.  (routing/iq_nets.c) */
 uint32_t iq_mid_picks(const struct iq_engine *e);
 void iq_set_mid(const struct iq_engine *e, struct iq_packet *x, uint32_t pick);
+/* Whether t is a router network to the router (tables, not digits), and Valiant's draw
+ * on t as the router makes it (iq_mid_picks, iq_set_mid), for the channel loads. */
+bool iq_router_net(const struct topo *t);
+void iq_valiant_mids(const struct topo *t, struct valiant_mids *out);
 /* routing/iq_relation.c: the routing relation iq_route() and the adaptive choice follow,
  * for the static deadlock check (engine_ops.relation). */
 struct dl_relation;

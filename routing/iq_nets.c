@@ -152,6 +152,28 @@ void iq_set_mid(const struct iq_engine *e, struct iq_packet *x, uint32_t pick)
     x->phase = e->ugal ? 2 : 0;
 }
 
+bool iq_router_net(const struct topo *t)
+{
+    return !(t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE));
+}
+
+/* The draw on an engine holding only what iq_mid_picks and iq_set_mid read. */
+static uint32_t valiant_mid(const struct topo *t, uint32_t src, uint32_t pick)
+{
+    struct iq_engine e = { .env.topo = t, .N = t->nodes, .router_net = iq_router_net(t) };
+    struct iq_packet p = { .src = src };
+    iq_set_mid(&e, &p, pick);
+    return p.mid;
+}
+
+void iq_valiant_mids(const struct topo *t, struct valiant_mids *out)
+{
+    struct iq_engine e = { .env.topo = t, .N = t->nodes, .router_net = iq_router_net(t) };
+    *out = (struct valiant_mids){ .picks = iq_mid_picks(&e),
+                                  .by_source = e.router_net && t->ops->raises_vc_class && t->group_terminals,
+                                  .mid = valiant_mid };
+}
+
 /* Flits held in the VCs of output channel ch's far end: the source router's queue
  * estimate for UGAL-L. */
 static uint32_t queued(const struct iq_engine *e, uint32_t ch)

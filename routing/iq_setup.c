@@ -326,7 +326,7 @@ bool iq_route_tables(struct iq_engine *e, const struct config *cfg)
     e->descending = strcmp(cfg_text(cfg, "routing.dimension_order"), "descending") == 0;
     /* a 2-ary torus has two channels between the same neighbours: the general way there */
     e->by_digits = (t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE)) && (!kary || e->radix > 2);
-    e->router_net = !(t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE));
+    e->router_net = iq_router_net(t);
     size_t C = e->C, N = e->N;
     e->chan_to = filled(C, sizeof *e->chan_to, 0xff);
     e->chan_dim = filled(C, sizeof *e->chan_dim, 0);
@@ -481,6 +481,7 @@ const struct engine_ops engine_iq = {
     .figures = iq_figures,
     .follows = follows,
     .zero_load = zero_load,
+    .valiant_mids = iq_valiant_mids,
     .finish = finish,
     .relation = iq_relation,
     .destroy = engine_free,

@@ -72,6 +72,9 @@ const struct route_ops *route_select(const struct config *cfg);
  * parallel channels, of which the router takes the topology's canonical one); r
  * itself otherwise. */
 const struct route_ops *ecube_random_ties(const struct route_ops *r, const struct topo *t);
+/* The topology's canonical minimal route (routing.algorithm = minimal), which each of
+ * Valiant's phases follows (routing/ecube.c). */
+const struct route_ops *route_canonical_minimal(void);
 /* The algorithm's check() plus routing.dimension_order's: false with *err when the
  * configuration cannot run on topology t. */
 bool route_check(const struct config *cfg, const struct topo *t, struct cfg_error *err);

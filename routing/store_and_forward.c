@@ -330,6 +330,7 @@ const struct engine_ops switch_store_and_forward = {
     .inject = inject,
     .visited = visited,
     .zero_load = zero_load,
+    .valiant_mids = valiant_mids_any_node,
     .window_edge = window_edge,
     .destroy = destroy,
 };

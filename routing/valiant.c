@@ -6,8 +6,9 @@
  * unbounded).  It balances any permutation at the price of twice the mean distance.
  * The intermediate node is per-packet state, so only an engine that keeps it runs it
  * (ENGINE_ROUTES_ADAPTIVELY: store-and-forward; wormhole and cut-through, whose simple
- * router draws both phases when the message is created; routing.router = iq); its
- * channel loads are left unknown to the analytic side. */
+ * router draws both phases when the message is created; routing.router = iq).  Each
+ * engine says how it draws the intermediate node (engine_ops.valiant_mids), from which
+ * the analytic side pushes both phases' flows (analytic/valiant_loads.c). */
 #include "engine.h"
 #include "flit_params.h"
 #include "routing.h"
@@ -37,6 +38,18 @@ bool valiant_vcs_fit(const struct config *cfg, const struct topo *t, const char 
         return false;
     }
     return true;
+}
+
+static uint32_t any_node(const struct topo *t, uint32_t src, uint32_t pick)
+{
+    (void)t;
+    (void)src;
+    return pick;
+}
+
+void valiant_mids_any_node(const struct topo *t, struct valiant_mids *out)
+{
+    *out = (struct valiant_mids){ .picks = t->nodes, .mid = any_node };
 }
 
 static bool check(const struct config *cfg, const struct topo *t, struct cfg_error *err)

@@ -77,6 +77,15 @@ bool model_input(struct model_in *in, const struct config *cfg, const struct top
         .length = length ? length->traits : 0,
     };
     in->takes_self_addressed = runs && (runs->traits & ENGINE_TAKES_SELF_ADDRESSED);
+    if (route && (route->traits & ROUTE_VALIANT) && runs && runs->valiant_mids) {
+        runs->valiant_mids(t, &in->mids);
+        in->has_mids = true;
+        const struct route_ops *phase = route_canonical_minimal();
+        if (runs->follows)
+            phase = runs->follows(cfg, t, phase);
+        in->phase_next = phase->next;
+        in->phase_split = phase->split;
+    }
     in->mean_flits = NAN;
     struct lengths lengths;
     if (length && length_init(&lengths, cfg)) {

@@ -63,6 +63,7 @@
     X(graphs)                                                                                                    \
     X(up_down)                                                                                                   \
     X(zero_load)                                                                                                 \
+    X(valiant_loads)                                                                                             \
     X(bisection)                                                                                                 \
     X(concentration)                                                                                             \
     X(request_reply)                                                                                             \
