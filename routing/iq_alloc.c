@@ -120,16 +120,21 @@ static inline void request_switch_islip(struct iq_engine *e, uint32_t iv, uint32
 
 void iq_request(struct iq_engine *e, int64_t c)
 {
-    uint32_t inputs = (e->C + e->N) * e->V;
-    for (uint32_t k = 0; k < e->n_busy; k++) {
-        uint32_t iv = e->busy[k];
-        struct iq_input_vc *x = &e->in[iv];
+    /* Loaded once: the requests' stores into the lists may alias the engine's fields. */
+    uint32_t inputs = (e->C + e->N) * e->V, units = e->C + e->N, n = e->n_busy;
+    const uint32_t *busy = e->busy;
+    struct iq_input_vc *in = e->in;
+    const struct iq_output_vc *ovc = e->ovc;
+    bool sw_islip = e->sw_islip;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t iv = busy[k];
+        struct iq_input_vc *x = &in[iv];
         if (x->ready > c)
             continue;
         if (x->state == IQ_ACTIVE) {
-            if (e->ovc[x->out_vc].credits > 0) {
-                if (e->sw_islip)
-                    request_switch_islip(e, iv, e->C + e->N);
+            if (ovc[x->out_vc].credits > 0) {
+                if (sw_islip)
+                    request_switch_islip(e, iv, units);
                 else
                     request_switch(e, iv);
             }
@@ -191,40 +196,62 @@ void iq_grant_vcs(struct iq_engine *e, int64_t c)
 
 /* --- step 4: switch allocation and traversal --- */
 
-/* Inlined at both switch allocators: it is most of a busy cycle. */
-static inline __attribute__((always_inline)) void traverse(struct iq_engine *e, uint32_t iv, int64_t s)
+/* What the switch reads for every flit, loaded once per allocation: the stores into the
+ * rings and calendars may alias the engine's fields, so the compiler would reload them at
+ * every use. */
+struct switch_view {
+    struct iq_input_vc *in;
+    struct iq_output_vc *ovc;
+    const uint32_t *ring;
+    struct iq_arbiter *out_arb;
+    const uint8_t *links;    /* e->terminal_link */
+    const uint32_t *latency; /* e->latency */
+    uint32_t B, C, L, CV, NV; /* CV: C * V, the input VCs of channels; NV: N * V */
+    int64_t leave, depart, cd; /* s + sa - 1, s + sa + st - 1, credit delay */
+};
+
+static inline struct switch_view switch_view(const struct iq_engine *e, int64_t s)
 {
-    struct iq_input_vc *x = &e->in[iv];
-    uint32_t V = e->V, ov = x->out_vc, o = x->out_unit;
-    e->ovc[ov].credits--;
+    return (struct switch_view){
+        .in = e->in, .ovc = e->ovc, .ring = e->ring, .out_arb = e->out_arb, .links = e->terminal_link,
+        .latency = e->latency, .B = e->B, .C = e->C, .L = e->L, .CV = e->C * e->V, .NV = e->N * e->V,
+        .leave = s + e->sa - 1, .depart = s + e->sa + e->st - 1, .cd = e->cd,
+    };
+}
+
+/* Inlined at both switch allocators: it is most of a busy cycle. */
+static inline __attribute__((always_inline)) void traverse(struct iq_engine *e, const struct switch_view *view,
+                                                           uint32_t iv, int64_t s)
+{
+    struct iq_input_vc *x = &view->in[iv];
+    uint32_t ov = x->out_vc, o = x->out_unit, unit = x->unit, first = x->first, B = view->B;
+    view->ovc[ov].credits--;
     if (e->obs.switched)
         e->obs.switched(e->obs.ctx, iv, ov, s);
-    uint32_t p = e->ring[(size_t)iv * e->B + x->first]; /* | IQ_TAIL on the tail */
-    if (++x->first == e->B)
-        x->first = 0;
-    x->count--;
+    uint32_t p = view->ring[(size_t)iv * B + first]; /* | IQ_TAIL on the tail */
+    x->first = first + 1 == B ? 0 : first + 1;
+    uint32_t count = --x->count;
     uint32_t seq = x->front_seq;
     /* Written at cycle w onto a channel of latency d, a flit or credit is read at the far
      * end at w + d + 1; injection and ejection channels have d = 1. */
-    int64_t leave = s + e->sa - 1, depart = s + e->sa + e->st - 1;
-    const uint8_t *links = e->terminal_link;
-    if (o < e->C && !(links && links[o] == IQ_LINK_EJECT)) {
-        flit_due(e, depart + (e->latency ? e->latency[o] : e->L) + 1, p, seq, ov);
+    const uint8_t *links = view->links;
+    if (o < view->C && !(links && links[o] == IQ_LINK_EJECT)) {
+        flit_due(e, view->depart + (view->latency ? view->latency[o] : view->L) + 1, p, seq, ov);
         if (e->env.probe->window_open)
-            e->out_arb[o].busy++;
+            view->out_arb[o].busy++;
     } else { /* the ejection channel, or an eject link, which ends as one (latency 1) */
-        if (o < e->C && e->env.probe->window_open)
-            e->out_arb[o].busy++;
-        flit_due(e, depart + 2, p, seq, IQ_SINK | ov);
+        if (o < view->C && e->env.probe->window_open)
+            view->out_arb[o].busy++;
+        flit_due(e, view->depart + 2, p, seq, IQ_SINK | ov);
     }
     /* The freed slot's credit goes upstream: to a channel's near end or to the source
      * (over the injection channel or an inject link: latency 1). */
-    bool from_channel = iv < e->C * V, latency_one = !from_channel || (links && links[x->unit] == IQ_LINK_INJECT);
-    uint32_t back = latency_one ? 1 : e->latency ? e->latency[x->unit] : e->L;
-    credit_due(e, leave + back + 1 + e->cd, from_channel ? iv : iv + e->N * V);
+    bool from_channel = iv < view->CV, latency_one = !from_channel || (links && links[unit] == IQ_LINK_INJECT);
+    uint32_t back = latency_one ? 1 : view->latency ? view->latency[unit] : view->L;
+    credit_due(e, view->leave + back + 1 + view->cd, from_channel ? iv : iv + view->NV);
     if (p & IQ_TAIL) {
         release_output_vc(e, ov);
-        if (x->count > 0) {
+        if (count > 0) {
             begin_head(e, iv, s + 1);
         } else {
             x->state = IQ_IDLE;
@@ -234,7 +261,7 @@ static inline __attribute__((always_inline)) void traverse(struct iq_engine *e, 
         x->front_seq = seq + 1;
         x->ready = s + 1;
     }
-    if (x->count == 0)
+    if (count == 0)
         busy_remove(e, iv);
     e->moves++;
 }
@@ -244,28 +271,30 @@ static inline __attribute__((always_inline)) void traverse(struct iq_engine *e, 
  * the pointers. */
 static void grant_switch_islip(struct iq_engine *e, int64_t c)
 {
+    const struct switch_view view = switch_view(e, c);
+    struct iq_arbiter *in_arb = e->in_arb, *out_arb = e->out_arb;
     uint32_t outputs = e->C + 2 * e->N;
     const uint32_t *outs = e->touched_out.v;
-    for (uint32_t k = 0; k < e->touched_out.n; k++) {
-        uint32_t o = outs[k], iv = e->out_arb[o].pick;
-        e->out_arb[o].pick = NONE;
-        struct iq_arbiter *a = &e->in_arb[e->in[iv].unit];
+    for (uint32_t k = 0, n = e->touched_out.n; k < n; k++) {
+        uint32_t o = outs[k], iv = out_arb[o].pick, u = view.in[iv].unit;
+        out_arb[o].pick = NONE;
+        struct iq_arbiter *a = &in_arb[u];
         if (a->pick == NONE) {
-            push_u32(e, &e->touched_in, e->in[iv].unit);
+            push_u32(e, &e->touched_in, u);
             a->pick = iv;
-        } else if (rr_distance(o, a->accepted, outputs) < rr_distance(e->in[a->pick].out_unit, a->accepted, outputs)) {
+        } else if (rr_distance(o, a->accepted, outputs) < rr_distance(view.in[a->pick].out_unit, a->accepted, outputs)) {
             a->pick = iv;
         }
     }
     e->touched_out.n = 0;
     const uint32_t *ins = e->touched_in.v;
-    for (uint32_t k = 0; k < e->touched_in.n; k++) {
-        uint32_t u = ins[k], iv = e->in_arb[u].pick, o = e->in[iv].out_unit;
-        e->in_arb[u].pick = NONE;
-        e->in_arb[u].rr = e->in[iv].vc;
-        e->in_arb[u].accepted = o;
-        e->out_arb[o].rr = u;
-        traverse(e, iv, c);
+    for (uint32_t k = 0, n = e->touched_in.n; k < n; k++) {
+        uint32_t u = ins[k], iv = in_arb[u].pick, o = view.in[iv].out_unit;
+        in_arb[u].pick = NONE;
+        in_arb[u].rr = view.in[iv].vc;
+        in_arb[u].accepted = o;
+        out_arb[o].rr = u;
+        traverse(e, &view, iv, c);
     }
     e->touched_in.n = 0;
 }
@@ -276,6 +305,7 @@ void iq_grant_switch(struct iq_engine *e, int64_t c)
         grant_switch_islip(e, c);
         return;
     }
+    const struct switch_view view = switch_view(e, c);
     uint32_t units = e->C + e->N;
     const uint32_t *ins = e->touched_in.v;
     for (uint32_t k = 0; k < e->touched_in.n; k++) {
@@ -294,7 +324,7 @@ void iq_grant_switch(struct iq_engine *e, int64_t c)
         e->out_arb[o].pick = NONE;
         e->in_arb[e->in[iv].unit].rr = e->in[iv].vc;
         e->out_arb[o].rr = e->in[iv].unit;
-        traverse(e, iv, c);
+        traverse(e, &view, iv, c);
     }
     e->touched_out.n = 0;
 }

@@ -104,11 +104,13 @@ static void credits_arrive(struct iq_engine *e, int64_t c)
 {
     struct iq_vec *b = &e->credits_due[c & e->slot_mask];
     const uint32_t *ov = b->v;
-    for (uint32_t k = 0; k < b->n; k++) {
-        uint32_t o = ov[k];
-        if (++e->ovc[o].credits == (int32_t)e->B && e->ovc[o].tail_sent) {
-            e->ovc[o].tail_sent = 0;
-            e->ovc[o].owner = NONE;
+    struct iq_output_vc *ovc = e->ovc;
+    int32_t full = (int32_t)e->B;
+    for (uint32_t k = 0, n = b->n; k < n; k++) {
+        struct iq_output_vc *o = &ovc[ov[k]];
+        if (++o->credits == full && o->tail_sent) {
+            o->tail_sent = 0;
+            o->owner = NONE;
         }
     }
     e->in_flight_credits -= b->n;
@@ -120,7 +122,12 @@ static void flits_arrive(struct iq_engine *e, int64_t c)
     struct iq_vec *b = &e->flits_due[c & e->slot_mask];
     const struct iq_flight *f = b->v;
     bool measuring = e->env.probe->window_open;
-    for (uint32_t k = 0; k < b->n; k++) {
+    /* Loaded once: the stores into the rings and lists may alias the engine's fields.  The
+     * calendar slot b is not written here (credits go to another slot, c + 2 + cd > c). */
+    struct iq_input_vc *in = e->in;
+    uint32_t *ring = e->ring;
+    uint32_t B = e->B, n = b->n;
+    for (uint32_t k = 0; k < n; k++) {
         uint32_t t = f[k].target;
         if (t & IQ_SINK) { /* at the ejection channel's far end: its credit goes back */
             uint32_t ov = t & ~IQ_SINK;
@@ -136,9 +143,9 @@ static void flits_arrive(struct iq_engine *e, int64_t c)
                 deliver(e, f[k].packet & ~IQ_TAIL, c);
             continue;
         }
-        struct iq_input_vc *x = &e->in[t];
+        struct iq_input_vc *x = &in[t];
         uint32_t slot = x->first + x->count;
-        e->ring[(size_t)t * e->B + (slot >= e->B ? slot - e->B : slot)] = f[k].packet;
+        ring[(size_t)t * B + (slot >= B ? slot - B : slot)] = f[k].packet;
         if (x->count++ == 0) {
             if (x->state == IQ_IDLE)
                 begin_head(e, t, c);
@@ -147,7 +154,7 @@ static void flits_arrive(struct iq_engine *e, int64_t c)
             busy_add(e, t);
         }
     }
-    e->in_flight_flits -= b->n;
+    e->in_flight_flits -= n;
     b->n = 0;
 }
 
