@@ -197,6 +197,30 @@ START_TEST(every_combination_runs_past_saturation)
 }
 END_TEST
 
+/* VC classes cost no cycle: at zero load on a Slim Fly (q = 3, a router per terminal)
+ * the fastest 4-flit packet crosses one link in 2 + 2 x 3 + 2 + 2 + 3 = 15 cycles (iq.h's
+ * zero-load form: the injection channel, h + 1 routers of 3 cycles, h links of 2, the
+ * ejection channel, 3 flits behind the head), with minimal's 2 hop classes, up-down's one
+ * and adaptive-minimal's escape classes alike. */
+START_TEST(hop_classes_keep_the_zero_load_latency)
+{
+    static const char *const routes[][2] = { { "routing.algorithm=minimal", "routing.virtual_channels=2" },
+                                             { "routing.algorithm=up-down", "routing.virtual_channels=1" },
+                                             { "routing.algorithm=adaptive-minimal", "routing.virtual_channels=3" } };
+    for (size_t i = 0; i < 3; i++) {
+        const char *set[] = { "network.topology=slim-fly", "network.q=3", routes[i][0], routes[i][1],
+                              "routing.switching=wormhole", "routing.router=iq", "workload.arrival=bernoulli",
+                              "workload.rate=0.002", "workload.rate_unit=flits", "workload.length=constant",
+                              "workload.mean_length=4", "run.messages=2000", "run.warmup_messages=100", NULL };
+        struct config cfg;
+        test_config(&cfg, set);
+        struct run_report rep;
+        ck_assert_int_eq(test_run(&cfg, &rep), KERNEL_DONE);
+        ck_assert_double_eq(rep.delay.min, 15);
+    }
+}
+END_TEST
+
 /* The example, as a user types it: one line naming the key and the classes. */
 START_TEST(too_few_vcs_refused_in_one_line)
 {
@@ -220,6 +244,7 @@ Suite *iq_nets_suite(void)
     tcase_add_test(tc, every_combination_is_proved_and_fewer_vcs_refused);
     tcase_add_test(tc, merged_classes_are_refused);
     tcase_add_test(tc, every_combination_runs_past_saturation);
+    tcase_add_test(tc, hop_classes_keep_the_zero_load_latency);
     tcase_add_test(tc, too_few_vcs_refused_in_one_line);
     suite_add_tcase(s, tc);
     return s;
