@@ -242,7 +242,7 @@ START_TEST(up_down_never_deadlocks_where_minimal_does)
 END_TEST
 
 /* Refused before the run, nothing written: wormhole over half-duplex links (on either
- * router), a network too large for its tables; and the analytic side says it has no
+ * router), a network too large for its tables, one-way rings; and the analytic side says it has no
  * channel loads for routes that are not minimal. */
 START_TEST(up_down_refusals_and_its_analytic_side)
 {
@@ -254,6 +254,8 @@ START_TEST(up_down_refusals_and_its_analytic_side)
         { { "-s", "routing.switching=wormhole", "-s", "routing.router=iq", "-s", "network.links=half-duplex", NULL },
           "full-duplex" },
         { { "-s", "network.dimension=13", NULL }, "at most 4096 nodes" },
+        { { "-s", "network.topology=kary-ncube", "-s", "network.radix=4", "-s", "network.dimension=2", "-s",
+            "network.bidirectional=false", NULL }, "links both ways" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const char *argv[24] = { test_binary(), "-s", "run.messages=100", "-s", "routing.algorithm=up-down" };
