@@ -56,6 +56,11 @@
  *    dimension when its path there crosses the wrap-around link, else the lower half
  *    (on one-way rings, where a path may cover all but one link, the upper half until
  *    the wrap-around link and the lower half after it).
+ *  - Every other network (routing/iq_nets.c) routes by its canonical minimal route with
+ *    the VC classes it needs: none where it is acyclic (hyperx, fat-tree), raised at each
+ *    global link (dragonfly), else one per router-to-router hop taken (Slim Fly, graphs);
+ *    Valiant and UGAL likewise, escape VCs on that route for the per-hop routings; and
+ *    up-down on every network follows its path selection's route on every VC.
  *  - The ejection port's VCs get a credit back over the ejection channel (written the
  *    cycle each flit arrives, so 2 cycles later, plus credit_delay).  A
  *    packet is delivered when its tail arrives at the ejection channel's far end; its
@@ -190,6 +195,10 @@ struct iq_engine {
     uint32_t vc_classes;    /* router networks: VC classes, raised at the channels in `raises` */
     uint8_t *raises;        /* router networks: per channel, crossing it raises the packet's VC class */
     bool raising;           /* ... some channel does (the dragonfly); else the class is Valiant's phase */
+    /* Router networks whose canonical route has cyclic dependencies (Slim Fly, graphs):
+     * the class is the router-to-router hops taken so far (`raises` marks those channels). */
+    bool hop_indexed;
+    bool by_path;           /* a deterministic route of the path selection's own (up-down), every VC one class */
     /* Router networks whose terminals hang off routers by terminal links: per channel
      * IQ_LINK_INJECT (a terminal's link to its router) or IQ_LINK_EJECT (a router's link
      * to a terminal), else 0; NULL elsewhere.  The router treats them as the reference
@@ -304,6 +313,8 @@ bool iq_check(const struct engine_spec *spec, struct cfg_error *err);
 bool iq_nets_check(const struct config *cfg, const struct topo *t, struct cfg_error *err);
 bool iq_nets_init(struct iq_engine *e, const struct config *cfg);
 void iq_nets_route(struct iq_engine *e, struct iq_input_vc *x, struct iq_packet *p, uint32_t node);
+/* The same for e->by_path, on every topology: the path selection's next hop, any VC. */
+void iq_path_route(struct iq_engine *e, struct iq_input_vc *x, struct iq_packet *p, uint32_t node);
 
 /* routing/iq_deadlock.c: finds VCs that can never move; writes a message naming a
  * cycle of channels into buf and returns true if there are any. */

@@ -99,15 +99,12 @@ bool iq_check(const struct engine_spec *spec, struct cfg_error *err)
 {
     const struct config *cfg = spec->cfg;
     const struct topo *t = spec->topo;
-    bool lattice = (t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE)) && t->ops->channel_dimension;
-    if ((!lattice && !(t->ops->traits & TOPO_MINIMAL_ACYCLIC) && !t->ops->raises_vc_class) ||
-        t->kind != CHANNEL_LINK_DIRECTION) {
-        cfg_blame(cfg, "network.topology", err, "routing.router = iq runs on hypercubes, k-ary n-cubes (torus, "
-                  "mesh), hyperx, fat-tree and dragonfly with full-duplex links, not on %s%s", t->label,
-                  t->ops->channel_dimension && (t->ops->traits & TOPO_NO_DIMENSIONS)
-                      ? " (a concentrated torus: its dimension order between routers has cyclic dependencies, and "
-                        "this router gives a router network no dateline classes yet)"
-                      : "");
+    bool lattice_family = t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE);
+    bool lattice = lattice_family && t->ops->channel_dimension;
+    /* Every other network routes by its canonical minimal route (routing/iq_nets.c). */
+    if ((lattice_family && !lattice) || t->kind != CHANNEL_LINK_DIRECTION) {
+        cfg_blame(cfg, "network.topology", err, "routing.router = iq runs on networks of full-duplex links, not on "
+                  "%s", t->label);
         return false;
     }
     if (!lattice)
@@ -116,15 +113,16 @@ bool iq_check(const struct engine_spec *spec, struct cfg_error *err)
         return common_checks(cfg, t, err); /* its message first, as before */
     unsigned route_traits = route_select(cfg)->traits;
     bool dimension_order = route_traits & ROUTE_DIMENSION_ORDER;
-    if (!dimension_order && !(route_traits & (ROUTE_ADAPTIVE | ROUTE_UNIFORM_SPLIT | ROUTE_VALIANT))) {
+    bool own_path = route_traits & ROUTE_DETERMINISTIC; /* up-down: its own route, acyclic on any VC */
+    if (!dimension_order && !own_path && !(route_traits & (ROUTE_ADAPTIVE | ROUTE_UNIFORM_SPLIT | ROUTE_VALIANT))) {
         cfg_blame(cfg, "routing.algorithm", err, "routing.router = iq routes by ecube, adaptive-minimal, "
-                  "random-minimal or valiant");
+                  "random-minimal, valiant or up-down");
         return false;
     }
     if (route_traits & ROUTE_VALIANT) {
         if (!valiant_vcs_fit(cfg, t, "iq", err))
             return false;
-    } else if (!dimension_order && !escapes_fit(cfg, t, route_traits & ROUTE_ADAPTIVE, true, err)) {
+    } else if (!dimension_order && !own_path && !escapes_fit(cfg, t, route_traits & ROUTE_ADAPTIVE, true, err)) {
         return false;
     }
     return common_checks(cfg, t, err);

@@ -74,8 +74,13 @@ void iq_figures(const void *self, const struct figure_sink *sink)
     sink->number(sink->ctx, group, "source_backlog_end", backlog_end, 0);
     sink->flag(sink->ctx, group, "saturated", saturated, FIGURE_WITHHOLDS_DELAY);
     sink->text(sink->ctx, group, "saturation_note", note, 0);
-    char router[FIGURE_TEXT_MAX], classes[64];
-    snprintf(classes, sizeof classes, " (%u classes, raised at each global link)", e->vc_classes);
+    char router[FIGURE_TEXT_MAX], classes[112];
+    char escapes[24] = "";
+    if (e->E)
+        snprintf(escapes, sizeof escapes, "%u escape VCs: ", e->E);
+    snprintf(classes, sizeof classes, " (%s%u classes, %s)", escapes, e->vc_classes,
+             e->raising ? "raised at each global link" : e->hop_indexed ? "one per router-to-router hop"
+                                                                        : "one per Valiant phase");
     snprintf(router, sizeof router, "input-queued, %u VCs x %u flits%s; stages %u+%u+%u+%u cycles, links %u, credits "
              "+%u; VC release on the tail%s; ties %s", e->V, e->B,
              e->dateline ? " (2 dateline classes)" : e->router_net && e->vc_classes > 1 ? classes : "", e->rd,

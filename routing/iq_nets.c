@@ -12,34 +12,106 @@
 
 #define NONE UINT32_MAX
 
-/* VC classes a selection needs.  Where channels raise a packet's class (the
- * dragonfly): one per global link a route can cross, plus one.  Elsewhere the canonical
- * route needs one, and Valiant's two phases one each. */
-static unsigned classes_needed(bool raises, bool two_phases)
+/* How a router network's canonical route is made deadlock-free: it has no cyclic
+ * dependency (HyperX, the fat tree: no classes), its class rises at the channels the
+ * topology names (the dragonfly's global links: Kim et al.), or (every other network:
+ * Slim Fly, graphs, a concentrated torus) the class is the number of router-to-router
+ * hops taken so far, hop-indexed as Gopal's scheme and Besta & Hoefler's Slim Fly do. */
+enum class_scheme { CLASSES_ACYCLIC, CLASSES_RAISED, CLASSES_HOPS };
+
+static enum class_scheme scheme_of(const struct topo *t)
 {
-    return raises ? (two_phases ? 3 : 2) : two_phases ? 2 : 1;
+    return t->ops->raises_vc_class               ? CLASSES_RAISED
+           : t->ops->traits & TOPO_MINIMAL_ACYCLIC ? CLASSES_ACYCLIC
+                                                 : CLASSES_HOPS;
+}
+
+static bool follows_path(unsigned route)
+{
+    return (route & ROUTE_DETERMINISTIC) && !(route & ROUTE_DIMENSION_ORDER);
+}
+
+/* VC classes a route needs (per-hop routings: their escape route, the canonical one).
+ * Raised: one per global link a route can cross, plus one.  Hop-indexed: the router
+ * diameter, twice for Valiant's two phases (a class per hop of the whole route).
+ * Acyclic: one, and Valiant's two phases one each.  up-down: one. */
+static unsigned classes_needed(const struct topo *t, unsigned route)
+{
+    bool two_phases = route & (ROUTE_VALIANT | ROUTE_SOURCE_ADAPTIVE);
+    unsigned hops = t->router_diameter ? t->router_diameter : 1;
+    if (follows_path(route))
+        return 1;
+    switch (scheme_of(t)) {
+    case CLASSES_RAISED:
+        return two_phases ? 3 : 2;
+    case CLASSES_HOPS:
+        return two_phases ? 2 * hops : hops;
+    case CLASSES_ACYCLIC:
+        break;
+    }
+    return two_phases ? 2 : 1;
+}
+
+/* Escape VCs of a per-hop routing on a network whose canonical route needs classes:
+ * routing.escape_vcs, or one VC per class of the escape route (-1). */
+static int64_t escape_vcs(const struct config *cfg, const struct topo *t)
+{
+    int64_t set = flit_params_of(cfg)->escape_vcs;
+    return set >= 0 ? set : classes_needed(t, 0);
+}
+
+/* adaptive-minimal and random-minimal where the escape route (the canonical minimal
+ * one) needs classes: as escapes_fit() does on the acyclic ones, with a VC per class. */
+static bool class_escapes_fit(const struct config *cfg, const struct topo *t, bool adaptive, struct cfg_error *err)
+{
+    int64_t escape = escape_vcs(cfg, t), least = classes_needed(t, 0);
+    int64_t vcs = flit_params_of(cfg)->virtual_channels;
+    if ((escape > 0 || adaptive) && escape < least) {
+        cfg_blame(cfg, "routing.escape_vcs", err, "%s on %s needs at least %lld escape VCs (%s) to be deadlock-free "
+                  "(got %lld)", cfg->routing.algorithm, t->ops->name, (long long)least,
+                  scheme_of(t) == CLASSES_RAISED ? "the minimal route's class raised at its global link"
+                                                 : "a class per router-to-router hop of the diameter",
+                  (long long)escape);
+        return false;
+    }
+    if (escape > 0 && cfg_is_set(cfg, "routing.vc_release") && strcmp(iq_params_of(cfg)->vc_release, "tail") == 0) {
+        cfg_blame(cfg, "routing.vc_release", err, "with escape VCs a VC is taken only when empty (tail-credit): a head "
+                  "queued behind another packet could never take its escape VC");
+        return false;
+    }
+    if (vcs <= escape) {
+        cfg_blame(cfg, "routing.virtual_channels", err, "%s needs an adaptive VC beyond the %lld escape VCs: "
+                  "virtual_channels must be at least %lld (got %lld)", cfg->routing.algorithm, (long long)escape,
+                  (long long)escape + 1, (long long)vcs);
+        return false;
+    }
+    return true;
 }
 
 bool iq_nets_check(const struct config *cfg, const struct topo *t, struct cfg_error *err)
 {
     unsigned route = route_select(cfg)->traits;
-    bool raises = t->ops->raises_vc_class != NULL;
+    enum class_scheme scheme = scheme_of(t);
     bool two_phases = route & (ROUTE_VALIANT | ROUTE_SOURCE_ADAPTIVE);
     bool per_hop = route & (ROUTE_ADAPTIVE | ROUTE_UNIFORM_SPLIT);
-    if (per_hop && !raises) /* escape VCs on the canonical route, which is acyclic here (Duato) */
-        return escapes_fit(cfg, t, route & ROUTE_ADAPTIVE, true, err);
-    if (!(route & ROUTE_DIMENSION_ORDER) && !two_phases) {
+    if (per_hop) /* escape VCs on the canonical route (Duato) */
+        return scheme == CLASSES_ACYCLIC ? escapes_fit(cfg, t, route & ROUTE_ADAPTIVE, true, err)
+                                         : class_escapes_fit(cfg, t, route & ROUTE_ADAPTIVE, err);
+    if (!(route & ROUTE_DIMENSION_ORDER) && !two_phases && !follows_path(route)) {
         cfg_blame(cfg, "routing.algorithm", err, "on %s the iq router takes the canonical minimal route "
-                  "(routing.algorithm = minimal%s), valiant or ugal%s", t->ops->name,
-                  t->ops->traits & TOPO_NO_DIMENSIONS ? "" : " or ecube",
-                  raises ? "" : ", or adaptive-minimal and random-minimal with escape VCs");
+                  "(routing.algorithm = minimal%s), valiant, ugal, up-down, or adaptive-minimal and random-minimal "
+                  "with escape VCs", t->ops->name, t->ops->traits & TOPO_NO_DIMENSIONS ? "" : " or ecube");
         return false;
     }
-    int64_t vcs = flit_params_of(cfg)->virtual_channels, need = classes_needed(raises, two_phases);
+    int64_t vcs = flit_params_of(cfg)->virtual_channels, need = classes_needed(t, route);
     if (vcs < need) {
+        const char *why = scheme == CLASSES_RAISED  ? "a class raised at each global link"
+                          : scheme == CLASSES_HOPS ? (two_phases ? "a class per router-to-router hop of Valiant's two "
+                                                                   "phases, twice the router diameter"
+                                                                 : "a class per router-to-router hop of the diameter")
+                                                   : "a class for each of Valiant's two phases";
         cfg_blame(cfg, "routing.virtual_channels", err, "%s on %s needs %lld virtual channels (%s) to be "
-                  "deadlock-free (got %lld)", cfg->routing.algorithm, t->ops->name, (long long)need,
-                  raises ? "a class raised at each global link" : "a class for each of Valiant's two phases",
+                  "deadlock-free (got %lld)", cfg->routing.algorithm, t->ops->name, (long long)need, why,
                   (long long)vcs);
         return false;
     }
@@ -51,13 +123,22 @@ bool iq_nets_init(struct iq_engine *e, const struct config *cfg)
     const struct topo *t = e->env.topo;
     unsigned route = route_select(cfg)->traits;
     e->ugal = route & ROUTE_SOURCE_ADAPTIVE;
-    e->vc_classes = classes_needed(t->ops->raises_vc_class != NULL, route & (ROUTE_VALIANT | ROUTE_SOURCE_ADAPTIVE));
-    e->raising = t->ops->raises_vc_class != NULL;
+    bool per_hop = e->selection == IQ_MOST_CREDITS || e->selection == IQ_RANDOM_MINIMAL;
+    e->vc_classes = classes_needed(t, per_hop ? 0 : route);
+    e->raising = scheme_of(t) == CLASSES_RAISED;
+    e->hop_indexed = scheme_of(t) == CLASSES_HOPS && !e->by_path;
+    if (per_hop && scheme_of(t) != CLASSES_ACYCLIC)
+        e->E = (uint32_t)escape_vcs(cfg, t);
     e->raises = calloc(t->channels ? t->channels : 1, 1);
     if (!e->raises)
         return false;
     for (uint32_t ch = 0; t->ops->raises_vc_class && ch < t->channels; ch++)
         e->raises[ch] = t->ops->raises_vc_class(t, ch);
+    for (uint32_t ch = 0; e->hop_indexed && ch < t->channels; ch++) { /* router-to-router channels */
+        uint32_t sender;
+        t->ops->senders(t, ch, &sender, 1);
+        e->raises[ch] = t->terminals == t->nodes || (sender >= t->terminals && e->chan_to[ch] >= t->terminals);
+    }
     if (topo_sets_latencies(t)) {
         e->latency = malloc((t->channels ? t->channels : 1) * sizeof *e->latency);
         if (!e->latency)
@@ -210,6 +291,14 @@ void iq_nets_route(struct iq_engine *e, struct iq_input_vc *x, struct iq_packet 
         x->out_unit = h.channel;
         x->vc_lo = 0;
         x->vc_hi = (uint16_t)e->E;
+        if (e->vc_classes > 1) { /* escape classes: the packet's class, counted on arrival (either kind of VC) */
+            if (x->unit < e->C && e->raises[x->unit] && p->globals + 1u < e->vc_classes)
+                p->globals++;
+            uint32_t cls = p->globals + (e->raising && e->raises[h.channel]), width = e->E / e->vc_classes;
+            cls = cls < e->vc_classes ? cls : e->vc_classes - 1;
+            x->vc_lo = (uint16_t)(cls * width);
+            x->vc_hi = (uint16_t)(cls + 1 == e->vc_classes ? e->E : (cls + 1) * width);
+        }
         return;
     }
     bool to_mid = e->selection == IQ_VALIANT && p->phase == 0;
@@ -218,11 +307,30 @@ void iq_nets_route(struct iq_engine *e, struct iq_input_vc *x, struct iq_packet 
         to_mid = false;
     }
     t->ops->minimal_hops(t, node, to_mid ? p->mid : p->dst, &h, 1);
-    if (e->raises[h.channel] && p->globals + 1u < e->vc_classes)
-        p->globals++;
-    /* The class: global links crossed, or (no such links) Valiant's phase. */
-    uint32_t cls = e->raising ? p->globals : e->vc_classes > 1 && p->phase == 1, width = e->V / e->vc_classes;
+    uint32_t cls;
+    if (e->hop_indexed) { /* the router-to-router hops taken before this one, whichever phase */
+        cls = p->globals < e->vc_classes ? p->globals : e->vc_classes - 1;
+        if (e->raises[h.channel] && p->globals < e->vc_classes)
+            p->globals++;
+    } else {
+        if (e->raises[h.channel] && p->globals + 1u < e->vc_classes)
+            p->globals++;
+        /* The class: global links crossed, or (no such links) Valiant's phase. */
+        cls = e->raising ? p->globals : e->vc_classes > 1 && p->phase == 1;
+    }
+    uint32_t width = e->V / e->vc_classes;
     x->out_unit = h.channel;
     x->vc_lo = (uint16_t)(cls * width);
     x->vc_hi = (uint16_t)(cls + 1 == e->vc_classes ? e->V : (cls + 1) * width);
+}
+
+void iq_path_route(struct iq_engine *e, struct iq_input_vc *x, struct iq_packet *p, uint32_t node)
+{
+    x->vc_lo = 0;
+    x->vc_hi = (uint16_t)e->V;
+    if (node == p->dst) {
+        x->out_unit = e->C + node;
+        return;
+    }
+    x->out_unit = path_next(e->env.paths, node, p->dst).channel;
 }

@@ -23,7 +23,7 @@ struct iq_rel {
     struct path_selection paths;
     uint32_t picks;       /* intermediate choices per destination (1: one-phase routing) */
     bool mid_in_aux;      /* the intermediate router depends on the source: kept in aux */
-    uint32_t phases, classes; /* the values aux keeps of the phase (1 or 3) and of the dragonfly's class */
+    uint32_t phases, classes; /* the values aux keeps of the phase (1 or 3) and of the class (dragonfly, hop-indexed) */
     /* Adaptive selections: per node, the adaptive hops toward the walk's destination
      * (slots of them), for the walk key + 1 in hops_key (the walk asks once per state). */
     struct hop *hops;
@@ -103,7 +103,7 @@ static unsigned next(void *self, uint32_t key, const struct dl_step *at, struct 
         e->forced_tie = (int8_t)tie;
         e->tie_seen = false;
         struct iq_packet q = p;
-        struct iq_input_vc x = { 0 };
+        struct iq_input_vc x = { .unit = at->channel != DL_NONE ? at->channel : e->C + at->node }; /* arrived by */
         iq_route_packet(e, &x, &q, at->node);
         if (ejects(e, x.out_unit)) {
             out[n++] = (struct dl_step){ DL_NONE, NONE, 0, 0, 0 };
@@ -178,7 +178,8 @@ bool iq_relation(const struct config *cfg, const struct topo *t, struct dl_relat
     }
     r->mid_in_aux = e->selection == IQ_VALIANT && e->router_net && t->ops->raises_vc_class && t->group_terminals;
     r->phases = e->selection == IQ_VALIANT ? 3 : 1;
-    r->classes = e->router_net && e->raising ? 3 : 1;
+    /* the dragonfly's class; the hops a hop-indexed route has taken (its classes, and one past the last) */
+    r->classes = !e->router_net ? 1 : e->raising ? 3 : e->hop_indexed ? e->vc_classes + 1 : 1;
     bool per_hop = e->selection == IQ_MOST_CREDITS || e->selection == IQ_RANDOM_MINIMAL;
     const char *key = per_hop ? "routing.escape_vcs" : "routing.virtual_channels";
     if (e->selection == IQ_DIMENSION_ORDER && e->dateline_topology && e->V < 2)

@@ -130,6 +130,10 @@ void iq_route(struct iq_engine *e, uint32_t iv, uint32_t node)
 
 void iq_route_packet(struct iq_engine *e, struct iq_input_vc *x, struct iq_packet *p, uint32_t node)
 {
+    if (e->by_path) {
+        iq_path_route(e, x, p, node);
+        return;
+    }
     if (e->router_net) {
         iq_nets_route(e, x, p, node);
         return;
@@ -309,8 +313,10 @@ bool iq_route_tables(struct iq_engine *e, const struct config *cfg)
     unsigned route_traits = route_select(cfg)->traits;
     e->selection = route_traits & ROUTE_ADAPTIVE         ? IQ_MOST_CREDITS
                    : route_traits & (ROUTE_VALIANT | ROUTE_SOURCE_ADAPTIVE) ? IQ_VALIANT
-                   : route_traits & ROUTE_DIMENSION_ORDER ? IQ_DIMENSION_ORDER
-                                                          : IQ_RANDOM_MINIMAL;
+                   : route_traits & (ROUTE_DIMENSION_ORDER | ROUTE_DETERMINISTIC) ? IQ_DIMENSION_ORDER
+                                                                                : IQ_RANDOM_MINIMAL;
+    /* up-down: the path selection's own route, on every VC (its dependencies are acyclic) */
+    e->by_path = (route_traits & ROUTE_DETERMINISTIC) && !(route_traits & ROUTE_DIMENSION_ORDER);
     e->tie_random = strcmp(ip->tie, "random") == 0;
     e->forced_tie = -1;
     bool kary = t->ops->traits & TOPO_KARY_NCUBE;

@@ -246,6 +246,11 @@ static bool check(const struct config *cfg, const struct topo *t, struct cfg_err
                   cfg->routing.switching, t->kind == CHANNEL_BUS ? "bus" : "half-duplex link");
         return false;
     }
+    if (t->lattice.radix > 2 && !t->lattice.both_ways) { /* its tables would find no legal route up a ring */
+        cfg_blame(cfg, "routing.algorithm", err, "up-down needs links both ways: on one-way rings no route can climb "
+                  "back towards the root");
+        return false;
+    }
     if (!table_of(t)) {
         cfg_blame(cfg, "routing.algorithm", err, "up-down: out of memory for its route tables");
         return false;

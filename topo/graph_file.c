@@ -22,7 +22,8 @@
  * disconnected network, too many routers, a line or file too long, a control byte).
  * Minimal routes are the breadth-first table's (routers.h), lowest channel first;
  * they may have cyclic channel dependencies, so the family does not claim
- * TOPO_MINIMAL_ACYCLIC (up-down is the deadlock-free routing for any graph). */
+ * TOPO_MINIMAL_ACYCLIC (up-down is the deadlock-free routing for any graph on one VC; the
+ * iq router's minimal routes take a VC class per router-to-router hop). */
 #include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -20,8 +20,9 @@
  * routes are the breadth-first table's (routers.h), the canonical hop the first of
  * them in that order.  Minimal routing on an MMS graph has cyclic channel dependencies
  * (routes of two hops in every direction around its 5-cycles), so the family does not
- * claim TOPO_MINIMAL_ACYCLIC: the iq router refuses it, and on one VC the simple
- * wormhole router can deadlock (its deadlock search stops the run, or recovers). */
+ * claim TOPO_MINIMAL_ACYCLIC: the iq router gives it a VC class per router-to-router hop
+ * (routing/iq_nets.c), and on one VC the simple wormhole router can deadlock (its
+ * deadlock search stops the run, or recovers). */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>

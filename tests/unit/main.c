@@ -68,6 +68,7 @@
     X(concentration)                                                                                             \
     X(request_reply)                                                                                             \
     X(deadlock_check)                                                                                            \
+    X(iq_nets)                                                                                                   \
     X(newcomer)
 
 #define X(name) Suite *name##_suite(void);

@@ -747,7 +747,8 @@ START_TEST(impossible_combinations_refused)
         { "routing.switching=cut-through", "network.radix=8", "routing.router" },
         { "routing.algorithm=least-count", "network.radix=8", "routing.algorithm" },
         { "routing.algorithm=random-minimal", "network.radix=8", "routing.virtual_channels" },
-        { "network.topology=ccc", "network.dimension=3", "network.topology" },
+        { "network.topology=ccc", "network.dimension=3", "routing.virtual_channels" }, /* 6 hop classes */
+        { "network.topology=spanning-bus-hypercube", "network.dimension=2", "network.topology" }, /* buses */
         { "network.links=half-duplex", "network.radix=8", "network.topology" },
         { "routing.flit_buffers=5000", "network.radix=8", "routing.flit_buffers" },
         { "routing.finite_buffer=true", "network.radix=8", "routing.finite_buffer" },

@@ -1,12 +1,15 @@
 /* Up-down routing (routing/up_down.c): on networks of every kind, every route arrives
  * and never goes up after going down (levels found here by a breadth-first search of
- * our own from router 0); routes of a known ring; wormhole past saturation on one VC
+ * our own from router 0), and so does every route of the iq router's relation (what it
+ * runs and the static check walks); routes of a known ring; wormhole past saturation on one VC
  * never deadlocks with up-down, where minimal routing on a ring does; the
  * configurations it cannot run are refused. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../routing/deadlock_check.h"
+#include "../../routing/engine.h"
 #include "../../routing/routing.h"
 #include "../common/test.h"
 
@@ -79,6 +82,65 @@ static double check_routes(const struct topo *t)
     return total / ((double)t->terminals * (t->terminals - 1));
 }
 
+/* The iq router's routing relation for up-down (engine_ops.relation: the route step its
+ * cycle calls): from every source towards every destination one step at a time, on
+ * every VC, never up after down, ejected within max_route_hops() router hops at the
+ * destination; and hop for hop the path selection's own route. */
+static void check_iq_relation_routes(const char *const *net)
+{
+    const char *set[12];
+    size_t n = 0;
+    for (; net[n]; n++)
+        set[n] = net[n];
+    set[n++] = "routing.algorithm=up-down";
+    set[n++] = "routing.switching=wormhole";
+    set[n++] = "routing.router=iq";
+    set[n] = NULL;
+    struct config cfg;
+    struct topo t;
+    build(&t, &cfg, set);
+    struct dl_relation rel;
+    ck_assert(engine_select(&cfg)->relation(&cfg, &t, &rel));
+    ck_assert_uint_eq(rel.keys, t.terminals);
+    const struct route_ops *ud = route_find("up-down");
+    uint32_t *level = levels_of(&t);
+    unsigned longest = ud->max_route_hops(&t);
+    for (uint32_t d = 0; d < rel.keys; d++)
+        for (uint32_t s = 0; s < rel.sources; s++) {
+            struct dl_step seeds[DL_MAX_STEPS], steps[DL_MAX_STEPS];
+            unsigned k = rel.seeds(rel.self, d, s, seeds, DL_MAX_STEPS);
+            ck_assert_uint_eq(k, s == d ? 0 : 1);
+            if (!k)
+                continue;
+            struct dl_step at = seeds[0];
+            uint32_t from = s, hops = 0;
+            bool down = false;
+            for (;;) {
+                if (at.node != from) { /* the hop from -> at.node: as the path selection takes it */
+                    struct hop h = ud->next(&t, from, d, NULL);
+                    ck_assert_uint_eq(h.next, at.node);
+                    bool up = level[at.node] < level[from] || (level[at.node] == level[from] && at.node < from);
+                    ck_assert_msg(!(down && up), "%s: %u -> %u goes up at %u after going down", t.label, s, d, from);
+                    down = down || !up;
+                    ck_assert_uint_le(++hops, longest);
+                }
+                unsigned m = rel.next(rel.self, d, &at, steps, DL_MAX_STEPS);
+                ck_assert_uint_eq(m, 1); /* deterministic */
+                if (steps[0].channel == DL_NONE)
+                    break;
+                ck_assert_uint_eq(steps[0].lo, 0);
+                ck_assert_uint_eq(steps[0].hi, rel.vcs); /* every VC: one class */
+                from = at.node;
+                at = steps[0];
+            }
+            ck_assert_msg(at.node == d || (d < t.terminals && ud->next(&t, at.node, d, NULL).next == d),
+                          "%s: %u -> %u ejected at %u", t.label, s, d, at.node);
+        }
+    free(level);
+    rel.destroy(rel.self);
+    topo_free(&t);
+}
+
 START_TEST(up_down_routes_are_legal_everywhere)
 {
     static const char *const nets[][5] = {
@@ -100,6 +162,8 @@ START_TEST(up_down_routes_are_legal_everywhere)
         struct topo t;
         build(&t, &cfg, nets[i]);
         check_routes(&t);
+        if (t.kind == CHANNEL_LINK_DIRECTION)
+            check_iq_relation_routes(nets[i]);
         topo_free(&t);
     }
 }
@@ -177,8 +241,8 @@ START_TEST(up_down_never_deadlocks_where_minimal_does)
 }
 END_TEST
 
-/* Refused before the run, nothing written: wormhole over half-duplex links, the iq
- * router, a network too large for its tables; and the analytic side says it has no
+/* Refused before the run, nothing written: wormhole over half-duplex links (on either
+ * router), a network too large for its tables, one-way rings; and the analytic side says it has no
  * channel loads for routes that are not minimal. */
 START_TEST(up_down_refusals_and_its_analytic_side)
 {
@@ -187,8 +251,11 @@ START_TEST(up_down_refusals_and_its_analytic_side)
         const char *says;
     } bad[] = {
         { { "-s", "network.links=half-duplex", "-s", "routing.switching=wormhole", NULL }, "full-duplex" },
-        { { "-s", "routing.switching=wormhole", "-s", "routing.router=iq", NULL }, "routing.router = iq routes by" },
+        { { "-s", "routing.switching=wormhole", "-s", "routing.router=iq", "-s", "network.links=half-duplex", NULL },
+          "full-duplex" },
         { { "-s", "network.dimension=13", NULL }, "at most 4096 nodes" },
+        { { "-s", "network.topology=kary-ncube", "-s", "network.radix=4", "-s", "network.dimension=2", "-s",
+            "network.bidirectional=false", NULL }, "links both ways" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const char *argv[24] = { test_binary(), "-s", "run.messages=100", "-s", "routing.algorithm=up-down" };

@@ -2,10 +2,14 @@
  * random-minimal with escapes) and Valiant, on both flit routers, runs 50,000 cycles
  * at and far past saturation on an 8x8 torus and a 6-cube with the deadlock search
  * every 64 cycles stopping the run: the search never fires.  (tests/unit/
- * test_simple_routing.c runs the same on small networks for 1,500 measured messages.) */
+ * test_simple_routing.c runs the same on small networks for 1,500 measured messages.)
+ * Issue 34's: every routing the iq router took on router networks and graphs (hop-indexed
+ * classes, up-down, escape VCs on the dragonfly, Slim Fly and graphs), 3 seeds x 50,000
+ * cycles each past saturation (tests/unit/test_iq_nets.c runs each 10,000 cycles once). */
 #include <stdio.h>
 #include <string.h>
 
+#include "../common/iq_nets_checks.h"
 #include "../common/test.h"
 
 static void run_one(const char *router, const char *const *network, const char *const *algorithm, const char *rate,
@@ -64,12 +68,21 @@ START_TEST(escape_routes_never_deadlock_long)
 }
 END_TEST
 
+START_TEST(iq_router_networks_never_deadlock_long)
+{
+    for (size_t i = 0; i < iq_net_cases_count; i++)
+        for (int seed = 1; seed <= 3; seed++)
+            check_iq_net_never_deadlocks(i, seed, 50000);
+}
+END_TEST
+
 Suite *deadlock_free_suite(void)
 {
     Suite *s = suite_create("deadlock_free");
     TCase *tc = tcase_create("escape");
     tcase_set_timeout(tc, 1200);
     tcase_add_test(tc, escape_routes_never_deadlock_long);
+    tcase_add_test(tc, iq_router_networks_never_deadlock_long);
     suite_add_tcase(s, tc);
     return s;
 }
