@@ -67,6 +67,7 @@
     X(concentration)                                                                                             \
     X(request_reply)                                                                                             \
     X(deadlock_check)                                                                                            \
+    X(router_classes)                                                                                            \
     X(newcomer)
 
 #define X(name) Suite *name##_suite(void);
