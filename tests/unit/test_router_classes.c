@@ -272,7 +272,7 @@ START_TEST(without_the_classes_refused)
 }
 END_TEST
 
-/* Offered 1 flit per terminal per cycle (8-flit packets, 2-flit buffers): more than twice
+/* Offered 1.25 flits per terminal per cycle (8-flit packets, 2-flit buffers): more than twice
  * what each of these saturates at (docs/models.md); the runtime search every 64 cycles
  * stops a deadlocked run. */
 static enum kernel_stop loaded_run(const char *const *net, int seed, const char *duration, bool check,
@@ -284,7 +284,7 @@ static enum kernel_stop loaded_run(const char *const *net, int seed, const char 
     size_t n = 0;
     for (size_t i = 0; net[i]; i++)
         set[n++] = net[i];
-    const char *const load[] = { WH, "workload.arrival=bernoulli", "workload.rate=1", "workload.rate_unit=flits",
+    const char *const load[] = { WH, "workload.arrival=bernoulli", "workload.rate=1.25", "workload.rate_unit=flits",
                                  "workload.length=constant", "workload.mean_length=8", "routing.flit_buffers=2",
                                  "routing.deadlock_interval=64", "run.allow_unstable=true", "run.warmup_time=500",
                                  duration, s, check ? "routing.deadlock_check=on" : "routing.deadlock_check=off",

@@ -65,7 +65,7 @@ START_TEST(escape_routes_never_deadlock_long)
 END_TEST
 
 /* Issue 34: the simple router's VC classes on router networks (routing/flit_classes.h),
- * 3 seeds x 50,000 cycles each offered a flit per terminal per cycle (twice or more what
+ * 3 seeds x 50,000 cycles each offered 1.25 flits per terminal per cycle (twice or more what
  * each saturates at), the search every 64 cycles: it never fires, and every run is past
  * saturation. */
 START_TEST(router_network_classes_never_deadlock_long)
@@ -104,7 +104,7 @@ START_TEST(router_network_classes_never_deadlock_long)
                     algorithm = nets[i][k] + 18;
             }
             const char *const load[] = { "routing.switching=wormhole", "routing.router=simple",
-                                         "workload.arrival=bernoulli", "workload.rate=1", "workload.rate_unit=flits",
+                                         "workload.arrival=bernoulli", "workload.rate=1.25", "workload.rate_unit=flits",
                                          "workload.length=constant", "workload.mean_length=8",
                                          "routing.deadlock=stop", "routing.deadlock_interval=64",
                                          "run.warmup_time=1000", "run.duration=50000", "run.allow_unstable=true", s,
