@@ -75,6 +75,8 @@
  *    flit_source    the worm pool, new messages and their paths, offers, source queues
  *    flit_route     Valiant paths, per-hop choices with escape VCs (decides, never grants)
  *    flit_dor       dimension-order paths walked on the digits
+ *    flit_classes   VC classes on networks of routers (pure arithmetic, shared with the
+ *                   static deadlock check's relation)
  *    flit_figures   the figures, read after the run (called through the engine_ops)
  * Needs: engine.h (the engine_env), sim/core/stats.h.
  */

@@ -56,11 +56,6 @@ struct hop flit_escape_hop(const struct topo *t, uint32_t k, bool dateline, uint
 
 /* --- Valiant --- */
 
-/* Dimension order to an intermediate node drawn uniformly from the source's routing
- * stream, then to the destination.  Class: phase * 2 + dateline class; on a torus the
- * dateline class is fixed on entering a dimension (recomputed every hop on one-way
- * rings), and the second phase starts afresh at the intermediate node, as on the iq
- * router. */
 /* On a network of routers (flit_classes.h): to a router (the dragonfly: a group) drawn
  * uniformly from the source's routing stream, by the canonical minimal hop, then to the
  * destination; the classes of the network's rule. */
@@ -94,6 +89,11 @@ static bool net_valiant_path(struct flit_engine *e, struct worm *x, struct messa
     return true;
 }
 
+/* Dimension order to an intermediate node drawn uniformly from the source's routing
+ * stream, then to the destination.  Class: phase * 2 + dateline class; on a torus the
+ * dateline class is fixed on entering a dimension (recomputed every hop on one-way
+ * rings), and the second phase starts afresh at the intermediate node, as on the iq
+ * router.  Networks of routers with classes of their own: net_valiant_path(). */
 bool flit_valiant_path(struct flit_engine *e, struct worm *x, struct message *msg)
 {
     if (e->classes.rule != FLIT_CLASSES_NONE)

@@ -140,6 +140,60 @@ START_TEST(every_hop_takes_its_class)
 }
 END_TEST
 
+/* Valiant on the dragonfly, every source, destination and intermediate group: at most two
+ * global links, each hop's class the global links crossed (the crossing hop included),
+ * never two local hops in a row in one class (what keeps 3 classes acyclic), and the
+ * source's own group drawn: the minimal route. */
+START_TEST(dragonfly_valiant_routes_take_three_classes)
+{
+    const char *set[] = { DRAGONFLY, NULL };
+    struct config cfg;
+    struct topo t;
+    build(&t, &cfg, set);
+    struct flit_classes c;
+    flit_classes_select(&t, route_find("valiant"), 3, &c);
+    ck_assert_int_eq(c.rule, FLIT_CLASSES_GLOBAL);
+    ck_assert_uint_eq(c.classes, 3);
+    ck_assert_uint_eq(c.picks, 9); /* groups */
+    unsigned longest = 0;
+    for (uint32_t s = 0; s < t.terminals; s++)
+        for (uint32_t d = 0; d < t.terminals; d++)
+            for (uint32_t pick = 0; pick < c.picks && s != d; pick++) {
+                uint32_t at = s, state = 0, globals = 0, hops = 0, last_local_class = UINT32_MAX;
+                unsigned phase = 0;
+                for (;;) {
+                    if (phase == 0 && flit_net_valiant_turns(&c, pick, at))
+                        phase = 1;
+                    if (phase == 1 && at == d)
+                        break;
+                    ck_assert_uint_lt(hops, 2 * t.diameter);
+                    struct hop h = flit_net_valiant_hop(&c, pick, phase, at, d);
+                    uint32_t cls = flit_class_step(&c, phase, &state, at, h);
+                    if (terminal_link(&t, at, h)) {
+                        ck_assert_uint_eq(cls, 3);
+                    } else if (t.ops->raises_vc_class(&t, h.channel)) {
+                        ck_assert_uint_eq(cls, ++globals);
+                        last_local_class = UINT32_MAX;
+                    } else {
+                        ck_assert_uint_eq(cls, globals);
+                        ck_assert_msg(last_local_class != cls, "%u -> %u, group %u: two local hops in class %u", s,
+                                      d, pick, cls);
+                        last_local_class = cls;
+                    }
+                    at = h.next;
+                    hops++;
+                }
+                ck_assert_uint_le(globals, 2);
+                uint32_t source_group = s / (t.group_terminals);
+                if (pick == source_group)
+                    ck_assert_uint_eq(hops, t.ops->distance(&t, s, d));
+                longest = hops > longest ? hops : longest;
+            }
+    ck_assert_uint_eq(longest, 7); /* injection, local, global, local, global, local, ejection */
+    topo_free(&t);
+}
+END_TEST
+
 static struct dl_result verdict(const char *const *settings, struct cfg_error *err)
 {
     struct config cfg;
@@ -338,6 +392,7 @@ Suite *router_classes_suite(void)
     TCase *tc = tcase_create("classes");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, every_hop_takes_its_class);
+    tcase_add_test(tc, dragonfly_valiant_routes_take_three_classes);
     tcase_add_test(tc, new_combinations_proved_too_few_vcs_refused);
     tcase_add_test(tc, without_the_classes_refused);
     tcase_add_test(tc, past_saturation_never_deadlocks_too_few_vcs_do);
