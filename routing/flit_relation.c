@@ -215,10 +215,15 @@ bool flit_relation(const struct config *cfg, const struct topo *t, struct dl_rel
     if (need && r->V < need) {
         struct flit_classes want;
         flit_classes_select(t, r->route, UINT32_MAX, &want);
-        snprintf(r->fix, sizeof r->fix, "the fix: routing.virtual_channels = %u (%s)%s", need, why,
-                 want.rule == FLIT_CLASSES_HOPS && !want.valiant
-                     ? ", or routing.algorithm = up-down (its routes need no classes)"
-                     : "");
+        if (need > FLIT_MAX_CLASSES) { /* more than routing.virtual_channels can be */
+            snprintf(r->fix, sizeof r->fix, "the fix: routing.algorithm = up-down (its routes need no classes, "
+                     "where these would need %u virtual channels: %s)", need, why);
+            key = "routing.algorithm";
+        } else
+            snprintf(r->fix, sizeof r->fix, "the fix: routing.virtual_channels = %u (%s)%s", need, why,
+                     want.rule == FLIT_CLASSES_HOPS && !want.valiant
+                         ? ", or routing.algorithm = up-down (its routes need no classes)"
+                         : "");
     } else if (need) { /* the classes order minimal routes by dimension, not any minimal route */
         snprintf(r->fix, sizeof r->fix, "the fix: routing.algorithm = minimal (%s order its dimension-order "
                  "routes), or routing.deadlock = recover", why);

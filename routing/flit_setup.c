@@ -244,6 +244,12 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
         const char *why;
         uint32_t need = flit_classes_needed(t, route_select(cfg), &why);
         int64_t vcs = flit_params_of(cfg)->virtual_channels;
+        if (need > FLIT_MAX_CLASSES) {
+            cfg_blame(cfg, "routing.algorithm", err, "valiant on %s would need %u virtual channels (%s) to be "
+                      "deadlock-free on the simple router, more than routing.virtual_channels allows (%d)",
+                      t->ops->name, need, why, FLIT_MAX_CLASSES);
+            return false;
+        }
         if (need && vcs < need) {
             cfg_blame(cfg, "routing.virtual_channels", err, "valiant on %s needs %u virtual channels (%s) to be "
                       "deadlock-free on the simple router (got %lld)", t->ops->name, need, why, (long long)vcs);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../../routing/deadlock_check.h"
 #include "../../routing/engine.h"
@@ -271,6 +272,36 @@ START_TEST(new_combinations_proved_too_few_vcs_refused)
 }
 END_TEST
 
+/* A ring of 140 routers: its diameter, 70 classes, is more than routing.virtual_channels
+ * can be (64): minimal's refusal points to up-down, Valiant's names the algorithm. */
+START_TEST(more_classes_than_vcs_can_be_point_to_up_down)
+{
+    char path[] = "/tmp/sim-ring-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "routers 140\n");
+    for (int i = 0; i < 140; i++)
+        fprintf(f, "%d %d\n", i, (i + 1) % 140);
+    fclose(f);
+    char file[64];
+    snprintf(file, sizeof file, "network.graph_file=%s", path);
+    const char *minimal[] = { "network.topology=graph", file, WH, "routing.algorithm=minimal", NULL };
+    const char *valiant[] = { "network.topology=graph", file, WH, "routing.algorithm=valiant",
+                              "routing.virtual_channels=64", NULL };
+    struct cfg_error err;
+    struct dl_result r = verdict(minimal, &err);
+    ck_assert_msg(r.verdict == DL_REFUSED && strstr(r.note, "the fix: routing.algorithm = up-down (its routes need "
+                  "no classes, where these would need 70 virtual channels"), "%s", r.note);
+    ck_assert_str_eq(r.key, "routing.algorithm");
+    r = verdict(valiant, &err);
+    ck_assert_msg(r.verdict == DL_OFF && strstr(err.message, "would need 140 virtual channels") &&
+                  strcmp(err.key, "routing.algorithm") == 0, "%s: %s", err.key, err.message);
+    unlink(path);
+}
+END_TEST
+
 /* The same relation with every hop on every VC: the classes are what the proof rests on. */
 struct classless {
     struct dl_relation inner;
@@ -394,6 +425,7 @@ Suite *router_classes_suite(void)
     tcase_add_test(tc, every_hop_takes_its_class);
     tcase_add_test(tc, dragonfly_valiant_routes_take_three_classes);
     tcase_add_test(tc, new_combinations_proved_too_few_vcs_refused);
+    tcase_add_test(tc, more_classes_than_vcs_can_be_point_to_up_down);
     tcase_add_test(tc, without_the_classes_refused);
     tcase_add_test(tc, past_saturation_never_deadlocks_too_few_vcs_do);
     suite_add_tcase(s, tc);
