@@ -25,8 +25,12 @@
  *    node holding the header).  A released VC can be granted from the next cycle.
  *  - Classes (dateline): on a torus with virtual_channels >= 2, a hop uses the upper
  *    half of the VCs once the message has crossed the wrap-around link of that
- *    dimension (the crossing hop included), else the lower half; otherwise any VC.
- *    Dimension order on a torus is then deadlock-free.
+ *    dimension (the crossing hop included), else the lower half.  Networks of routers
+ *    (the dragonfly, Slim Fly, graphs, a concentrated torus) split their VCs into the
+ *    classes of flit_classes.h when there are enough of them (a class raised at each
+ *    global link, a class per router hop, dateline classes between routers; terminal
+ *    links take any VC); otherwise any VC.  Dimension order on a torus, and the
+ *    minimal routes of those networks, are then deadlock-free.
  *  - routing.finite_buffer (seed 003's finite-buffer mode): a message offered while
  *    its source is injecting another, or while its first channel has no free VC of
  *    its class (or has headers queued), is refused and lost.
@@ -46,7 +50,10 @@
  *    then too, by dimension order to an intermediate node drawn uniformly from the
  *    source's routing stream and on to the destination; phase 0 on the lower half of
  *    the VCs, phase 1 on the upper, each split into dateline classes on a torus as on
- *    the iq router (vc_classes.h).  Per hop (adaptive-minimal; random-minimal with
+ *    the iq router (vc_classes.h).  On networks of routers without a dimension order
+ *    (and a concentrated torus) the intermediate is a router (the dragonfly's: a
+ *    group's), reached by the canonical minimal hop, with the classes of
+ *    flit_classes.h.  Per hop (adaptive-minimal; random-minimal with
  *    routing.escape_vcs >= 1): VCs [0, E) are escape VCs, [E, V) adaptive; in step (1)
  *    a ready header joins one list instead of a channel queue, and in step (2) every
  *    header of that list asks, in creation order: among the minimal hops from its node
@@ -68,6 +75,8 @@
  *    flit_source    the worm pool, new messages and their paths, offers, source queues
  *    flit_route     Valiant paths, per-hop choices with escape VCs (decides, never grants)
  *    flit_dor       dimension-order paths walked on the digits
+ *    flit_classes   VC classes on networks of routers (pure arithmetic, shared with the
+ *                   static deadlock check's relation)
  *    flit_figures   the figures, read after the run (called through the engine_ops)
  * Needs: engine.h (the engine_env), sim/core/stats.h.
  */
@@ -80,6 +89,7 @@
 
 #include "../sim/core/stats.h"
 #include "engine.h"
+#include "flit_classes.h"
 
 /* One hop of a worm's path: the channel, the VC held on it and its class, how many
  * flits have been sent over it and the cycle (mod 2^32) of the last send.  A hop's
@@ -88,7 +98,7 @@
  * (an earlier one has arrived), so a send writes one cache line. */
 struct flit_hop {
     uint32_t channel, sent, last_sent;
-    uint8_t vc, cls; /* VCs number at most 64 (routing.virtual_channels); classes 4 */
+    uint8_t vc, cls; /* VCs number at most 64 (routing.virtual_channels); classes 65 (flit_classes.h) */
 };
 
 /* The worm pool's slab holds, per worm, max_hops hops, then the node each leads to,
@@ -167,7 +177,10 @@ struct flit_engine {
     uint32_t V, B, r, L; /* VCs, flit buffers (UINT32_MAX: unbounded), router delay, link latency */
     bool dateline;
     enum flit_routing routing;
-    uint32_t class_lo[4], class_hi[4]; /* a drawn hop's class: its VCs [lo, hi) */
+    /* Classes on networks of routers (rule NONE elsewhere: the lattices' dateline and
+     * Valiant classes 0..3 of vc_classes.h). */
+    struct flit_classes classes;
+    uint32_t class_lo[FLIT_MAX_CLASSES + 1], class_hi[FLIT_MAX_CLASSES + 1]; /* a drawn hop's class: its VCs [lo, hi) */
     /* Per-hop routing: escape VCs [0, E), adaptive [E, V); most free adaptive VCs
      * (adaptive-minimal) or any (random-minimal). */
     uint32_t E;

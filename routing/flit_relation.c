@@ -10,11 +10,16 @@
  *    node, then to the destination, class 2 * phase + dateline class (walk key:
  *    destination and intermediate node; aux: phase and dateline class);
  *  - per hop: every minimal hop's adaptive VCs [E, V) (as flit_per_hop_choice) and the
- *    engine's escape hop (flit_escape_hop, flit_route.c): Duato's condition. */
+ *    engine's escape hop (flit_escape_hop, flit_route.c): Duato's condition.
+ * On networks of routers the drawn paths' and Valiant's classes are flit_classes.h's,
+ * stepped by the function the router's path drawing calls (flit_class_step; aux: the
+ * route's state, and Valiant's phase), Valiant by flit_net_valiant_hop (walk key:
+ * destination and intermediate pick). */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "deadlock_check.h"
+#include "flit_classes.h"
 #include "flit_params.h"
 #include "flit_route.h"
 #include "flit_setup.h"
@@ -24,7 +29,7 @@
 #define NONE UINT32_MAX
 enum { HOPS_MAX = 64, MASK_DIMS = 12 };
 
-enum mode { DRAWN, VALIANT, PER_HOP };
+enum mode { DRAWN, VALIANT, PER_HOP, NET_DRAWN, NET_VALIANT };
 
 struct flit_rel {
     const struct topo *t;
@@ -32,7 +37,8 @@ struct flit_rel {
     enum mode mode;
     uint32_t V, E, k, picks;
     bool dateline, both_ways, torus;
-    char fix[200];
+    struct flit_classes classes; /* NET_DRAWN, NET_VALIANT */
+    char fix[240];
 };
 
 static unsigned dimension(const struct flit_rel *r, uint32_t ch)
@@ -48,6 +54,49 @@ static unsigned seeds(void *self, uint32_t key, uint32_t source, struct dl_step 
         return 0;
     uint32_t phase = r->mode == VALIANT && source == key % r->picks; /* the intermediate node is the source */
     out[0] = (struct dl_step){ DL_NONE, source, 0, 1, phase * 2 };
+    return 1;
+}
+
+/* Drawn paths on a network of routers: any hop the path selection may draw, its class
+ * from the route's state (aux). */
+static unsigned net_drawn(const struct flit_rel *r, uint32_t dst, const struct dl_step *at, struct dl_step *out,
+                          unsigned max)
+{
+    struct hop hops[HOPS_MAX];
+    unsigned n;
+    if (r->route->split)
+        n = r->route->split(r->t, at->node, dst, hops, HOPS_MAX);
+    else if (r->route->next)
+        n = (hops[0] = r->route->next(r->t, at->node, dst, NULL), 1);
+    else /* a choice by history: any minimal hop */
+        n = r->t->ops->minimal_hops(r->t, at->node, dst, hops, HOPS_MAX);
+    for (unsigned i = 0; i < n && i < max; i++) {
+        uint32_t state = at->aux, lo, hi;
+        uint32_t cls = flit_class_step(&r->classes, 0, &state, at->node, hops[i]);
+        flit_classes_range(&r->classes, r->V, cls, &lo, &hi);
+        out[i] = (struct dl_step){ hops[i].channel, hops[i].next, (uint16_t)lo, (uint16_t)hi, state };
+    }
+    return n < max ? n : max;
+}
+
+/* Valiant on a network of routers: aux = phase * states + the route's state. */
+static unsigned net_valiant(const struct flit_rel *r, uint32_t key, const struct dl_step *at, struct dl_step *out)
+{
+    const struct flit_classes *c = &r->classes;
+    uint32_t dst = key / r->picks, pick = key % r->picks, state = at->aux % c->states;
+    unsigned phase = at->aux / c->states;
+    if (phase == 0 && flit_net_valiant_turns(c, pick, at->node)) {
+        phase = 1;
+        state = c->rule == FLIT_CLASSES_GLOBAL ? state : 0;
+    }
+    if (phase == 1 && at->node == dst) {
+        out[0] = (struct dl_step){ DL_NONE, NONE, 0, 0, 0 };
+        return 1;
+    }
+    struct hop h = flit_net_valiant_hop(c, pick, phase, at->node, dst);
+    uint32_t lo, hi, cls = flit_class_step(c, phase, &state, at->node, h);
+    flit_classes_range(c, r->V, cls, &lo, &hi);
+    out[0] = (struct dl_step){ h.channel, h.next, (uint16_t)lo, (uint16_t)hi, phase * c->states + state };
     return 1;
 }
 
@@ -116,12 +165,16 @@ static unsigned next(void *self, uint32_t key, const struct dl_step *at, struct 
     struct flit_rel *r = self;
     if (r->mode == VALIANT)
         return valiant(r, key, at, out);
+    if (r->mode == NET_VALIANT)
+        return net_valiant(r, key, at, out);
     uint32_t dst = key;
     if (at->node == dst) {
         out[0] = (struct dl_step){ DL_NONE, NONE, 0, 0, 0 };
         return 1;
     }
-    return r->mode == PER_HOP ? per_hop(r, dst, at, out, max) : drawn(r, dst, at, out, max);
+    return r->mode == PER_HOP    ? per_hop(r, dst, at, out, max)
+           : r->mode == NET_DRAWN ? net_drawn(r, dst, at, out, max)
+                                  : drawn(r, dst, at, out, max);
 }
 
 static void destroy(void *self) { free(self); }
@@ -142,13 +195,40 @@ bool flit_relation(const struct config *cfg, const struct topo *t, struct dl_rel
     r->dateline = r->torus && r->V >= 2;
     r->both_ways = !kary || t->lattice.both_ways;
     r->picks = r->mode == VALIANT ? t->nodes : 1;
+    const char *why = "";
+    uint32_t need = r->mode == PER_HOP ? 0 : flit_classes_needed(t, r->route, &why);
+    if (need) { /* a network of routers whose routes take classes of flit_classes.h */
+        flit_classes_select(t, r->route, r->V, &r->classes);
+        if (r->classes.rule != FLIT_CLASSES_NONE)
+            r->mode = r->mode == VALIANT ? NET_VALIANT : NET_DRAWN;
+    }
     uint32_t aux = 1;
     if (r->mode == DRAWN && r->dateline)
         aux = t->dimension <= MASK_DIMS ? 1u << t->dimension : 0;
     else if (r->mode == VALIANT)
         aux = 4;
+    else if (r->mode == NET_DRAWN || r->mode == NET_VALIANT)
+        aux = r->classes.states > 1u << MASK_DIMS ? 0 : r->classes.states * (r->mode == NET_VALIANT ? 2 : 1);
+    if (r->mode == NET_VALIANT)
+        r->picks = r->classes.picks;
     const char *key = "routing.virtual_channels";
-    if (r->mode == PER_HOP) {
+    if (need && r->V < need) {
+        struct flit_classes want;
+        flit_classes_select(t, r->route, UINT32_MAX, &want);
+        if (need > FLIT_MAX_CLASSES) { /* more than routing.virtual_channels can be */
+            snprintf(r->fix, sizeof r->fix, "the fix: routing.algorithm = up-down (its routes need no classes, "
+                     "where these would need %u virtual channels: %s)", need, why);
+            key = "routing.algorithm";
+        } else
+            snprintf(r->fix, sizeof r->fix, "the fix: routing.virtual_channels = %u (%s)%s", need, why,
+                     want.rule == FLIT_CLASSES_HOPS && !want.valiant
+                         ? ", or routing.algorithm = up-down (its routes need no classes)"
+                         : "");
+    } else if (need) { /* the classes order minimal routes by dimension, not any minimal route */
+        snprintf(r->fix, sizeof r->fix, "the fix: routing.algorithm = minimal (%s order its dimension-order "
+                 "routes), or routing.deadlock = recover", why);
+        key = "routing.algorithm";
+    } else if (r->mode == PER_HOP) {
         r->E = (uint32_t)iq_escape_vcs(cfg, t);
         key = "routing.escape_vcs";
         snprintf(r->fix, sizeof r->fix, "the fix: more escape VCs (routing.escape_vcs%s)",

@@ -56,13 +56,48 @@ struct hop flit_escape_hop(const struct topo *t, uint32_t k, bool dateline, uint
 
 /* --- Valiant --- */
 
+/* On a network of routers (flit_classes.h): to a router (the dragonfly: a group) drawn
+ * uniformly from the source's routing stream, by the canonical minimal hop, then to the
+ * destination; the classes of the network's rule. */
+static bool net_valiant_path(struct flit_engine *e, struct worm *x, struct message *msg)
+{
+    const struct flit_classes *c = &e->classes;
+    uint32_t pick = (uint32_t)rng_below(&e->env.rng_route[msg->src], c->picks);
+    uint32_t at = msg->src, h = 0, state = 0;
+    unsigned phase = 0;
+    for (;;) {
+        if (phase == 0 && flit_net_valiant_turns(c, pick, at)) {
+            phase = 1;
+            state = c->rule == FLIT_CLASSES_GLOBAL ? state : 0;
+        }
+        if (phase == 1 && at == msg->dst)
+            break;
+        if (h == e->max_hops) { /* two minimal phases never get here */
+            fail(e);
+            return false;
+        }
+        struct hop hop = flit_net_valiant_hop(c, pick, phase, at, msg->dst);
+        x->hop[h].channel = hop.channel;
+        x->to[h] = hop.next;
+        x->hop[h].cls = (uint8_t)flit_class_step(c, phase, &state, at, hop);
+        x->hop[h].sent = 0;
+        at = hop.next;
+        h++;
+    }
+    x->hops = h;
+    msg->hops = h;
+    return true;
+}
+
 /* Dimension order to an intermediate node drawn uniformly from the source's routing
  * stream, then to the destination.  Class: phase * 2 + dateline class; on a torus the
  * dateline class is fixed on entering a dimension (recomputed every hop on one-way
  * rings), and the second phase starts afresh at the intermediate node, as on the iq
- * router. */
+ * router.  Networks of routers with classes of their own: net_valiant_path(). */
 bool flit_valiant_path(struct flit_engine *e, struct worm *x, struct message *msg)
 {
+    if (e->classes.rule != FLIT_CLASSES_NONE)
+        return net_valiant_path(e, x, msg);
     uint32_t mid = (uint32_t)rng_below(&e->env.rng_route[msg->src], e->env.topo->nodes);
     uint32_t at = msg->src, h = 0;
     for (unsigned phase = 0; phase < 2; phase++) {

@@ -13,8 +13,8 @@
  * Called by: flit_source.c (paths), flit_cycle.c (choices), flit_deadlock.c (options),
  * flit_relation.c (the hops' classes).
  * Calls no other flit file.
- * Needs: the topology's minimal hops and channel dimensions, vc_classes.h, the state of
- * flit.h.
+ * Needs: the topology's minimal hops and channel dimensions, vc_classes.h and
+ * flit_classes.h (Valiant on networks of routers), the state of flit.h.
  */
 #ifndef ROUTING_FLIT_ROUTE_H
 #define ROUTING_FLIT_ROUTE_H

@@ -120,6 +120,15 @@ static void set_routing(struct flit_engine *e, const struct config *cfg, const s
 {
     unsigned traits = route_select(cfg)->traits;
     e->routing = traits & ROUTE_VALIANT ? FLIT_VALIANT : flit_routes_per_hop(cfg) ? FLIT_PER_HOP : FLIT_DRAWN;
+    if (e->routing != FLIT_PER_HOP)
+        flit_classes_select(t, route_select(cfg), e->V, &e->classes);
+    if (e->classes.classes > FLIT_MAX_CLASSES) /* more than the VCs: the check refused it */
+        e->classes.rule = FLIT_CLASSES_NONE;
+    if (e->classes.rule != FLIT_CLASSES_NONE) {
+        for (uint32_t c = 0; c <= e->classes.classes; c++)
+            flit_classes_range(&e->classes, e->V, c, &e->class_lo[c], &e->class_hi[c]);
+        return;
+    }
     for (unsigned c = 0; c < 4; c++) {
         e->class_lo[c] = 0;
         e->class_hi[c] = e->V;
@@ -232,7 +241,21 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
         return false;
     }
     if (route_traits & ROUTE_VALIANT) {
-        if (!valiant_has_dimension_order(cfg, t, err) || !valiant_vcs_fit(cfg, t, "simple", err))
+        const char *why;
+        uint32_t need = flit_classes_needed(t, route_select(cfg), &why);
+        int64_t vcs = flit_params_of(cfg)->virtual_channels;
+        if (need > FLIT_MAX_CLASSES) {
+            cfg_blame(cfg, "routing.algorithm", err, "valiant on %s would need %u virtual channels (%s) to be "
+                      "deadlock-free on the simple router, more than routing.virtual_channels allows (%d)",
+                      t->ops->name, need, why, FLIT_MAX_CLASSES);
+            return false;
+        }
+        if (need && vcs < need) {
+            cfg_blame(cfg, "routing.virtual_channels", err, "valiant on %s needs %u virtual channels (%s) to be "
+                      "deadlock-free on the simple router (got %lld)", t->ops->name, need, why, (long long)vcs);
+            return false;
+        }
+        if (!need && (!valiant_has_dimension_order(cfg, t, err) || !valiant_vcs_fit(cfg, t, "simple", err)))
             return false;
     } else if (flit_routes_per_hop(cfg)) {
         if (!(t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE)) || !t->ops->channel_dimension) {

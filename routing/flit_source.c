@@ -56,15 +56,14 @@ void flit_free_worm(struct flit_engine *e, uint32_t w)
     e->worm_free = w;
 }
 
-/* --- classes: the dateline of a torus --- */
-
 /* --- creation: the path, its classes, the offer --- */
 
-/* Draws x's path from its source (msg->at) to msg->dst, hop by hop, with its classes. */
+/* Draws x's path from its source (msg->at) to msg->dst, hop by hop, with its classes:
+ * a torus's dateline, or a network of routers' (flit_classes.h). */
 static bool draw_path(struct flit_engine *e, struct worm *x, struct message *msg)
 {
     uint64_t crossed = 0; /* dimensions whose wrap-around link the path has crossed */
-    uint32_t h = 0;
+    uint32_t h = 0, state = 0;
     while (msg->at != msg->dst) {
         if (h == e->max_hops) { /* minimal routing never gets here */
             kernel_request_stop(e->env.kernel, KERNEL_FAILED);
@@ -76,7 +75,9 @@ static bool draw_path(struct flit_engine *e, struct worm *x, struct message *msg
             crossed |= 1ull << dim;
         x->hop[h].channel = hop.channel;
         x->to[h] = hop.next;
-        x->hop[h].cls = (uint8_t)(e->dateline && (crossed >> dim & 1));
+        x->hop[h].cls = (uint8_t)(e->classes.rule != FLIT_CLASSES_NONE
+                                      ? flit_class_step(&e->classes, 0, &state, msg->at, hop)
+                                      : e->dateline && (crossed >> dim & 1));
         x->hop[h].sent = 0;
         msg->at = hop.next;
         h++;

@@ -191,6 +191,18 @@ static const struct topo_ops *ops_for(const struct topo *lattice, bool cyclic)
     return cyclic ? &kary_ring_ops : &kary_open_ops;
 }
 
+const struct topo *topo_router_lattice(const struct topo *t, uint32_t *first_router)
+{
+    static const struct topo_ops *const wrappers[] = { &hypercube_ops, &torus_ops, &mesh_ops, &kary_ring_ops,
+                                                       &kary_open_ops };
+    for (size_t i = 0; i < sizeof wrappers / sizeof wrappers[0]; i++)
+        if (t->ops == wrappers[i]) {
+            *first_router = C(t)->T;
+            return &C(t)->lattice;
+        }
+    return NULL;
+}
+
 bool topo_concentrate(struct topo *t, const struct config *cfg, struct cfg_error *err)
 {
     uint64_t c = (uint64_t)cfg->network.concentration;

@@ -214,6 +214,13 @@ static inline unsigned topo_link_ends(uint32_t *out, unsigned max, uint32_t lowe
  * terminals per router (topo/concentrated.c); false with *err when it cannot. */
 bool topo_concentrate(struct topo *t, const struct config *cfg, struct cfg_error *err);
 
+/* The lattice of routers under a concentrated hypercube or k-ary n-cube (one that
+ * topo_concentrate() built), with *first_router the node id of its router 0 (router r
+ * of the lattice is node *first_router + r, and the lattice's channels keep their
+ * ids); NULL for every other topology.  What sees through the concentration: the simple
+ * router's dateline classes (routing/flit_classes.c). */
+const struct topo *topo_router_lattice(const struct topo *t, uint32_t *first_router);
+
 /* Whether some channel of t has a latency of its own (topo_ops.channel_latency). */
 bool topo_sets_latencies(const struct topo *t);
 

@@ -69,6 +69,7 @@
     X(request_reply)                                                                                             \
     X(deadlock_check)                                                                                            \
     X(iq_nets)                                                                                                   \
+    X(router_classes)                                                                                            \
     X(newcomer)
 
 #define X(name) Suite *name##_suite(void);

@@ -1,4 +1,4 @@
-/* Issue 17's long check: every algorithm made deadlock-free by escape VCs (adaptive-minimal,
+/* Issue 17's long check (and issue 34's, below): every algorithm made deadlock-free by escape VCs (adaptive-minimal,
  * random-minimal with escapes) and Valiant, on both flit routers, runs 50,000 cycles
  * at and far past saturation on an 8x8 torus and a 6-cube with the deadlock search
  * every 64 cycles stopping the run: the search never fires.  (tests/unit/
@@ -76,6 +76,67 @@ START_TEST(iq_router_networks_never_deadlock_long)
 }
 END_TEST
 
+/* Issue 34: the simple router's VC classes on router networks (routing/flit_classes.h),
+ * 3 seeds x 50,000 cycles each offered 1.25 flits per terminal per cycle (twice or more what
+ * each saturates at), the search every 64 cycles: it never fires, and every run is past
+ * saturation. */
+START_TEST(router_network_classes_never_deadlock_long)
+{
+    static const char *const nets[][8] = {
+        { "network.topology=dragonfly", "network.group_routers=4", "network.global_links=2",
+          "network.concentration=2", "routing.algorithm=minimal", "routing.virtual_channels=2", NULL },
+        { "network.topology=dragonfly", "network.group_routers=4", "network.global_links=2",
+          "network.concentration=2", "network.groups=5", "routing.algorithm=random-minimal",
+          "routing.virtual_channels=2", NULL },
+        { "network.topology=dragonfly", "network.group_routers=4", "network.global_links=2",
+          "network.concentration=2", "routing.algorithm=valiant", "routing.virtual_channels=3", NULL },
+        { "network.topology=slim-fly", "network.q=5", "network.concentration=2", "routing.algorithm=minimal",
+          "routing.virtual_channels=2", NULL },
+        { "network.topology=slim-fly", "network.q=5", "network.concentration=2", "routing.algorithm=valiant",
+          "routing.virtual_channels=4", NULL },
+        { "network.topology=graph", "network.graph_file=configs/graphs/ring-8.edges", "routing.algorithm=minimal",
+          "routing.virtual_channels=4", NULL },
+        { "network.topology=graph", "network.graph_file=configs/graphs/ring-8.edges", "routing.algorithm=valiant",
+          "routing.virtual_channels=8", NULL },
+        { "network.topology=torus", "network.radix=4", "network.dimension=2", "network.concentration=2",
+          "routing.algorithm=minimal", "routing.virtual_channels=2", NULL },
+        { "network.topology=torus", "network.radix=4", "network.dimension=2", "network.concentration=2",
+          "routing.algorithm=valiant", "routing.virtual_channels=4", NULL },
+    };
+    for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++)
+        for (int seed = 1; seed <= 3; seed++) {
+            char s[32];
+            snprintf(s, sizeof s, "run.seed=%d", seed);
+            const char *settings[32];
+            size_t n = 0;
+            const char *algorithm = "";
+            for (size_t k = 0; nets[i][k]; k++) {
+                settings[n++] = nets[i][k];
+                if (strncmp(nets[i][k], "routing.algorithm=", 18) == 0)
+                    algorithm = nets[i][k] + 18;
+            }
+            const char *const load[] = { "routing.switching=wormhole", "routing.router=simple",
+                                         "workload.arrival=bernoulli", "workload.rate=1.25", "workload.rate_unit=flits",
+                                         "workload.length=constant", "workload.mean_length=8",
+                                         "routing.deadlock=stop", "routing.deadlock_interval=64",
+                                         "run.warmup_time=1000", "run.duration=50000", "run.allow_unstable=true", s,
+                                         NULL };
+            for (size_t k = 0; load[k]; k++)
+                settings[n++] = load[k];
+            settings[n] = NULL;
+            struct config cfg;
+            test_config(&cfg, settings);
+            struct run_report r;
+            enum kernel_stop why = test_run(&cfg, &r);
+            fprintf(stderr, "  simple %s %s seed %d: %s, %.3f flits/terminal/cycle accepted%s\n", nets[i][0] + 17,
+                    algorithm, seed, why == KERNEL_DONE ? "completed" : "STOPPED",
+                    test_figure(&r, "switching", "throughput_flits"), r.stability.saturated ? ", saturated" : "");
+            ck_assert_msg(why == KERNEL_DONE, "%s %s seed %d: stopped", nets[i][0], algorithm, seed);
+            ck_assert_msg(r.stability.saturated, "%s %s seed %d: not past saturation", nets[i][0], algorithm, seed);
+        }
+}
+END_TEST
+
 Suite *deadlock_free_suite(void)
 {
     Suite *s = suite_create("deadlock_free");
@@ -83,6 +144,7 @@ Suite *deadlock_free_suite(void)
     tcase_set_timeout(tc, 1200);
     tcase_add_test(tc, escape_routes_never_deadlock_long);
     tcase_add_test(tc, iq_router_networks_never_deadlock_long);
+    tcase_add_test(tc, router_network_classes_never_deadlock_long);
     suite_add_tcase(s, tc);
     return s;
 }
