@@ -23,6 +23,7 @@ bool net_check_deadlock(const struct config *cfg, struct dl_result *r, struct cf
         .topo = &t,
         .arrivals_per_cycle = arrival->per_cycle != NULL,
         .destinations_may_pick_source = dest.ops->traits & DEST_MAY_PICK_SOURCE,
+        .reply_queue = reply_params_of(cfg) ? (uint32_t)reply_params_of(cfg)->reply_queue : 0,
     };
     if (engine->check && !engine->check(&spec, err))
         goto done;
