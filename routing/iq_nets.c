@@ -168,7 +168,7 @@ void iq_nets_route(struct iq_engine *e, struct iq_input_vc *x, struct iq_packet 
     if (node == p->dst) {
         x->out_unit = e->C + node;
         x->vc_lo = 0;
-        x->vc_hi = (uint16_t)e->V;
+        x->vc_hi = (uint16_t)e->Vc;
         return;
     }
     struct hop h;
@@ -199,8 +199,8 @@ void iq_nets_route(struct iq_engine *e, struct iq_input_vc *x, struct iq_packet 
     if (e->raises[h.channel] && p->globals + 1u < e->vc_classes)
         p->globals++;
     /* The class: global links crossed, or (no such links) Valiant's phase. */
-    uint32_t cls = e->raising ? p->globals : e->vc_classes > 1 && p->phase == 1, width = e->V / e->vc_classes;
+    uint32_t cls = e->raising ? p->globals : e->vc_classes > 1 && p->phase == 1, width = e->Vc / e->vc_classes;
     x->out_unit = h.channel;
     x->vc_lo = (uint16_t)(cls * width);
-    x->vc_hi = (uint16_t)(cls + 1 == e->vc_classes ? e->V : (cls + 1) * width);
+    x->vc_hi = (uint16_t)(cls + 1 == e->vc_classes ? e->Vc : (cls + 1) * width);
 }
