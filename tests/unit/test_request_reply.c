@@ -79,6 +79,101 @@ START_TEST(request_reply_refusals)
 }
 END_TEST
 
+/* configs/request-reply-mesh.ini (4 x 4 mesh, wormhole, 4-flit requests and replies,
+ * reply queues of 2) at twice its saturation (about 0.064 requests per terminal per
+ * cycle is all it delivers), for `cycles` cycles. */
+static const char *const overloaded[] = { "workload.rate=0.13", "run.allow_unstable=true", "run.warmup_time=0", NULL };
+
+/* With shared VCs the static check refuses the run naming the protocol cycle and the
+ * fix; unchecked, the run deadlocks, and the search names a cycle through a terminal's
+ * full reply queue (exit status 3). */
+START_TEST(shared_vcs_deadlock_through_a_full_reply_queue)
+{
+    char out[8192], err[4096];
+    const char *checked[] = { test_binary(), "-s", "routing.class_vcs=shared", "configs/request-reply-mesh.ini", NULL };
+    ck_assert_int_eq(test_exec(checked, out, sizeof out, err, sizeof err), 2);
+    ck_assert_msg(strstr(err, "routing.class_vcs") && strstr(err, "protocol deadlock") &&
+                  strstr(err, "the fix: routing.class_vcs = separate") && !strchr(strchr(err, '\n') + 1, '\n'),
+                  "%s", err);
+    ck_assert_str_eq(out, "");
+    for (int seed = 1; seed <= 3; seed++) {
+        char seed_setting[32];
+        snprintf(seed_setting, sizeof seed_setting, "run.seed=%d", seed);
+        const char *run[] = { test_binary(), "-s", "routing.class_vcs=shared", "-s", "routing.deadlock_check=off", "-s",
+                              overloaded[0], "-s", overloaded[1], "-s", seed_setting, "configs/request-reply-mesh.ini",
+                              NULL };
+        ck_assert_int_eq(test_exec(run, out, sizeof out, err, sizeof err), 3);
+        ck_assert_msg(strstr(err, "deadlock at cycle") && strstr(err, "ejection of requests at terminal") &&
+                      strstr(err, "(reply queue full)"), "seed %d: %s", seed, err);
+    }
+}
+END_TEST
+
+/* With separate VC sets (and injection lines) per class the same overload never
+ * deadlocks: 3 seeds x SEPARATE_CYCLES cycles (tests/validate: 50,000), every run to
+ * its end, the network saturated (requests delivered at its capacity, queues growing). */
+enum { SEPARATE_CYCLES = 20000 };
+START_TEST(separate_vcs_never_deadlock)
+{
+    for (int seed = 1; seed <= 3; seed++) {
+        char seed_setting[32], duration[32];
+        snprintf(seed_setting, sizeof seed_setting, "run.seed=%d", seed);
+        snprintf(duration, sizeof duration, "run.duration=%d", SEPARATE_CYCLES);
+        const char *const settings[] = { /* configs/request-reply-mesh.ini, overloaded */
+                                         "network.topology=mesh", "network.radix=4", "network.dimension=2",
+                                         "routing.switching=wormhole", "routing.virtual_channels=1",
+                                         "routing.flit_buffers=2", "routing.class_vcs=separate",
+                                         "workload.arrival=bernoulli", "workload.classes=request-reply",
+                                         "workload.request_length=4", "workload.reply_length=4",
+                                         "workload.reply_delay=2", "workload.reply_queue=2", overloaded[0],
+                                         overloaded[1], overloaded[2], seed_setting, duration, NULL };
+        struct config cfg;
+        test_config(&cfg, settings);
+        struct run_report rep;
+        ck_assert_int_eq(test_run(&cfg, &rep), KERNEL_DONE);
+        double rate = test_figure(&rep, "classes", "requests_per_terminal");
+        ck_assert_msg(rate > 0.05 && rate < 0.1, "seed %d: %g requests per terminal per cycle", seed, rate);
+    }
+}
+END_TEST
+
+/* One class of message: routing.class_vcs changes nothing (no second set). */
+START_TEST(class_vcs_without_classes_changes_nothing)
+{
+    char a[16384], b[16384], err[4096];
+    const char *sep[] = { test_binary(), "--no-timing", "-f", "json", "-s", "run.messages=3000", "-s",
+                          "routing.class_vcs=separate", "configs/002/mesh.ini", NULL };
+    const char *shr[] = { test_binary(), "--no-timing", "-f", "json", "-s", "run.messages=3000", "-s",
+                          "routing.class_vcs=shared", "configs/002/mesh.ini", NULL };
+    ck_assert_int_eq(test_exec(sep, a, sizeof a, err, sizeof err), 0);
+    ck_assert_int_eq(test_exec(shr, b, sizeof b, err, sizeof err), 0);
+    char *ka = strstr(a, "\"class_vcs\""), *kb = strstr(b, "\"class_vcs\"");
+    ck_assert_ptr_nonnull(ka);
+    ck_assert_ptr_nonnull(kb);
+    ck_assert_str_eq(strchr(ka, ','), strchr(kb, ','));
+}
+END_TEST
+
+/* A bounded reply queue needs the simple router's ejection; recovery and finite
+ * buffers cannot keep its count. */
+START_TEST(reply_queue_refusals)
+{
+    char out[4096], err[4096];
+    const char *const refused[][3] = {
+        { "routing.router=iq", "workload.reply_queue", "iq router" },
+        { "routing.switching=store-and-forward", "workload.reply_queue", "store-and-forward" },
+        { "routing.deadlock=recover", "routing.deadlock", "stop" },
+        { "routing.finite_buffer=true", "routing.finite_buffer", "reply queue" },
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        const char *argv[] = { test_binary(), "-s", refused[i][0], "configs/request-reply-mesh.ini", NULL };
+        ck_assert_int_eq(test_exec(argv, out, sizeof out, err, sizeof err), 2);
+        ck_assert_msg(strstr(err, refused[i][1]) && strstr(err, refused[i][2]), "%s: %s", refused[i][0], err);
+        ck_assert_str_eq(out, "");
+    }
+}
+END_TEST
+
 Suite *request_reply_suite(void)
 {
     Suite *s = suite_create("request_reply");
@@ -87,6 +182,10 @@ Suite *request_reply_suite(void)
     tcase_add_test(tc, round_trip_of_a_message_alone);
     tcase_add_test(tc, closed_loop_rate_is_one_over_the_round_trip);
     tcase_add_test(tc, request_reply_refusals);
+    tcase_add_test(tc, shared_vcs_deadlock_through_a_full_reply_queue);
+    tcase_add_test(tc, separate_vcs_never_deadlock);
+    tcase_add_test(tc, class_vcs_without_classes_changes_nothing);
+    tcase_add_test(tc, reply_queue_refusals);
     suite_add_tcase(s, tc);
     return s;
 }
