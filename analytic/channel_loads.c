@@ -11,7 +11,12 @@
  * (and one hop elsewhere).  Each message's choice at a node is independent of how it
  * got there, so the expected rate through every channel is exact.  Algorithms whose
  * choice depends on the run's history (least-count) or that are not minimal
- * (backtracking) have no such flow. */
+ * (backtracking) have no such flow.
+ *
+ * Request-reply (model_in.reply): a request from s to d at rate λ p(s, d) brings a reply
+ * from d to s at the same rate, so the replies are the requests' flow reversed: pushed
+ * towards each destination d from every x at λ p(d, x).  A channel's utilisation weighs
+ * each class's messages by its own length. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +53,7 @@ static void tree_free(struct tree *tr)
 /* Pushes weight(s) * p(s, dst) (in->prob) from every source s towards dst, adding what crosses
  * each channel to per_class[] or per_channel[].  False if a hop does not get closer
  * (the routing is not minimal), which the tests rule out. */
-static bool push_towards(const struct topo *t, const struct model_in *in, uint32_t dst, double weight,
+static bool push_towards(const struct topo *t, const struct model_in *in, uint32_t dst, double weight, bool replies,
                          struct tree *tr, double *per_class, double *per_channel, double *per_node)
 {
     unsigned diameter = t->diameter;
@@ -59,7 +64,9 @@ static bool push_towards(const struct topo *t, const struct model_in *in, uint32
             return false;
         tr->dist[x] = d;
         tr->bucket[diameter - d + 1]++;
-        tr->flow[x] = x < t->terminals ? weight * in->prob(in->dest, x, dst) : 0; /* routers send nothing */
+        /* routers send nothing; a reply goes from x to dst as often as a request from dst to x */
+        tr->flow[x] = x >= t->terminals ? 0
+                      : weight * (replies ? in->prob(in->dest, dst, x) : in->prob(in->dest, x, dst));
     }
     for (unsigned b = 1; b <= diameter + 1; b++) /* counting sort, farthest first */
         tr->bucket[b] += tr->bucket[b - 1];
@@ -94,6 +101,14 @@ static bool push_towards(const struct topo *t, const struct model_in *in, uint32
     return true;
 }
 
+/* The mean length of the messages through a channel carrying req requests and rep
+ * replies per time unit (request-reply). */
+static double class_length(const struct model_in *in, double req, double rep)
+{
+    return req + rep > 0 ? (req * in->reply.request_length + rep * in->reply.reply_length) / (req + rep)
+                         : (in->reply.request_length + in->reply.reply_length) / 2;
+}
+
 static void finish(const struct config *cfg, const struct topo *t, struct channel_loads *l)
 {
     double class_busy[TOPO_MAX_CLASSES] = { 0 }, class_rate[TOPO_MAX_CLASSES] = { 0 };
@@ -101,7 +116,7 @@ static void finish(const struct config *cfg, const struct topo *t, struct channe
     l->max_utilization = 0;
     for (size_t i = 0; i < l->n_groups; i++) {
         const struct load_group *g = &l->groups[i];
-        double u = g->rate * cfg->workload.mean_length / g->bandwidth;
+        double u = g->rate * (g->length > 0 ? g->length : cfg->workload.mean_length) / g->bandwidth;
         class_busy[g->cls] += u * (double)g->channels;
         class_rate[g->cls] += g->rate * (double)g->channels;
         class_channels[g->cls] += g->channels;
@@ -126,10 +141,11 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
     l->topo = t;
     l->capacity = in->capacity;
     double lambda = cfg_message_rate(cfg);
-    l->message_rate = lambda * t->terminals;
-    if (strcmp(cfg->workload.classes, "single") != 0) {
-        snprintf(l->why, sizeof l->why, "%s traffic: the loads of the replies are not computed yet",
-                 cfg->workload.classes);
+    bool replies = in->reply.on;
+    l->message_rate = lambda * t->terminals * (replies ? 2 : 1);
+    if (replies && in->reply.closed) {
+        snprintf(l->why, sizeof l->why, "request-reply with workload.max_outstanding: sources wait for their "
+                 "replies, so the offered rate depends on the round trip and is not known in advance");
         return false;
     }
     if (in->arrival & ARRIVAL_REPLAY) {
@@ -165,40 +181,48 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
         return false;
     }
     struct tree tr = { 0 };
-    double *rate = NULL, *visits = NULL;
+    double *rate = NULL, *visits = NULL, *reply_rate = NULL;
     bool ok = tree_alloc(&tr, t);
     snprintf(l->why, sizeof l->why, "out of memory");
     if (ok && by_class) {
-        double class_hops[TOPO_MAX_CLASSES] = { 0 };
-        ok = push_towards(t, in, 0, 1.0, &tr, class_hops, NULL, NULL);
+        double class_hops[TOPO_MAX_CLASSES] = { 0 }, reply_hops[TOPO_MAX_CLASSES] = { 0 };
+        ok = push_towards(t, in, 0, 1.0, false, &tr, class_hops, NULL, NULL) &&
+             (!replies || push_towards(t, in, 0, 1.0, true, &tr, reply_hops, NULL, NULL));
         l->groups = calloc(t->classes, sizeof *l->groups);
         ok = ok && l->groups;
+        double per_class = lambda * t->terminals; /* requests (and as many replies) per time unit */
         for (unsigned c = 0; ok && c < t->classes; c++) {
             uint64_t n = t->ops->channels_in_class(t, c);
-            l->groups[c] = (struct load_group){ l->message_rate * class_hops[c] / (double)n, t->class_bandwidth[c], n,
-                                                c };
-            l->mean_hops += class_hops[c];
+            double req = per_class * class_hops[c] / (double)n, rep = per_class * reply_hops[c] / (double)n;
+            l->groups[c] = (struct load_group){ req + rep, t->class_bandwidth[c], n, c,
+                                                replies ? class_length(in, req, rep) : 0 };
+            l->mean_hops += replies ? (class_hops[c] + reply_hops[c]) / 2 : class_hops[c];
         }
         l->n_groups = t->classes;
         l->by_class = true;
         /* Every node alike: a message visits its source and one node per hop. */
         double self = ok ? in->prob(in->dest, 0, 0) : 0;
-        l->node_visit_rate_max = lambda * (1 - self + l->mean_hops);
+        l->node_visit_rate_max = lambda * (replies ? 2 : 1) * (1 - self + l->mean_hops);
     } else if (ok) {
         rate = calloc(t->channels, sizeof *rate);
         visits = calloc(t->nodes, sizeof *visits);
         l->groups = calloc(t->channels, sizeof *l->groups);
         ok = rate && visits && l->groups;
+        reply_rate = replies ? calloc(t->channels, sizeof *reply_rate) : NULL;
+        ok = ok && (!replies || reply_rate);
         for (uint32_t d = 0; ok && d < t->terminals; d++)
-            ok = push_towards(t, in, d, lambda, &tr, NULL, rate, visits);
+            ok = push_towards(t, in, d, lambda, false, &tr, NULL, rate, visits) &&
+                 (!replies || push_towards(t, in, d, lambda, true, &tr, NULL, reply_rate, visits));
         for (uint32_t v = 0; ok && v < t->nodes; v++)
             if (visits[v] > l->node_visit_rate_max)
                 l->node_visit_rate_max = visits[v];
         double total = 0;
         for (uint32_t ch = 0; ok && ch < t->channels; ch++) {
             unsigned cls = t->ops->channel_class(t, ch);
-            l->groups[ch] = (struct load_group){ rate[ch], t->class_bandwidth[cls], 1, cls };
-            total += rate[ch];
+            double rep = replies ? reply_rate[ch] : 0;
+            l->groups[ch] = (struct load_group){ rate[ch] + rep, t->class_bandwidth[cls], 1, cls,
+                                                 replies ? class_length(in, rate[ch], rep) : 0 };
+            total += rate[ch] + rep;
         }
         l->n_groups = t->channels;
         l->mean_hops = total / l->message_rate;
@@ -208,6 +232,7 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
     else if (l->groups) /* allocated, so the routing was at fault */
         snprintf(l->why, sizeof l->why, "the routing is not minimal on this topology");
     free(rate);
+    free(reply_rate);
     free(visits);
     tree_free(&tr);
     if (!ok)

@@ -77,6 +77,13 @@ bool model_input(struct model_in *in, const struct config *cfg, const struct top
         .length = length ? length->traits : 0,
     };
     in->takes_self_addressed = runs && (runs->traits & ENGINE_TAKES_SELF_ADDRESSED);
+    const struct reply_params *rp = reply_params_of(cfg);
+    if (rp) {
+        in->reply.on = true;
+        in->reply.closed = rp->max_outstanding > 0;
+        in->reply.request_length = rp->request_length;
+        in->reply.reply_length = rp->reply_length;
+    }
     in->mean_flits = NAN;
     struct lengths lengths;
     if (length && length_init(&lengths, cfg)) {

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../common/checks.h"
 #include "../common/test.h"
 
 static void run_one(const char *router, const char *const *network, const char *const *algorithm, const char *rate,
@@ -64,12 +65,22 @@ START_TEST(escape_routes_never_deadlock_long)
 }
 END_TEST
 
+/* Issue 36: request-reply with bounded reply queues and separate VC sets per class, at
+ * twice saturation, 3 seeds x 50,000 cycles: no protocol deadlock (tests/unit/
+ * test_request_reply.c runs 20,000 cycles). */
+START_TEST(separate_classes_never_deadlock_long)
+{
+    check_separate_classes_never_deadlock(50000);
+}
+END_TEST
+
 Suite *deadlock_free_suite(void)
 {
     Suite *s = suite_create("deadlock_free");
     TCase *tc = tcase_create("escape");
     tcase_set_timeout(tc, 1200);
     tcase_add_test(tc, escape_routes_never_deadlock_long);
+    tcase_add_test(tc, separate_classes_never_deadlock_long);
     suite_add_tcase(s, tc);
     return s;
 }
