@@ -13,11 +13,8 @@
 static bool check_with_classes(const struct config *cfg, const struct topo *t, const struct engine_ops *engine,
                                bool force, struct dl_result *r)
 {
-    if (!dl_check(cfg, t, engine, force, r))
-        return false;
     const struct reply_params *rp = reply_params_of(cfg);
-    dl_protocol(cfg, rp ? (uint32_t)rp->reply_queue : 0, r);
-    return true;
+    return dl_check_classes(cfg, t, engine, force, rp ? (uint32_t)rp->reply_queue : 0, r);
 }
 
 bool net_check_deadlock(const struct config *cfg, struct dl_result *r, struct cfg_error *err)

@@ -118,6 +118,39 @@ START_TEST(separate_vcs_never_deadlock)
 }
 END_TEST
 
+/* The static check walks both classes as one graph: with a bounded reply queue, shared
+ * VCs close a cycle through a request's ejection and its reply (refused, naming the
+ * fix), separate ones are proved, for dimension order on a mesh, a torus (dateline
+ * VCs) and a hypercube and for adaptive-minimal with escape VCs (Duato); cut-through
+ * holds no channel. */
+START_TEST(static_check_walks_both_classes)
+{
+    const char *const nets[][4] = {
+        { "network.topology=mesh", "routing.virtual_channels=1", "routing.algorithm=ecube", "2" },
+        { "network.topology=torus", "routing.virtual_channels=2", "routing.algorithm=ecube", "2" },
+        { "network.topology=hypercube", "network.dimension=4", "routing.algorithm=ecube", "2" },
+        { "network.topology=mesh", "routing.virtual_channels=2", "routing.algorithm=adaptive-minimal", "2" },
+        { "network.topology=mesh", "routing.switching=cut-through", "routing.algorithm=ecube", "0" },
+    };
+    char out[4096], err[4096];
+    for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++)
+        for (int shared = 0; shared < 2; shared++) {
+            const char *argv[] = { test_binary(), "--check-deadlock", "-s", nets[i][0], "-s", nets[i][1], "-s",
+                                   nets[i][2], "-s", shared ? "routing.class_vcs=shared" : "routing.class_vcs=separate",
+                                   "configs/request-reply-mesh.ini", NULL };
+            int want = shared ? nets[i][3][0] - '0' : 0;
+            ck_assert_int_eq(test_exec(argv, out, sizeof out, err, sizeof err), want);
+            if (want)
+                ck_assert_msg(strstr(out, "refused") && strstr(out, "protocol deadlock") &&
+                              strstr(out, "the fix: routing.class_vcs = separate"), "%s: %s", nets[i][0], out);
+            else
+                ck_assert_msg(strstr(out, nets[i][3][0] == '0' ? "not needed" : "proved") &&
+                              (nets[i][3][0] == '0' || strstr(out, "both message classes")), "%s: %s", nets[i][0],
+                              out);
+        }
+}
+END_TEST
+
 /* One class of message: routing.class_vcs changes nothing (no second set). */
 START_TEST(class_vcs_without_classes_changes_nothing)
 {
@@ -209,6 +242,7 @@ Suite *request_reply_suite(void)
     tcase_add_test(tc, class_vcs_without_classes_changes_nothing);
     tcase_add_test(tc, reply_queue_refusals);
     tcase_add_test(tc, loads_count_requests_and_replies);
+    tcase_add_test(tc, static_check_walks_both_classes);
     suite_add_tcase(s, tc);
     return s;
 }
