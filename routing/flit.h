@@ -27,6 +27,14 @@
  *    half of the VCs once the message has crossed the wrap-around link of that
  *    dimension (the crossing hop included), else the lower half; otherwise any VC.
  *    Dimension order on a torus is then deadlock-free.
+ *  - Message classes (request-reply, env.classes): with routing.class_vcs = separate each
+ *    class has its own V VCs per channel (replies [V, 2V)) and its own injection line
+ *    per source; the routing chooses within the class's set exactly as above.  With
+ *    workload.reply_queue = q > 0 a request's header, arrived at its destination t,
+ *    waits until t holds fewer than q replies (requests ejected whose reply has not been
+ *    granted its first channel), oldest first; until then t takes none of its flits
+ *    (at most flit_buffers of them wait in the last VC's buffer) and it is delivered
+ *    at that grant if its tail is in, else when its tail arrives.
  *  - routing.finite_buffer (seed 003's finite-buffer mode): a message offered while
  *    its source is injecting another, or while its first channel has no free VC of
  *    its class (or has headers queued), is refused and lost.
@@ -61,9 +69,10 @@
  * This header is the files' contract: the state (struct flit_engine and what it holds)
  * and the few operations on it that more than one file makes, static inline below.  Each
  * file does one job, has its own header and calls only the files after it here, so the
- * calls between them go one way (setup -> cycle -> deadlock -> source -> route, dor):
+ * calls between them go one way (setup -> cycle -> eject, deadlock -> source -> route, dor):
  *    flit_setup     creation, checks, the two engine_ops
  *    flit_cycle     the cycle: steps 1-3 and deliveries (the kernel's tick)
+ *    flit_eject     a bounded reply queue: requests waiting at their destination (called by the cycle)
  *    flit_deadlock  the periodic search and recovery (called by the cycle)
  *    flit_source    the worm pool, new messages and their paths, offers, source queues
  *    flit_route     Valiant paths, per-hop choices with escape VCs (decides, never grants)

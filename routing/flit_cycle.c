@@ -13,6 +13,7 @@
 
 #include "flit.h"
 #include "flit_deadlock.h"
+#include "flit_eject.h"
 #include "flit_route.h"
 #include "flit_source.h"
 
@@ -206,50 +207,6 @@ static void grant(struct flit_engine *e, uint32_t w, uint32_t v, int64_t c)
     wake(e, w, c); /* the new hop may send in this cycle's step 3 */
 }
 
-/* --- a bounded reply queue (flit.h, enum flit_eject) --- */
-
-/* Request w's header arrives at its destination at `arrives`: it joins the requests
- * waiting for room in a reply queue, kept by creation number. */
-static void eject_wait_join(struct flit_engine *e, uint32_t w, int64_t arrives)
-{
-    struct worm *x = &e->worms[w];
-    x->eject = EJECT_WAITING;
-    x->ready = arrives;
-    uint32_t j = e->eject_wait.n;
-    flit_push(e, &e->eject_wait, w);
-    if (e->eject_wait.n == j) /* out of memory: the run stops */
-        return;
-    for (; j > 0 && e->worms[e->eject_wait.v[j - 1]].id > x->id; j--)
-        e->eject_wait.v[j] = e->eject_wait.v[j - 1];
-    e->eject_wait.v[j] = w;
-}
-
-/* Oldest first, every request whose header has arrived takes a place in its
- * destination's reply queue if one is free; from then on its flits are taken as they
- * arrive (those waiting in the buffer at once), and one whose tail is in is delivered
- * in this cycle. */
-static void grant_ejections(struct flit_engine *e, int64_t c)
-{
-    uint32_t keep = 0;
-    for (uint32_t k = 0; k < e->eject_wait.n; k++) {
-        uint32_t w = e->eject_wait.v[k];
-        struct worm *x = &e->worms[w];
-        uint32_t dst = x->to[x->hops - 1];
-        if (x->ready > c || e->reply_held[dst] >= e->reply_queue) {
-            e->eject_wait.v[keep++] = w;
-            continue;
-        }
-        e->reply_held[dst]++;
-        bool tail_in = x->eject & EJECT_TAIL_IN;
-        x->eject = EJECT_FREE;
-        if (tail_in)
-            flit_push(e, &e->deliver_cal[c & e->deliver_mask], w);
-        else
-            wake(e, w, c);
-    }
-    e->eject_wait.n = keep;
-}
-
 static void allocate(struct flit_engine *e, int64_t c)
 {
     for (uint32_t k = 0; k < e->dirty_list.n; k++) {
@@ -370,7 +327,7 @@ static FLIT_ALWAYS_INLINE void send(struct flit_engine *e, const struct flit_can
     if (j == 0 && i + 1 < x->hops)
         flit_at_ready(e, w, c + e->L + e->r);
     else if (j == 0 && x->eject) /* a gated request's header: it will wait for room at its destination */
-        eject_wait_join(e, w, c + e->L);
+        flit_eject_wait(e, w, c + e->L);
     if (j + 1 < x->flits)
         return;
     x->lo = i + 1; /* the tail has been sent over hop i */
@@ -525,7 +482,7 @@ void flit_tick(struct kernel *k, void *ctx, uint32_t unused)
     else
         allocate(e, c);
     if (e->eject_wait.n)
-        grant_ejections(e, c);
+        flit_grant_ejections(e, c);
     move(e, c);
     deliver(e, c);
     if ((e->waiting || e->eject_wait.n) && c % e->deadlock_interval == 0 && !flit_resolve_deadlocks(e, c)) {

@@ -3,11 +3,13 @@
  * if some VC it may take (its class on its channel; per hop: an adaptive VC of a minimal
  * hop or an escape VC of its class) is free or held by a worm that will itself move on
  * (a worm whose header is not queued always does: its flits keep draining toward a
- * destination that never blocks).  The worms that can move on are found by propagation
- * (a worklist: each queued worm enters it at most once, and a worm found to move on may
- * free the queues of the channels it holds); the queued headers left over are
- * deadlocked, and following "waits for a VC held by" among them must close a cycle,
- * which is what the message names and where recovery picks its victim. */
+ * destination that takes them; a request waiting for room in its destination's reply
+ * queue counts as a queued header, see ejection_may_proceed).  The worms that can move
+ * on are found by propagation (a worklist: each queued worm enters it at most once,
+ * and a worm found to move on may free the queues of the channels it holds); the
+ * queued headers left over are deadlocked, and following "waits for a VC held by"
+ * among them must close a cycle, which is what the message names and where recovery
+ * picks its victim. */
 #include "flit_deadlock.h"
 
 #include <stdio.h>

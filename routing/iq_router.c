@@ -203,9 +203,9 @@ static void inject_flits(struct iq_engine *e, int64_t c)
         uint32_t ov = e->src_vc[node];
         if (ov == NONE) { /* a head: the next free injection VC with a credit */
             uint32_t first = e->src_link && e->src_link[node] != NONE ? e->src_link[node] * V : base + node * V;
-            uint32_t set = x->vc_base, Vc = e->Vc; /* its class's injection VCs */
+            uint32_t set = x->vc_base, Vc = e->Vc, rr = e->src_rr[node] + Vc - set; /* its class's injection VCs */
             for (uint32_t j = 1; j <= Vc; j++) {
-                uint32_t v = set + (e->src_rr[node] + Vc - set + j) % Vc;
+                uint32_t v = set + (rr + j) % Vc;
                 if (e->ovc[first + v].owner == NONE && e->ovc[first + v].credits > 0) {
                     ov = first + v;
                     break;

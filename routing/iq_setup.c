@@ -128,10 +128,12 @@ static void route_valiant(struct iq_engine *e, struct iq_input_vc *x, struct iq_
 void iq_route(struct iq_engine *e, uint32_t iv, uint32_t node)
 {
     struct iq_input_vc *x = &e->in[iv];
-    const struct iq_packet *p = &e->packets[iq_front_packet(e, iv)];
-    iq_route_packet(e, x, &e->packets[iq_front_packet(e, iv)], node);
-    x->vc_lo = (uint16_t)(x->vc_lo + p->vc_base);
-    x->vc_hi = (uint16_t)(x->vc_hi + p->vc_base);
+    struct iq_packet *p = &e->packets[iq_front_packet(e, iv)];
+    iq_route_packet(e, x, p, node);
+    if (e->vc_sets > 1) {
+        x->vc_lo = (uint16_t)(x->vc_lo + p->vc_base);
+        x->vc_hi = (uint16_t)(x->vc_hi + p->vc_base);
+    }
 }
 
 void iq_route_packet(struct iq_engine *e, struct iq_input_vc *x, struct iq_packet *p, uint32_t node)
