@@ -143,6 +143,7 @@ static bool compute(const struct model_in *in, struct channel_loads *l, bool use
     double lambda = cfg_message_rate(cfg);
     bool replies = in->reply.on;
     l->message_rate = lambda * t->terminals * (replies ? 2 : 1);
+    l->request_reply = replies;
     if (replies && in->reply.closed) {
         snprintf(l->why, sizeof l->why, "request-reply with workload.max_outstanding: sources wait for their "
                  "replies, so the offered rate depends on the round trip and is not known in advance");

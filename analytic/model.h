@@ -107,6 +107,7 @@ struct channel_loads {
     struct load_group *groups; /* one per class when by_class, else one per channel, in channel order */
     size_t n_groups;
     bool by_class;
+    bool request_reply;       /* the messages are requests and their replies (model_in.reply) */
     double max_utilization;
     unsigned busiest_class;
     double class_utilization[TOPO_MAX_CLASSES]; /* mean over the class's channels */
