@@ -70,6 +70,15 @@ struct model_in {
     char zero_load_why[160];
     bool takes_self_addressed; /* the engine runs self-addressed messages (else delay 0) */
     double mean_flits;         /* E[max(1, ceil(length / bandwidth))]; NaN when unknown */
+    /* Request-reply traffic (workload.classes): every request (rate workload.rate, fixed
+     * request_length) brings a reply of reply_length from its destination back to its
+     * source; closed: sources wait at workload.max_outstanding, so the offered rate is
+     * not known in advance.  The loads count both classes; the models take one class of
+     * message and do not apply. */
+    struct {
+        bool on, closed;
+        double request_length, reply_length;
+    } reply;
 };
 
 /* The mean zero-load delay of in's messages: the engine's form (in->zero_load) summed
@@ -93,6 +102,7 @@ struct load_group {
     double bandwidth;
     uint64_t channels;
     unsigned cls;
+    double length;    /* mean length of the messages through it; 0: workload.mean_length */
 };
 
 struct channel_loads {
@@ -105,6 +115,7 @@ struct channel_loads {
     struct load_group *groups; /* one per class when by_class, else one per channel, in channel order */
     size_t n_groups;
     bool by_class;
+    bool request_reply;       /* the messages are requests and their replies (model_in.reply) */
     double max_utilization;
     unsigned busiest_class;
     double class_utilization[TOPO_MAX_CLASSES]; /* mean over the class's channels */

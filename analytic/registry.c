@@ -88,7 +88,12 @@ void model_predict(const struct model_in *in, struct model_result *out)
         snprintf(out->why, sizeof out->why, "out of memory");
         return;
     }
-    for (size_t i = 0; i < model_registry_count; i++) {
+    /* Request-reply: two classes of their own lengths, replies not Poisson; no model's
+     * assumptions (the loads count both classes). */
+    if (in->reply.on)
+        snprintf(reasons, sizeof reasons, "the models take one class of message, not request-reply (channel "
+                 "loads: %.200s)", in->loads && !in->loads->known ? in->loads->why : "both classes");
+    for (size_t i = 0; i < model_registry_count && !in->reply.on; i++) {
         clear(one);
         if (!model_registry[i]->predict(in, one)) {
             used += (size_t)snprintf(reasons + used, used < sizeof reasons ? sizeof reasons - used : 0, "%s%s",

@@ -6,10 +6,12 @@
 #include "valiant_loads.h"
 
 /* The chance a message from s is for d and travels (a self-addressed one is delivered at
- * once unless the engine takes it). */
-static double travels(const struct model_in *in, uint32_t s, uint32_t d)
+ * once unless the engine takes it); a reply from s to d answers a request from d to s. */
+static double travels(const struct model_in *in, bool replies, uint32_t s, uint32_t d)
 {
-    return s != d || in->takes_self_addressed ? in->prob(in->dest, s, d) : 0;
+    if (s == d && !in->takes_self_addressed)
+        return 0;
+    return replies ? in->prob(in->dest, d, s) : in->prob(in->dest, s, d);
 }
 
 bool valiant_by_class(const struct model_in *in)
@@ -36,7 +38,7 @@ bool valiant_class_hops(const struct model_in *in, struct flow_tree *tr, double 
         return false;
     double moving = 0;
     for (uint32_t d = 0; d < t->terminals; d++)
-        moving += travels(in, 0, d);
+        moving += travels(in, false, 0, d);
     *visits = moving;
     for (unsigned c = 0; c < t->classes; c++) {
         class_hops[c] = 2 * phase[c] * moving;
@@ -80,8 +82,8 @@ static bool draws_by_mid(const struct model_in *in, struct draws *dr)
     return ok;
 }
 
-bool valiant_channel_rates(const struct model_in *in, double lambda, struct flow_tree *tr, double *rate,
-                           double *visits, char *why, size_t why_size)
+bool valiant_channel_rates(const struct model_in *in, double lambda, bool replies, struct flow_tree *tr,
+                           double *rate, double *visits, char *why, size_t why_size)
 {
     const struct topo *t = in->topo;
     uint32_t N = t->nodes, T = t->terminals, P = in->mids.picks;
@@ -92,7 +94,7 @@ bool valiant_channel_rates(const struct model_in *in, double lambda, struct flow
     snprintf(why, why_size, "out of memory");
     for (uint32_t s = 0; ok && s < T; s++)
         for (uint32_t d = 0; d < T; d++) {
-            double w = lambda * travels(in, s, d);
+            double w = lambda * travels(in, replies, s, d);
             sent[s] += w;
             received[d] += w;
         }
@@ -106,13 +108,13 @@ bool valiant_channel_rates(const struct model_in *in, double lambda, struct flow
         if (share) {
             for (uint32_t s = 0; s < T && share[m] > 0; s++)
                 total += tr->flow[s] = sent[s] * share[m];
-            self = m < T ? lambda * travels(in, m, m) * share[m] : 0;
+            self = m < T ? lambda * travels(in, replies, m, m) * share[m] : 0;
         } else {
             for (uint32_t i = dr.first[m]; i < dr.first[m + 1]; i++) {
                 uint32_t s = dr.source[i];
                 tr->flow[s] += sent[s] / P;
                 total += sent[s] / P;
-                self += s == m ? lambda * travels(in, m, m) / P : 0;
+                self += s == m ? lambda * travels(in, replies, m, m) / P : 0;
             }
         }
         struct flow_sums sums = { .per_channel = rate, .per_node = visits, .count_origins = true,
@@ -130,7 +132,7 @@ bool valiant_channel_rates(const struct model_in *in, double lambda, struct flow
         } else {
             for (uint32_t m = 0; m < N; m++)
                 for (uint32_t i = dr.first[m]; i < dr.first[m + 1]; i++)
-                    tr->flow[m] += lambda * travels(in, dr.source[i], d) / P;
+                    tr->flow[m] += lambda * travels(in, replies, dr.source[i], d) / P;
         }
         struct flow_sums sums = { .per_channel = rate, .per_node = visits };
         if (received[d] > 0)

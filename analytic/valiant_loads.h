@@ -19,10 +19,11 @@ bool valiant_by_class(const struct model_in *in);
 /* Per message: the hops on each class (both phases) and the nodes visited (source,
  * relays, intermediate and destination once each; 0 for a message delivered at once). */
 bool valiant_class_hops(const struct model_in *in, struct flow_tree *tr, double *class_hops, double *visits);
-/* Messages per time unit through every channel (rate[t->channels]) and visits per time
- * unit at every node (visits[t->nodes]), each terminal creating lambda messages per
- * time unit.  False when out of memory or a phase's route is not minimal (why says). */
-bool valiant_channel_rates(const struct model_in *in, double lambda, struct flow_tree *tr, double *rate,
-                           double *visits, char *why, size_t why_size);
+/* Messages per time unit added through every channel (rate[t->channels]) and visits per
+ * time unit at every node (visits[t->nodes]), each terminal creating lambda messages per
+ * time unit (with replies: the replies to them, from each destination back to its
+ * source).  False when out of memory or a phase's route is not minimal (why says). */
+bool valiant_channel_rates(const struct model_in *in, double lambda, bool replies, struct flow_tree *tr,
+                           double *rate, double *visits, char *why, size_t why_size);
 
 #endif

@@ -95,7 +95,9 @@ bool zero_load_delay(const struct model_in *in, double *delay, char *why, size_t
     const struct channel_loads *l = in->loads;
     const char *reason = NULL;
     double wait = NAN;
-    if (!in->has_zero_load)
+    if (in->reply.on)
+        reason = "request-reply: requests and replies have lengths of their own";
+    else if (!in->has_zero_load)
         reason = in->zero_load_why;
     else if (!l || !l->known)
         reason = l ? l->why : "no channel loads";

@@ -27,8 +27,8 @@
  * (refused, but routing.deadlock = recover breaks deadlocks at run time), not needed
  * (the engine never holds a channel a message waits on: store-and-forward,
  * cut-through), skipped (no relation, or a graph above DL_WORK_LIMIT unless forced),
- * off (routing.deadlock_check = off).  Protocol (message-dependent) deadlock is not
- * modelled: a routing with request and reply classes would add their dependency here.
+ * off (routing.deadlock_check = off).  Protocol (message-dependent) deadlock: request-reply's
+ * two classes and bounded reply queue are walked around this check (deadlock_protocol.h).
  * Needs: topo, the engine's relation (routing/engine.h), flit_params.h.
  */
 #ifndef ROUTING_DEADLOCK_CHECK_H

@@ -48,6 +48,7 @@ struct engine_spec {
     const struct topo *topo;
     bool arrivals_per_cycle;           /* the arrival process gives a count per cycle */
     bool destinations_may_pick_source; /* self-addressed messages can occur */
+    uint32_t reply_queue;              /* request-reply's workload.reply_queue (0: unbounded, or one class) */
 };
 
 /* The node model (sim/run), when it is on: visit() queues msg for the server of the
@@ -77,6 +78,17 @@ struct channel_figures {
     double wait_mean;  /* mean wait of a request before the channel was granted */
     double blocking;   /* fraction of requests that had to wait */
     double requests;   /* requests counted */
+};
+
+/* Message classes (workload.classes = request-reply, sim/run/request_reply.h): what an
+ * engine that keeps a VC set per class (routing.class_vcs) or bounds the reply queue
+ * needs.  *of is the run's array, per pool slot, of the message's class (0 request, 1
+ * reply), set before the message is injected; the run may grow it, so it is read
+ * through the pointer at each use. */
+enum { MSG_CLASS_REQUEST = 0, MSG_CLASS_REPLY = 1 };
+struct engine_classes {
+    const uint8_t *const *of;
+    uint32_t reply_queue; /* workload.reply_queue: 0 unbounded */
 };
 
 /* Everything an engine is given, once, at creation; every pointer stays valid for
@@ -117,6 +129,8 @@ struct engine_env {
      * whole; it must not take from the pool or call into the engine (it schedules
      * events).  NULL otherwise. */
     const struct engine_tap *loop;
+    /* Request-reply's classes; NULL with one class of message. */
+    const struct engine_classes *classes;
 };
 
 struct engine_ops {

@@ -31,6 +31,14 @@
  *    global link, a class per router hop, dateline classes between routers; terminal
  *    links take any VC); otherwise any VC.  Dimension order on a torus, and the
  *    minimal routes of those networks, are then deadlock-free.
+ *  - Message classes (request-reply, env.classes): with routing.class_vcs = separate each
+ *    class has its own V VCs per channel (replies [V, 2V)) and its own injection line
+ *    per source; the routing chooses within the class's set exactly as above.  With
+ *    workload.reply_queue = q > 0 a request's header, arrived at its destination t,
+ *    waits until t holds fewer than q replies (requests ejected whose reply has not been
+ *    granted its first channel), oldest first; until then t takes none of its flits
+ *    (at most flit_buffers of them wait in the last VC's buffer) and it is delivered
+ *    at that grant if its tail is in, else when its tail arrives.
  *  - routing.finite_buffer (seed 003's finite-buffer mode): a message offered while
  *    its source is injecting another, or while its first channel has no free VC of
  *    its class (or has headers queued), is refused and lost.
@@ -68,9 +76,10 @@
  * This header is the files' contract: the state (struct flit_engine and what it holds)
  * and the few operations on it that more than one file makes, static inline below.  Each
  * file does one job, has its own header and calls only the files after it here, so the
- * calls between them go one way (setup -> cycle -> deadlock -> source -> route, dor):
+ * calls between them go one way (setup -> cycle -> eject, deadlock -> source -> route, dor):
  *    flit_setup     creation, checks, the two engine_ops
  *    flit_cycle     the cycle: steps 1-3 and deliveries (the kernel's tick)
+ *    flit_eject     a bounded reply queue: requests waiting at their destination (called by the cycle)
  *    flit_deadlock  the periodic search and recovery (called by the cycle)
  *    flit_source    the worm pool, new messages and their paths, offers, source queues
  *    flit_route     Valiant paths, per-hop choices with escape VCs (decides, never grants)
@@ -98,7 +107,7 @@
  * (an earlier one has arrived), so a send writes one cache line. */
 struct flit_hop {
     uint32_t channel, sent, last_sent;
-    uint8_t vc, cls; /* VCs number at most 64 (routing.virtual_channels); classes 65 (flit_classes.h) */
+    uint8_t vc, cls; /* VCs number at most 128 (64 per message class); classes 65 (flit_classes.h) */
 };
 
 /* The worm pool's slab holds, per worm, max_hops hops, then the node each leads to,
@@ -122,7 +131,17 @@ struct worm {
                              * its cycle, MSG_NONE when they are at the front */
     int64_t eligible, ready, grant0, blocked;
     uint32_t *to;         /* per hop, the node it leads to (read off the cycle's path) */
+    uint32_t vc_base;     /* its class's VC set: VCs [vc_base, vc_base + V) (routing.class_vcs) */
+    uint8_t msg_class;    /* MSG_CLASS_REQUEST (also with one class) or MSG_CLASS_REPLY */
+    uint8_t eject;        /* a request under a bounded reply queue: enum flit_eject */
 };
+
+/* A request's ejection under a bounded reply queue (workload.reply_queue): gated until
+ * its header, at its destination, finds room in that terminal's reply queue; meanwhile
+ * the destination takes none of its flits (they fill the last hop's buffer).  WAITING:
+ * its header has been sent over its last hop (it is in eject_wait); TAIL_IN: its tail
+ * has arrived too, so it is delivered at the grant. */
+enum flit_eject { EJECT_FREE = 0, EJECT_GATED = 1, EJECT_WAITING = 2, EJECT_TAIL_IN = 4 };
 
 struct flit_observer {
     void *ctx;
@@ -174,7 +193,18 @@ enum flit_routing { FLIT_DRAWN, FLIT_VALIANT, FLIT_PER_HOP };
 struct flit_engine {
     struct engine_env env;
     bool wormhole, finite;
-    uint32_t V, B, r, L; /* VCs, flit buffers (UINT32_MAX: unbounded), router delay, link latency */
+    uint32_t V, B, r, L; /* VCs per set, flit buffers (UINT32_MAX: unbounded), router delay, link latency */
+    /* VCs per channel: V per set times the sets (2 with request-reply and routing.class_vcs
+     * = separate: replies use [V, 2V); else 1).  The routing reasons in one set's VCs
+     * [0, V); a worm's vc_base places them, at the grant and in the deadlock search. */
+    uint32_t Vt, vc_sets;
+    /* Request-reply (env.classes): the bound of the reply queue (0: unbounded), per node
+     * the replies it holds (requests ejected whose reply has not been granted its first
+     * channel) and those of them the engine has been handed, and the requests whose
+     * header waits at its destination for room (EJECT_WAITING, by creation number). */
+    uint32_t reply_queue;
+    uint32_t *reply_held, *replies_in;
+    struct u32vec eject_wait;
     bool dateline;
     enum flit_routing routing;
     /* Classes on networks of routers (rule NONE elsewhere: the lattices' dateline and
@@ -206,7 +236,7 @@ struct flit_engine {
      * linked through msg->link; msg->worm is the message's worm, MSG_NONE while its
      * path waits (lazy_paths).  src_busy: the worm on the source's injection line. */
     uint32_t pending_head, pending_tail;
-    uint32_t *src_busy, *src_head, *src_tail; /* per node */
+    uint32_t *src_busy, *src_head, *src_tail; /* per injection line (flit_line) */
     /* The path draws nothing at random (dimension order, per-hop set-up) and no finite
      * buffer asks for it: a message gets its worm and path when its header reaches
      * the injection line, so a long source queue costs a message record each. */
@@ -246,14 +276,23 @@ struct flit_engine {
 /* The holders of channel ch's VCs (V of them; MSG_NONE: free). */
 static inline uint32_t *flit_owner(const struct flit_engine *e, uint32_t ch)
 {
-    return e->V <= FLIT_INLINE_VCS ? e->chans[ch].owner : e->owner + (size_t)ch * e->V;
+    return e->Vt <= FLIT_INLINE_VCS ? e->chans[ch].owner : e->owner + (size_t)ch * e->Vt;
 }
 
-/* The VCs [lo, hi) a drawn hop of class cls may take. */
-static inline void flit_vc_range(const struct flit_engine *e, uint32_t cls, uint32_t *lo, uint32_t *hi)
+/* The VCs [lo, hi) a drawn hop of class cls of worm x may take (in x's VC set). */
+static inline void flit_vc_range(const struct flit_engine *e, const struct worm *x, uint32_t cls, uint32_t *lo,
+                                 uint32_t *hi)
 {
-    *lo = e->class_lo[cls];
-    *hi = e->class_hi[cls];
+    *lo = e->class_lo[cls] + x->vc_base;
+    *hi = e->class_hi[cls] + x->vc_base;
+}
+
+/* The injection line of class cls's messages at node: one per node, but with
+ * routing.class_vcs = separate, where each class has its own line as it has its own VCs
+ * (a reply never waits behind a request at its source either). */
+static inline uint32_t flit_line(const struct flit_engine *e, uint32_t node, uint32_t cls)
+{
+    return e->vc_sets > 1 ? 2 * node + cls : node;
 }
 
 /* Doubles a's room (64 at first): false when out of memory. */

@@ -13,6 +13,7 @@
 
 #include "flit.h"
 #include "flit_deadlock.h"
+#include "flit_eject.h"
 #include "flit_route.h"
 #include "flit_source.h"
 
@@ -193,6 +194,10 @@ static void grant(struct flit_engine *e, uint32_t w, uint32_t v, int64_t c)
     if (a == 0) {
         if (x->grant0 < 0) /* a retry's source wait ended at its first attempt's grant */
             x->grant0 = c;
+        if (e->reply_queue && x->msg_class == MSG_CLASS_REPLY) { /* it leaves its terminal's reply queue */
+            e->reply_held[x->src]--;
+            e->replies_in[x->src]--;
+        }
         e->at_source--;
         make_active(e, w);
     }
@@ -211,7 +216,7 @@ static void allocate(struct flit_engine *e, int64_t c)
         for (uint32_t w = e->chans[ch].wait_head; w != MSG_NONE;) {
             struct worm *x = &e->worms[w];
             uint32_t next = x->next, lo, hi, v;
-            flit_vc_range(e, x->hop[x->acquired].cls, &lo, &hi);
+            flit_vc_range(e, x, x->hop[x->acquired].cls, &lo, &hi);
             for (v = lo; v < hi && flit_owner(e, ch)[v] != MSG_NONE; v++)
                 ;
             if (v < hi) {
@@ -295,7 +300,9 @@ static inline bool can_send(const struct flit_engine *e, const struct worm *x, u
             }
         }
     }
-    return i + 1 >= x->hops || s - hop[i + 1].sent < e->B;
+    if (i + 1 >= x->hops) /* the destination takes every flit, but a gated request's (flit.h) */
+        return !x->eject || s < e->B;
+    return s - hop[i + 1].sent < e->B;
 }
 
 /* Inlined into move(), its one caller: the compiler would not on its own, and the call
@@ -319,6 +326,8 @@ static FLIT_ALWAYS_INLINE void send(struct flit_engine *e, const struct flit_can
         x->sent_at[(size_t)i * (e->at_mask + 1) + (j & e->at_mask)] = (uint32_t)c;
     if (j == 0 && i + 1 < x->hops)
         flit_at_ready(e, w, c + e->L + e->r);
+    else if (j == 0 && x->eject) /* a gated request's header: it will wait for room at its destination */
+        flit_eject_wait(e, w, c + e->L);
     if (j + 1 < x->flits)
         return;
     x->lo = i + 1; /* the tail has been sent over hop i */
@@ -329,7 +338,7 @@ static FLIT_ALWAYS_INLINE void send(struct flit_engine *e, const struct flit_can
     if (i + 1 == x->hops)
         flit_push(e, &e->deliver_cal[(c + e->L) & e->deliver_mask], w);
     if (i == 0) /* last: the next message's worm may grow the pool and move x */
-        flit_source_next(e, x->src, c + 1);
+        flit_source_next(e, flit_line(e, x->src, x->msg_class), c + 1);
 }
 
 /* Step 3 on the start-of-cycle state: every hop that may send is a candidate; each
@@ -349,7 +358,7 @@ static FLIT_ALWAYS_INLINE void send(struct flit_engine *e, const struct flit_can
  * those of a scan of every worm in flight. */
 static void move(struct flit_engine *e, int64_t c)
 {
-    const uint32_t V = e->V;
+    const uint32_t V = e->Vt;
     struct u32vec *woken = &e->wake_cal[c & e->wake_mask], *next = &e->wake_cal[(c + 1) & e->wake_mask];
     if (!reserve(e, next, woken->n))
         return;
@@ -430,6 +439,10 @@ static void deliver(struct flit_engine *e, int64_t c)
     for (uint32_t k = 0; k < b->n; k++) {
         uint32_t w = b->v[k];
         struct worm *x = &e->worms[w];
+        if (x->eject) { /* gated: delivered when its destination takes it (grant_ejections) */
+            x->eject |= EJECT_TAIL_IN;
+            continue;
+        }
         if (e->wormhole)
             release(e, w, x->hops - 1);
         flit_make_inactive(e, w);
@@ -468,9 +481,11 @@ void flit_tick(struct kernel *k, void *ctx, uint32_t unused)
         allocate_per_hop(e, c);
     else
         allocate(e, c);
+    if (e->eject_wait.n)
+        flit_grant_ejections(e, c);
     move(e, c);
     deliver(e, c);
-    if (e->waiting && c % e->deadlock_interval == 0 && !flit_resolve_deadlocks(e, c)) {
+    if ((e->waiting || e->eject_wait.n) && c % e->deadlock_interval == 0 && !flit_resolve_deadlocks(e, c)) {
         kernel_request_stop(k, KERNEL_FAILED);
         return;
     }

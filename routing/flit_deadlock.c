@@ -3,11 +3,13 @@
  * if some VC it may take (its class on its channel; per hop: an adaptive VC of a minimal
  * hop or an escape VC of its class) is free or held by a worm that will itself move on
  * (a worm whose header is not queued always does: its flits keep draining toward a
- * destination that never blocks).  The worms that can move on are found by propagation
- * (a worklist: each queued worm enters it at most once, and a worm found to move on may
- * free the queues of the channels it holds); the queued headers left over are
- * deadlocked, and following "waits for a VC held by" among them must close a cycle,
- * which is what the message names and where recovery picks its victim. */
+ * destination that takes them; a request waiting for room in its destination's reply
+ * queue counts as a queued header, see ejection_may_proceed).  The worms that can move
+ * on are found by propagation (a worklist: each queued worm enters it at most once,
+ * and a worm found to move on may free the queues of the channels it holds); the
+ * queued headers left over are deadlocked, and following "waits for a VC held by"
+ * among them must close a cycle, which is what the message names and where recovery
+ * picks its victim. */
 #include "flit_deadlock.h"
 
 #include <stdio.h>
@@ -19,8 +21,22 @@
 
 enum { OPTIONS_MAX = 65 }; /* the minimal hops (at most 64) and the escape hop */
 
+/* A request whose header waits at terminal t for room in t's reply queue gets it when a
+ * reply of t takes its first channel: surely if one is still to be created (counted in
+ * the queue, not yet handed to the engine), else when t's injection line moves on (the
+ * replies wait behind it).  Optimistic (the line's next worm may block in turn), so a
+ * deadlock it misses is found by a later search, and none is named that is not one. */
+static bool ejection_may_proceed(const struct flit_engine *e, const struct worm *x, const uint8_t *proceeds)
+{
+    uint32_t t = x->to[x->hops - 1], line = e->src_busy[flit_line(e, t, MSG_CLASS_REPLY)];
+    return e->reply_held[t] < e->reply_queue || e->reply_held[t] > e->replies_in[t] || line == MSG_NONE ||
+           proceeds[line];
+}
+
 static bool may_proceed(const struct flit_engine *e, const struct worm *x, const uint8_t *proceeds)
 {
+    if (x->eject & EJECT_WAITING)
+        return ejection_may_proceed(e, x, proceeds);
     struct vc_option opt[OPTIONS_MAX];
     unsigned n = flit_vc_options(e, x, opt, OPTIONS_MAX);
     for (unsigned i = 0; i < n; i++)
@@ -33,9 +49,15 @@ static bool may_proceed(const struct flit_engine *e, const struct worm *x, const
 }
 
 /* A deadlocked holder of a VC the queued header x could use, and that VC's channel (one
- * exists when x is deadlocked: every such VC is held by a worm that cannot proceed). */
+ * exists when x is deadlocked: every such VC is held by a worm that cannot proceed).  A
+ * request waiting for room in a reply queue waits for the worm on that terminal's
+ * injection line (*ch: MSG_NONE). */
 static uint32_t next_holder(const struct flit_engine *e, const struct worm *x, const uint8_t *proceeds, uint32_t *ch)
 {
+    if (x->eject & EJECT_WAITING) {
+        *ch = MSG_NONE;
+        return e->src_busy[flit_line(e, x->to[x->hops - 1], MSG_CLASS_REPLY)];
+    }
     struct vc_option opt[OPTIONS_MAX];
     unsigned n = flit_vc_options(e, x, opt, OPTIONS_MAX);
     for (unsigned i = 0; i < n; i++)
@@ -49,10 +71,13 @@ static uint32_t next_holder(const struct flit_engine *e, const struct worm *x, c
     return MSG_NONE; /* not reached */
 }
 
-/* Queued headers: the worms in every channel queue. */
+/* Queued headers: the worms in every channel queue, and the requests waiting for room in
+ * a reply queue. */
 static uint32_t queued(const struct flit_engine *e, uint32_t *out)
 {
     uint32_t n = 0;
+    for (uint32_t k = 0; k < e->eject_wait.n; k++)
+        out[n++] = e->eject_wait.v[k];
     for (uint32_t ch = 0; ch < e->env.topo->channels; ch++)
         for (uint32_t w = e->chans[ch].wait_head; w != MSG_NONE; w = e->worms[w].next)
             out[n++] = w;
@@ -81,7 +106,7 @@ static bool search_start(const struct flit_engine *e, struct search *s)
 {
     s->proceeds = malloc(e->worm_cap);
     s->seen = calloc(e->worm_cap, 1);
-    s->wait = malloc((size_t)e->waiting * sizeof *s->wait + 1);
+    s->wait = malloc(((size_t)e->waiting + e->eject_wait.n) * sizeof *s->wait + 1);
     if (!s->proceeds || !s->seen || !s->wait)
         return false;
     for (uint32_t w = 0; w < e->worm_cap; w++)
@@ -118,8 +143,9 @@ static bool mark_proceeding(const struct flit_engine *e, struct search *s)
         }
     }
     free(work);
-    /* Per-hop headers wait in no channel's queue: repeat until nothing more proceeds. */
-    for (bool changed = e->routing == FLIT_PER_HOP; changed;) {
+    /* Per-hop headers wait in no channel's queue, nor do requests waiting for room in a
+     * reply queue: repeat until nothing more proceeds. */
+    for (bool changed = e->routing == FLIT_PER_HOP || e->eject_wait.n; changed;) {
         changed = false;
         for (uint32_t k = 0; k < n; k++)
             if (!proceeds[wait[k]] && may_proceed(e, &e->worms[wait[k]], proceeds)) {
@@ -169,7 +195,13 @@ static uint32_t describe_cycle(const struct flit_engine *e, struct search *s, ui
         uint32_t holder = next_holder(e, x, s->proceeds, &ch);
         const struct worm *y = &e->worms[holder];
         uint32_t j = 0;
-        while (j < y->acquired && y->hop[j].channel != ch)
+        if (ch == MSG_NONE) { /* x waits for its destination's reply queue: then the line's worm from its source */
+            if (used >= 0 && (size_t)used < size)
+                used += snprintf(buf + used, size - (size_t)used, "%s ejection of requests at terminal %u (reply "
+                                 "queue full)", first ? "" : ",", x->to[x->hops - 1]);
+            first = false;
+        }
+        while (ch != MSG_NONE && j < y->acquired && y->hop[j].channel != ch)
             j++;
         for (; j < y->acquired; j++) {
             uint32_t from = j ? y->to[j - 1] : y->src;
@@ -242,7 +274,7 @@ static void abort_worm(struct flit_engine *e, uint32_t w, int64_t c)
     if (x->acquired > 0)
         flit_make_inactive(e, w);
     if (x->lo == 0) { /* its tail had not left: the injection line is still its */
-        flit_source_next(e, x->src, c + 1);
+        flit_source_next(e, flit_line(e, x->src, x->msg_class), c + 1);
         x = &e->worms[w]; /* the next message's worm may have grown the pool */
     }
     x->acquired = x->lo = 0;

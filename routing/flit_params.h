@@ -24,6 +24,7 @@ struct flit_params {
     int64_t deadlock_interval, recovery_delay;
     const char *deadlock;   /* "stop" or "recover" (deadlock_choices) */
     const char *deadlock_check; /* "on" or "off" (deadlock_check_choices): the static check before a run */
+    const char *class_vcs;  /* "separate" or "shared" (class_vcs_choices): request-reply's VC sets */
 };
 
 /* The input-queued router's own keys (routing.router = iq: its table is reached
@@ -39,7 +40,7 @@ struct iq_params {
 
 extern const struct cfg_param_table flit_param_table, iq_param_table;
 extern const struct cfg_choices router_choices, vc_release_choices, tie_choices, deadlock_choices,
-    deadlock_check_choices, vc_allocator_choices, sw_allocator_choices;
+    deadlock_check_choices, vc_allocator_choices, sw_allocator_choices, class_vcs_choices;
 
 static inline const struct flit_params *flit_params_of(const struct config *cfg)
 {
@@ -53,6 +54,9 @@ static inline const struct iq_params *iq_params_of(const struct config *cfg)
 
 /* Whether routing.router names the input-queued router. */
 bool flit_router_is_iq(const struct config *cfg);
+/* The VC sets a run's messages use: 2 with two message classes (request-reply) and
+ * routing.class_vcs = separate, else 1 (routing.virtual_channels VCs per set). */
+uint32_t flit_vc_sets(const struct config *cfg, bool two_classes);
 /* Whether routing.deadlock = recover. */
 bool flit_deadlock_recovers(const struct config *cfg);
 

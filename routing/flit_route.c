@@ -151,10 +151,17 @@ static struct vc_option escape_option(const struct flit_engine *e, uint32_t node
     return o;
 }
 
-static uint32_t lowest_free(const struct flit_engine *e, uint32_t ch, uint32_t lo, uint32_t hi)
+/* The holders of channel ch's VCs in x's VC set, indexed as the routing counts them
+ * ([0, V): the class offset of routing.class_vcs is applied here and nowhere else). */
+static const uint32_t *set_owner(const struct flit_engine *e, const struct worm *x, uint32_t ch)
+{
+    return flit_owner(e, ch) + x->vc_base;
+}
+
+static uint32_t lowest_free(const struct flit_engine *e, const struct worm *x, uint32_t ch, uint32_t lo, uint32_t hi)
 {
     for (uint32_t v = lo; v < hi; v++)
-        if (flit_owner(e, ch)[v] == MSG_NONE)
+        if (set_owner(e, x, ch)[v] == MSG_NONE)
             return v;
     return MSG_NONE;
 }
@@ -173,7 +180,7 @@ bool flit_per_hop_choice(struct flit_engine *e, const struct worm *x, struct hop
     for (unsigned i = 0; i < n; i++) {
         uint32_t free = 0, lowest = MSG_NONE;
         for (uint32_t v = e->E; v < e->V; v++)
-            if (flit_owner(e, hops[i].channel)[v] == MSG_NONE) {
+            if (set_owner(e, x, hops[i].channel)[v] == MSG_NONE) {
                 lowest = lowest == MSG_NONE ? v : lowest;
                 free++;
             }
@@ -196,12 +203,12 @@ bool flit_per_hop_choice(struct flit_engine *e, const struct worm *x, struct hop
         h = hops[best];
     } else {
         struct vc_option o = escape_option(e, node, dst, &h);
-        best_vc = lowest_free(e, o.channel, o.lo, o.hi);
+        best_vc = lowest_free(e, x, o.channel, o.lo, o.hi);
         if (best_vc == MSG_NONE)
             return false;
     }
     *chosen = h;
-    *vc = best_vc;
+    *vc = best_vc + x->vc_base;
     return true;
 }
 
@@ -209,7 +216,8 @@ unsigned flit_vc_options(const struct flit_engine *e, const struct worm *x, stru
 {
     if (e->routing != FLIT_PER_HOP) {
         uint32_t cls = x->hop[x->acquired].cls;
-        out[0] = (struct vc_option){ x->hop[x->acquired].channel, e->class_lo[cls], e->class_hi[cls] };
+        out[0] = (struct vc_option){ x->hop[x->acquired].channel, e->class_lo[cls] + x->vc_base,
+                                     e->class_hi[cls] + x->vc_base };
         return 1;
     }
     const struct topo *t = e->env.topo;
@@ -217,7 +225,9 @@ unsigned flit_vc_options(const struct flit_engine *e, const struct worm *x, stru
     struct hop hops[MINIMAL_HOPS_MAX], h;
     unsigned n = t->ops->minimal_hops(t, node, dst, hops, MINIMAL_HOPS_MAX), k = 0;
     for (unsigned i = 0; i < n && k + 1 < max; i++)
-        out[k++] = (struct vc_option){ hops[i].channel, e->E, e->V };
-    out[k++] = escape_option(e, node, dst, &h);
-    return k;
+        out[k++] = (struct vc_option){ hops[i].channel, e->E + x->vc_base, e->V + x->vc_base };
+    out[k] = escape_option(e, node, dst, &h);
+    out[k].lo += x->vc_base;
+    out[k].hi += x->vc_base;
+    return k + 1;
 }

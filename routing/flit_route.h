@@ -9,7 +9,8 @@
  * escape VC; ties drawn from the routing stream of its node): true with the hop and its
  * lowest free VC, false when it must wait.  flit_vc_options() lists every VC the waiting
  * header of x may take (channels and VC ranges [lo, hi), at most max; a drawn hop: its
- * own class on its own channel) and returns their number.
+ * own class on its own channel) and returns their number.  Both reason in x's VC set
+ * (routing.class_vcs) and give the channel's VCs: the set's offset, x->vc_base, added.
  * Called by: flit_source.c (paths), flit_cycle.c (choices), flit_deadlock.c (options),
  * flit_relation.c (the hops' classes).
  * Calls no other flit file.

@@ -47,6 +47,10 @@ static const struct cfg_key flit_keys[] = {
       &deadlock_check_choices, "wormhole: prove before the run that the routing's channel dependency graph is "
       "acyclic (Duato's condition with escape VCs); a cycle refuses the run (exit status 2) unless deadlock = "
       "recover (docs/models.md, \"The static deadlock check\")" },
+    { "routing", "class_vcs", CFG_CHOICE, offsetof(struct flit_params, class_vcs), "separate", 0, 0, false,
+      &class_vcs_choices, "wormhole, cut-through, request-reply: separate gives requests and replies each their own "
+      "copy of the VCs the routing needs (routing.virtual_channels counts per class, so a channel has twice as many), "
+      "shared puts both on one set; no effect with one class of message or store-and-forward" },
     { "routing", "deadlock_interval", CFG_INT, offsetof(struct flit_params, deadlock_interval), "1024", 1, 1 << 30,
       false, NULL, "wormhole: cycles between searches for a deadlock (with recover, the time a deadlock can last "
       "before it is broken)" },
@@ -88,6 +92,9 @@ static void engine_free(void *self)
     free(e->src_tail);
     free(e->active);
     free(e->owner);
+    free(e->reply_held);
+    free(e->replies_in);
+    free(e->eject_wait.v);
     free(e->chans);
     free(e->counts);
     free(e->dirty_list.v);
@@ -156,6 +163,9 @@ static void *engine_create(const struct engine_env *env, bool wormhole)
     e->wormhole = wormhole;
     e->finite = flit_params_of(cfg)->finite_buffer;
     e->V = (uint32_t)flit_params_of(cfg)->virtual_channels;
+    e->vc_sets = flit_vc_sets(cfg, env->classes != NULL);
+    e->Vt = e->V * e->vc_sets;
+    e->reply_queue = env->classes ? env->classes->reply_queue : 0;
     e->B = wormhole ? (uint32_t)flit_params_of(cfg)->flit_buffers : UINT32_MAX;
     e->r = (uint32_t)flit_params_of(cfg)->router_delay;
     e->L = (uint32_t)flit_params_of(cfg)->link_latency;
@@ -183,21 +193,27 @@ static void *engine_create(const struct engine_env *env, bool wormhole)
     e->ready_mask = ring_mask(e->r + e->L + 2);
     e->deliver_mask = ring_mask(e->L + 1);
     e->wake_mask = ring_mask(e->L + 1);
-    e->src_busy = filled(n, MSG_NONE);
-    e->src_head = filled(n, MSG_NONE);
-    e->src_tail = filled(n, MSG_NONE);
-    e->owner = e->V > FLIT_INLINE_VCS ? filled((size_t)ch * e->V, MSG_NONE) : NULL;
+    size_t lines = (size_t)n * e->vc_sets;
+    e->src_busy = filled(lines, MSG_NONE);
+    e->src_head = filled(lines, MSG_NONE);
+    e->src_tail = filled(lines, MSG_NONE);
+    e->owner = e->Vt > FLIT_INLINE_VCS ? filled((size_t)ch * e->Vt, MSG_NONE) : NULL;
+    if (e->reply_queue) {
+        e->reply_held = calloc(n, sizeof *e->reply_held);
+        e->replies_in = calloc(n, sizeof *e->replies_in);
+    }
     /* Two records to a cache line, none across two. */
     size_t chan_bytes = ((ch ? ch : 1) * sizeof *e->chans + 63) / 64 * 64;
     e->chans = aligned_alloc(64, chan_bytes);
     e->counts = calloc(ch ? ch : 1, sizeof *e->counts);
     for (uint32_t c = 0; e->chans && c < ch; c++)
         e->chans[c] = (struct flit_channel){ .wait_head = MSG_NONE, .wait_tail = MSG_NONE, .pick = MSG_NONE,
-                                             .rr_last = e->V - 1, .owner = { MSG_NONE, MSG_NONE } };
+                                             .rr_last = e->Vt - 1, .owner = { MSG_NONE, MSG_NONE } };
     e->ready_cal = calloc((size_t)e->ready_mask + 1, sizeof *e->ready_cal);
     e->deliver_cal = calloc((size_t)e->deliver_mask + 1, sizeof *e->deliver_cal);
     e->wake_cal = calloc((size_t)e->wake_mask + 1, sizeof *e->wake_cal);
-    if (!e->src_busy || !e->src_head || !e->src_tail || (e->V > FLIT_INLINE_VCS && !e->owner) || !e->chans || !e->counts || !e->ready_cal || !e->deliver_cal ||
+    if (!e->src_busy || !e->src_head || !e->src_tail || (e->Vt > FLIT_INLINE_VCS && !e->owner) ||
+        (e->reply_queue && (!e->reply_held || !e->replies_in)) || !e->chans || !e->counts || !e->ready_cal || !e->deliver_cal ||
         !e->wake_cal || !flit_pool_grow(e) || !flit_dor_setup(e, cfg, env->topo)) {
         engine_free(e);
         return NULL;
@@ -229,6 +245,16 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
     if (flit_router_is_iq(cfg)) { /* only wormhole takes it: engine_select() runs the iq engine then */
         cfg_blame(cfg, "routing.router", err, "the iq router is a wormhole router: %s switching runs on "
                   "routing.router = simple", sw);
+        return false;
+    }
+    if (spec->reply_queue && flit_deadlock_recovers(cfg)) {
+        cfg_blame(cfg, "routing.deadlock", err, "recover aborts worms waiting for channels, not requests waiting "
+                  "for room in a reply queue (workload.reply_queue): use stop");
+        return false;
+    }
+    if (spec->reply_queue && flit_params_of(cfg)->finite_buffer) {
+        cfg_blame(cfg, "routing.finite_buffer", err, "a refused reply would hold its place in the reply queue "
+                  "(workload.reply_queue) for ever");
         return false;
     }
     unsigned route_traits = route_select(cfg)->traits;
@@ -347,7 +373,8 @@ const struct engine_ops switch_wormhole = {
     .name = "wormhole",
     .help = "flits follow the header; a blocked header holds every channel its flits occupy",
     .params = &flit_param_table,
-    .traits = SWITCH_PIPELINED | SWITCH_HOLDS_CHANNELS | ENGINE_ROUTES_ADAPTIVELY | ENGINE_READS_IDS | ENGINE_DRAWS_ROUTING,
+    .traits = SWITCH_PIPELINED | SWITCH_HOLDS_CHANNELS | ENGINE_ROUTES_ADAPTIVELY | ENGINE_READS_IDS | ENGINE_DRAWS_ROUTING |
+              ENGINE_BOUNDS_REPLY_QUEUE,
     .check = check,
     .create = create_wormhole,
     .inject = inject,
@@ -364,7 +391,8 @@ const struct engine_ops switch_cut_through = {
     .name = "cut-through",
     .help = "virtual cut-through: as wormhole, but a blocked message is buffered whole at the header's node",
     .params = &flit_param_table,
-    .traits = SWITCH_PIPELINED | ENGINE_ROUTES_ADAPTIVELY | ENGINE_READS_IDS | ENGINE_DRAWS_ROUTING,
+    .traits = SWITCH_PIPELINED | ENGINE_ROUTES_ADAPTIVELY | ENGINE_READS_IDS | ENGINE_DRAWS_ROUTING |
+              ENGINE_BOUNDS_REPLY_QUEUE,
     .check = check,
     .create = create_cut_through,
     .inject = inject,

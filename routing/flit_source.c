@@ -129,6 +129,9 @@ static uint32_t new_worm(struct flit_engine *e, uint32_t m)
     x->eligible = flit_offer_cycle(e, m);
     x->grant0 = -1;
     x->blocked = 0;
+    x->msg_class = e->env.classes ? (*e->env.classes->of)[m] : MSG_CLASS_REQUEST;
+    x->vc_base = x->msg_class * (e->vc_sets > 1 ? e->V : 0);
+    x->eject = e->reply_queue && x->msg_class == MSG_CLASS_REQUEST ? EJECT_GATED : EJECT_FREE;
     if (!new_path(e, x, msg))
         return MSG_NONE;
     msg->worm = w;
@@ -147,6 +150,8 @@ void flit_inject(struct flit_engine *e, uint32_t m)
     const struct engine_env *env = &e->env;
     struct message *msg = &env->pool->msgs[m];
     msg->link = msg->worm = MSG_NONE;
+    if (e->reply_queue && (*env->classes->of)[m] == MSG_CLASS_REPLY)
+        e->replies_in[msg->src]++;
     if (!e->lazy_paths && new_worm(e, m) == MSG_NONE)
         return;
     if (e->pending_tail == MSG_NONE)
@@ -162,7 +167,7 @@ void flit_inject(struct flit_engine *e, uint32_t m)
     }
 }
 
-/* The source's injection line is free from `cycle` on: its next message's header. */
+/* The injection line `node` (flit_line) is free from `cycle` on: its next message's header. */
 void flit_source_next(struct flit_engine *e, uint32_t node, int64_t cycle)
 {
     uint32_t m = e->src_head[node];
@@ -186,7 +191,7 @@ static bool first_channel_free(const struct flit_engine *e, const struct worm *x
     uint32_t ch = x->hop[0].channel, lo, hi;
     if (e->chans[ch].wait_head != MSG_NONE)
         return false;
-    flit_vc_range(e, x->hop[0].cls, &lo, &hi);
+    flit_vc_range(e, x, x->hop[0].cls, &lo, &hi);
     for (uint32_t v = lo; v < hi; v++)
         if (flit_owner(e, ch)[v] == MSG_NONE)
             return true;
@@ -208,7 +213,7 @@ void flit_offer(struct flit_engine *e, int64_t c)
             e->pending_tail = MSG_NONE;
         e->pending_count--;
         msg->link = MSG_NONE;
-        uint32_t node = msg->src;
+        uint32_t node = flit_line(e, msg->src, e->env.classes ? (*e->env.classes->of)[m] : MSG_CLASS_REQUEST);
         bool now = e->src_busy[node] == MSG_NONE;
         /* an observer sees the path at the offer; a finite buffer asks its first channel */
         uint32_t w = msg->worm;
@@ -258,7 +263,7 @@ void flit_offer_retries(struct flit_engine *e, int64_t c)
         struct message *msg = &e->env.pool->msgs[x->msg];
         if (!new_path(e, x, msg))
             return;
-        uint32_t node = x->src;
+        uint32_t node = flit_line(e, x->src, x->msg_class);
         if (e->src_busy[node] == MSG_NONE) {
             e->src_busy[node] = w;
             flit_at_ready(e, w, c + e->r);

@@ -104,6 +104,7 @@ struct iq_packet {
     uint8_t phase;    /* valiant: 0 on the way to `mid`, 1 on the way to dst; ugal: 2 until the source's router chooses */
     uint8_t globals;  /* router networks: VC class, raised at each channel the topology names (global links) */
     uint32_t mid;     /* valiant: the intermediate node */
+    uint32_t vc_base; /* its message class's VC set: VCs [vc_base, vc_base + Vc) of each port */
 };
 
 /* An input VC: a ring of B flits (each the packet it belongs to, | IQ_TAIL on a tail)
@@ -178,7 +179,11 @@ enum { IQ_LINK_INJECT = 1, IQ_LINK_EJECT = 2 };
  * index u*V + j; the output VC of channel c feeds the input VC of the same index. */
 struct iq_engine {
     struct engine_env env;
-    uint32_t V, B, L;       /* VCs, buffer flits, link latency */
+    uint32_t V, B, L;       /* VCs per port, buffer flits, link latency */
+    /* The VCs of one message class (routing.class_vcs: request-reply with separate sets
+     * has V = 2 Vc, replies on [Vc, 2 Vc); else V = Vc).  The routing reasons in [0, Vc);
+     * iq_route() places its range in the packet's set (iq_packet.vc_base). */
+    uint32_t Vc, vc_sets;
     uint32_t rd, va, sa, st, cd; /* pipeline delays and credit delay */
     uint32_t deadlock_interval;  /* cycles between deadlock searches */
     bool tail_credit, tie_random;

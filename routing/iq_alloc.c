@@ -20,16 +20,16 @@ static inline uint32_t lowest_free(const struct iq_engine *e, uint32_t u, uint32
  * ties at random; else the escape VCs of the dimension-order hop. */
 static uint32_t adaptive_choice(struct iq_engine *e, uint32_t iv, const struct iq_input_vc *x)
 {
-    uint32_t V = e->V, node = iq_unit_node(e, iv / V);
+    uint32_t V = e->V, node = iq_unit_node(e, iv / V), set = e->packets[iq_front_packet(e, iv)].vc_base;
     struct hop hops[IQ_MINIMAL_HOPS_MAX];
     unsigned n = iq_adaptive_hops(e, node, e->packets[iq_front_packet(e, iv)].dst, hops);
     struct rng *r = &e->env.rng_route[node];
     uint32_t best = NONE, ties = 0;
     int64_t best_score = -1;
     for (unsigned i = 0; i < n; i++) {
-        uint32_t first = hops[i].channel * V, lowest = NONE;
+        uint32_t first = hops[i].channel * V + set, lowest = NONE;
         int64_t score = 0;
-        for (uint32_t v = e->E; v < V; v++)
+        for (uint32_t v = e->E; v < e->Vc; v++)
             if (e->ovc[first + v].owner == NONE) {
                 if (lowest == NONE)
                     lowest = first + v;
@@ -76,9 +76,9 @@ static inline void request_vc(struct iq_engine *e, uint32_t iv, struct iq_input_
         return;
     x->vc_requests = 1;
     uint32_t V = e->V, first = x->out_unit * V, hi = x->vc_hi;
-    if (ov - first >= hi) { /* an adaptive VC: the adaptive range [E, V) of its port */
+    if (ov - first >= hi) { /* an adaptive VC: the adaptive range [E, Vc) of its port, in its class's set */
         first = ov / V * V;
-        hi = V;
+        hi = e->packets[iq_front_packet(e, iv)].vc_base + e->Vc;
     }
     for (uint32_t g = ov + 1; g < first + hi; g++)
         if (e->ovc[g].owner == NONE) {

@@ -48,11 +48,11 @@ static uint32_t waits_for(const struct iq_engine *e, uint32_t iv, uint32_t *out)
         /* adaptive: every adaptive VC of every minimal hop is held too */
         const struct topo *t = e->env.topo;
         struct hop hops[IQ_MINIMAL_HOPS_MAX];
-        uint32_t node = iq_unit_node(e, iv / e->V);
+        uint32_t node = iq_unit_node(e, iv / e->V), set = e->packets[iq_front_packet(e, iv)].vc_base;
         unsigned count = t->ops->minimal_hops(t, node, e->packets[iq_front_packet(e, iv)].dst, hops,
                                               IQ_MINIMAL_HOPS_MAX);
         for (unsigned i = 0; i < count; i++)
-            if (!held(e, hops[i].channel, e->E, e->V, out, &n))
+            if (!held(e, hops[i].channel, e->E + set, e->Vc + set, out, &n))
                 return 0;
         return n;
     }

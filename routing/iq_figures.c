@@ -74,15 +74,17 @@ void iq_figures(const void *self, const struct figure_sink *sink)
     sink->number(sink->ctx, group, "source_backlog_end", backlog_end, 0);
     sink->flag(sink->ctx, group, "saturated", saturated, FIGURE_WITHHOLDS_DELAY);
     sink->text(sink->ctx, group, "saturation_note", note, 0);
-    char router[FIGURE_TEXT_MAX], classes[112];
+    char router[FIGURE_TEXT_MAX], classes[112], sets[48] = "";
     char escapes[24] = "";
     if (e->E)
         snprintf(escapes, sizeof escapes, "%u escape VCs: ", e->E);
     snprintf(classes, sizeof classes, " (%s%u classes, %s)", escapes, e->vc_classes,
              e->raising ? "raised at each global link" : e->hop_indexed ? "one per router-to-router hop"
                                                                         : "one per Valiant phase");
-    snprintf(router, sizeof router, "input-queued, %u VCs x %u flits%s; stages %u+%u+%u+%u cycles, links %u, credits "
-             "+%u; VC release on the tail%s; ties %s", e->V, e->B,
+    if (e->vc_sets > 1)
+        snprintf(sets, sizeof sets, ", %u per message class", e->Vc);
+    snprintf(router, sizeof router, "input-queued, %u VCs%s x %u flits%s; stages %u+%u+%u+%u cycles, links %u, credits "
+             "+%u; VC release on the tail%s; ties %s", e->V, sets, e->B,
              e->dateline ? " (2 dateline classes)" : e->router_net && e->vc_classes > 1 ? classes : "", e->rd,
              e->va, e->sa, e->st, e->L, e->cd, e->tail_credit ? "'s credit" : "", e->tie_random ? "random" : "negative");
     sink->text(sink->ctx, group, "router", router, FIGURE_TABLE_ONLY);

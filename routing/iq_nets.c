@@ -271,7 +271,7 @@ void iq_nets_route(struct iq_engine *e, struct iq_input_vc *x, struct iq_packet 
     if (node == p->dst) {
         x->out_unit = e->C + node;
         x->vc_lo = 0;
-        x->vc_hi = (uint16_t)e->V;
+        x->vc_hi = (uint16_t)e->Vc;
         return;
     }
     struct hop h;
@@ -318,16 +318,16 @@ void iq_nets_route(struct iq_engine *e, struct iq_input_vc *x, struct iq_packet 
         /* The class: global links crossed, or (no such links) Valiant's phase. */
         cls = e->raising ? p->globals : e->vc_classes > 1 && p->phase == 1;
     }
-    uint32_t width = e->V / e->vc_classes;
+    uint32_t width = e->Vc / e->vc_classes;
     x->out_unit = h.channel;
     x->vc_lo = (uint16_t)(cls * width);
-    x->vc_hi = (uint16_t)(cls + 1 == e->vc_classes ? e->V : (cls + 1) * width);
+    x->vc_hi = (uint16_t)(cls + 1 == e->vc_classes ? e->Vc : (cls + 1) * width);
 }
 
 void iq_path_route(struct iq_engine *e, struct iq_input_vc *x, struct iq_packet *p, uint32_t node)
 {
     x->vc_lo = 0;
-    x->vc_hi = (uint16_t)e->V;
+    x->vc_hi = (uint16_t)e->Vc;
     if (node == p->dst) {
         x->out_unit = e->C + node;
         return;

@@ -73,7 +73,7 @@ static unsigned seeds(void *self, uint32_t key, uint32_t source, struct dl_step 
     if (e->src_link) { /* a terminal's source writes into its router's injection VCs over its link */
         channel = e->src_link[source];
         node = e->chan_to[channel];
-        vcs = e->V;
+        vcs = e->Vc;
     }
     unsigned n = 0;
     for (unsigned phase = 0; phase < 2; phase++) {
@@ -126,7 +126,7 @@ static unsigned next(void *self, uint32_t key, const struct dl_step *at, struct 
             for (unsigned i = 0; i < k && n < max; i++)
                 out[n++] = ejects(e, hops[i].channel)
                                ? (struct dl_step){ DL_NONE, NONE, 0, 0, 0 }
-                               : (struct dl_step){ hops[i].channel, hops[i].next, (uint16_t)e->E, (uint16_t)e->V,
+                               : (struct dl_step){ hops[i].channel, hops[i].next, (uint16_t)e->E, (uint16_t)e->Vc,
                                                    aux_of(r, &q) };
         }
         if (!e->tie_seen)
@@ -182,7 +182,7 @@ bool iq_relation(const struct config *cfg, const struct topo *t, struct dl_relat
     r->classes = !e->router_net ? 1 : e->raising ? 3 : e->hop_indexed ? e->vc_classes + 1 : 1;
     bool per_hop = e->selection == IQ_MOST_CREDITS || e->selection == IQ_RANDOM_MINIMAL;
     const char *key = per_hop ? "routing.escape_vcs" : "routing.virtual_channels";
-    if (e->selection == IQ_DIMENSION_ORDER && e->dateline_topology && e->V < 2)
+    if (e->selection == IQ_DIMENSION_ORDER && e->dateline_topology && e->Vc < 2)
         snprintf(r->fix, sizeof r->fix, "the fix: routing.virtual_channels = 2 (dateline classes break each ring's "
                  "cycle)");
     else if (e->selection == IQ_VALIANT)
@@ -196,7 +196,7 @@ bool iq_relation(const struct config *cfg, const struct topo *t, struct dl_relat
         snprintf(r->fix, sizeof r->fix, "the fix: more virtual channels (routing.virtual_channels) or another "
                  "routing.algorithm");
     *out = (struct dl_relation){
-        .vcs = e->V,
+        .vcs = e->Vc,
         .escape = e->E,
         .keys = t->terminals * r->picks,
         .sources = t->terminals,

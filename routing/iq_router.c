@@ -68,6 +68,7 @@ void iq_inject(struct iq_engine *e, uint32_t m)
         .offered = (int64_t)ceil(env->kernel->now),
         .injected = -1,
         .dim = NONE,
+        .vc_base = env->classes && e->vc_sets > 1 ? (*env->classes->of)[m] * e->Vc : 0,
     };
     if (e->selection == IQ_VALIANT) /* the intermediate node, from the source's routing stream */
         iq_set_mid(e, x, (uint32_t)rng_below(&env->rng_route[x->src], iq_mid_picks(e)));
@@ -209,8 +210,9 @@ static void inject_flits(struct iq_engine *e, int64_t c)
         uint32_t ov = e->src_vc[node];
         if (ov == NONE) { /* a head: the next free injection VC with a credit */
             uint32_t first = e->src_link && e->src_link[node] != NONE ? e->src_link[node] * V : base + node * V;
-            for (uint32_t j = 1; j <= V; j++) {
-                uint32_t v = (e->src_rr[node] + j) % V;
+            uint32_t set = x->vc_base, Vc = e->Vc, rr = e->src_rr[node] + Vc - set; /* its class's injection VCs */
+            for (uint32_t j = 1; j <= Vc; j++) {
+                uint32_t v = set + (rr + j) % Vc;
                 if (e->ovc[first + v].owner == NONE && e->ovc[first + v].credits > 0) {
                     ov = first + v;
                     break;

@@ -104,7 +104,7 @@ static void route_valiant(struct iq_engine *e, struct iq_input_vc *x, struct iq_
     if (p->phase && node == p->dst) {
         x->out_unit = e->C + node;
         x->vc_lo = 0;
-        x->vc_hi = (uint16_t)e->V;
+        x->vc_hi = (uint16_t)e->Vc;
         return;
     }
     struct hop h;
@@ -117,15 +117,23 @@ static void route_valiant(struct iq_engine *e, struct iq_input_vc *x, struct iq_
             p->cls = dateline_ahead(e->radix, digit(e, node, dim), digit(e, target, dim), digit(e, h.next, dim));
     }
     uint32_t lo, hi;
-    valiant_vc_range(e->V, p->phase, e->dateline_topology, p->cls, &lo, &hi);
+    valiant_vc_range(e->Vc, p->phase, e->dateline_topology, p->cls, &lo, &hi);
     x->out_unit = h.channel;
     x->vc_lo = (uint16_t)lo;
     x->vc_hi = (uint16_t)hi;
 }
 
+/* The routing's VC range, [0, Vc), placed in the packet's class's set: the one place
+ * routing.class_vcs acts on a route (the relation of the static check keeps one set). */
 void iq_route(struct iq_engine *e, uint32_t iv, uint32_t node)
 {
-    iq_route_packet(e, &e->in[iv], &e->packets[iq_front_packet(e, iv)], node);
+    struct iq_input_vc *x = &e->in[iv];
+    struct iq_packet *p = &e->packets[iq_front_packet(e, iv)];
+    iq_route_packet(e, x, p, node);
+    if (e->vc_sets > 1) {
+        x->vc_lo = (uint16_t)(x->vc_lo + p->vc_base);
+        x->vc_hi = (uint16_t)(x->vc_hi + p->vc_base);
+    }
 }
 
 void iq_route_packet(struct iq_engine *e, struct iq_input_vc *x, struct iq_packet *p, uint32_t node)
@@ -145,7 +153,7 @@ void iq_route_packet(struct iq_engine *e, struct iq_input_vc *x, struct iq_packe
     if (node == p->dst) {
         x->out_unit = e->C + node;
         x->vc_lo = 0;
-        x->vc_hi = (uint16_t)e->V;
+        x->vc_hi = (uint16_t)e->Vc;
         return;
     }
     const struct topo *t = e->env.topo;
@@ -201,10 +209,10 @@ routed:
     x->out_unit = h.channel;
     if (!e->dateline) {
         x->vc_lo = 0;
-        x->vc_hi = (uint16_t)e->V;
+        x->vc_hi = (uint16_t)e->Vc;
     } else {
-        x->vc_lo = (uint16_t)(p->cls ? e->V / 2 : 0);
-        x->vc_hi = (uint16_t)(p->cls ? e->V : e->V / 2);
+        x->vc_lo = (uint16_t)(p->cls ? e->Vc / 2 : 0);
+        x->vc_hi = (uint16_t)(p->cls ? e->Vc : e->Vc / 2);
     }
 }
 
@@ -308,7 +316,9 @@ bool iq_route_tables(struct iq_engine *e, const struct config *cfg)
     const struct flit_params *fp = flit_params_of(cfg);
     const struct topo *t = e->env.topo;
     const struct iq_params *ip = iq_params_of(cfg);
-    e->V = (uint32_t)fp->virtual_channels;
+    e->Vc = (uint32_t)fp->virtual_channels;
+    e->vc_sets = flit_vc_sets(cfg, e->env.classes != NULL);
+    e->V = e->Vc * e->vc_sets;
     e->L = (uint32_t)fp->link_latency;
     unsigned route_traits = route_select(cfg)->traits;
     e->selection = route_traits & ROUTE_ADAPTIVE         ? IQ_MOST_CREDITS
@@ -322,7 +332,7 @@ bool iq_route_tables(struct iq_engine *e, const struct config *cfg)
     bool kary = t->ops->traits & TOPO_KARY_NCUBE;
     e->radix = kary ? t->lattice.radix : 2;
     e->dateline_topology = kary && t->lattice.wrap;
-    e->dateline = e->dateline_topology && e->V >= 2;
+    e->dateline = e->dateline_topology && e->Vc >= 2;
     e->E = e->selection == IQ_DIMENSION_ORDER || e->selection == IQ_VALIANT ? 0 : (uint32_t)iq_escape_vcs(cfg, t);
     e->C = t->channels;
     e->N = t->nodes;

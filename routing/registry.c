@@ -109,6 +109,18 @@ static const struct named_choice check_off = { "off", "run unchecked (the period
 static const struct named_choice *const deadlock_checks[] = { &check_on, &check_off };
 REGISTRY_DEFINE(struct named_choice, deadlock_checks, deadlock_check_find, deadlock_check_choices);
 
+static const struct named_choice class_vcs_separate = {
+    "separate", "request-reply: each message class has its own routing.virtual_channels VCs per channel" };
+static const struct named_choice class_vcs_shared = {
+    "shared", "request-reply: requests and replies share one set of VCs (protocol deadlock can happen)" };
+static const struct named_choice *const class_vc_sets[] = { &class_vcs_separate, &class_vcs_shared };
+REGISTRY_DEFINE(struct named_choice, class_vc_sets, class_vcs_find, class_vcs_choices);
+
+uint32_t flit_vc_sets(const struct config *cfg, bool two_classes)
+{
+    return two_classes && class_vcs_find(flit_params_of(cfg)->class_vcs) == &class_vcs_separate ? 2 : 1;
+}
+
 bool flit_router_is_iq(const struct config *cfg)
 {
     return router_find(flit_params_of(cfg)->router)->engine != NULL;

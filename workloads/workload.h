@@ -157,6 +157,7 @@ struct class_choice {
 struct reply_params {
     double request_length, reply_length, reply_delay;
     int64_t max_outstanding; /* 0: no cap */
+    int64_t reply_queue;     /* replies a terminal holds before it stops ejecting requests; 0: unbounded */
 };
 const struct class_choice *class_find(const char *name);
 /* The request-reply keys' values; NULL with workload.classes = single. */

@@ -216,6 +216,11 @@ static void write_table(FILE *out, const struct config *cfg, const struct topo *
         fprintf(out, "utilisation: at workload.rate = %g flits (%g messages) per node per time unit and mean "
                      "length %g (max %.6g)\n",
                 cfg->workload.rate, lambda, cfg->workload.mean_length, l->max_utilization);
+    } else if (l->request_reply) { /* both classes, each at its own length */
+        fprintf(out, "\nload factor: requests and replies per time unit through a channel per unit of "
+                     "workload.rate;\n");
+        fprintf(out, "utilisation: at workload.rate = %g requests per terminal, each reply back to its source, each "
+                     "class at its own length (max %.6g)\n", lambda, l->max_utilization);
     } else {
         fprintf(out, "\nload factor: messages per time unit through a channel per unit of workload.rate;\n");
         fprintf(out, "utilisation: at workload.rate = %g and mean length %g (max %.6g)\n", lambda,

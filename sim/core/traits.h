@@ -85,6 +85,9 @@ enum engine_traits {
     /* Draws from the routing streams itself (ties, intermediate nodes, ...), whatever
      * the path selection: the run seeds them even for a deterministic one. */
     ENGINE_DRAWS_ROUTING = 1u << 14,
+    /* Bounds request-reply's reply queue (workload.reply_queue): a terminal whose queue
+     * is full stops ejecting requests, their tails left in the network. */
+    ENGINE_BOUNDS_REPLY_QUEUE = 1u << 15,
 };
 
 /* Channel access: what the order in which channels and nodes serve their waiting

@@ -86,6 +86,13 @@ bool model_input(struct model_in *in, const struct config *cfg, const struct top
         in->phase_next = phase->next;
         in->phase_split = phase->split;
     }
+    const struct reply_params *rp = reply_params_of(cfg);
+    if (rp) {
+        in->reply.on = true;
+        in->reply.closed = rp->max_outstanding > 0;
+        in->reply.request_length = rp->request_length;
+        in->reply.reply_length = rp->reply_length;
+    }
     in->mean_flits = NAN;
     struct lengths lengths;
     if (length && length_init(&lengths, cfg)) {

@@ -216,6 +216,7 @@ static struct engine_env engine_env_of(struct network *net)
         .fatal_size = sizeof net->fatal,
         .tap = o && (o->node || o->series) ? &o->tap : NULL,
         .loop = net->netrace ? &net->netrace->loop : net->reply ? &net->reply->loop : NULL,
+        .classes = net->reply ? &net->reply->classes : NULL,
     };
 }
 

@@ -64,6 +64,13 @@ bool net_input_fits_engine(const struct network *net, const struct config *cfg, 
                   "terminal per time unit; requests and replies have lengths of their own");
         return false;
     }
+    const struct reply_params *rp = reply_params_of(cfg);
+    if (rp && rp->reply_queue > 0 && !(net->engine->traits & ENGINE_BOUNDS_REPLY_QUEUE)) {
+        cfg_blame(cfg, "workload.reply_queue", err, "a bounded reply queue needs wormhole or cut-through switching on "
+                  "the simple router (routing.router = simple), not %s%s", net->engine->name,
+                  net->engine->traits & SWITCH_INPUT_QUEUED ? " on the iq router" : "");
+        return false;
+    }
     if (!slotted && !net->arrival->interarrival && !(net->arrival->traits & ARRIVAL_REPLAY)) {
         cfg_blame(cfg, "workload.arrival", err, "'%s' arrivals exist only in slotted time; %s switching is event-driven",
                   cfg->workload.arrival, cfg->routing.switching);
@@ -96,6 +103,7 @@ bool net_engine_accepts(const struct network *net, const struct config *cfg, str
         .topo = &net->topo,
         .arrivals_per_cycle = net->arrival->per_cycle != NULL,
         .destinations_may_pick_source = net->dest.ops->traits & DEST_MAY_PICK_SOURCE,
+        .reply_queue = reply_params_of(cfg) ? (uint32_t)reply_params_of(cfg)->reply_queue : 0,
     };
     return !net->engine->check || net->engine->check(&spec, err);
 }

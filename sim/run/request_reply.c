@@ -9,7 +9,7 @@
 
 #include "network.h"
 
-enum { REQUEST, REPLY };
+enum { REQUEST = MSG_CLASS_REQUEST, REPLY = MSG_CLASS_REPLY };
 
 #define NONE UINT32_MAX
 
@@ -156,6 +156,7 @@ bool net_reply_create(struct network *net, struct cfg_error *err)
     r->ev_reply = kernel_register(&net->kernel, on_reply, r);
     r->ev_resume = kernel_register(&net->kernel, on_resume, r);
     r->loop = (struct engine_tap){ delivered, refused, r };
+    r->classes = (struct engine_classes){ (const uint8_t *const *)&r->cls, (uint32_t)p->reply_queue };
     net->reply = r;
     return true;
 }

@@ -69,6 +69,7 @@ struct net_reply {
     uint8_t next_cls;   /* what the next creation is */
     double next_origin;
     struct engine_tap loop;
+    struct engine_classes classes; /* handed to the engine (engine_env.classes) */
     struct moments request_delay, reply_delay;
     struct doubling_batches round_trip;
     uint64_t requests_in_window, held_count;

@@ -399,3 +399,29 @@ void within_seed_claim(double rho, bool finite, int64_t messages)
         ck_assert_double_le(fabs(r.delay.mean - r.model.delay_mean), 0.05 * r.model.delay_mean);
 }
 
+
+void check_separate_classes_never_deadlock(int cycles)
+{
+    for (int seed = 1; seed <= 3; seed++) {
+        char seed_setting[32], duration[32];
+        snprintf(seed_setting, sizeof seed_setting, "run.seed=%d", seed);
+        snprintf(duration, sizeof duration, "run.duration=%d", cycles);
+        const char *const settings[] = { /* configs/request-reply-mesh.ini at twice saturation */
+                                         "network.topology=mesh", "network.radix=4", "network.dimension=2",
+                                         "routing.switching=wormhole", "routing.virtual_channels=1",
+                                         "routing.flit_buffers=2", "routing.class_vcs=separate",
+                                         "workload.arrival=bernoulli", "workload.classes=request-reply",
+                                         "workload.request_length=4", "workload.reply_length=4",
+                                         "workload.reply_delay=2", "workload.reply_queue=2", "workload.rate=0.13",
+                                         "run.allow_unstable=true", "run.warmup_time=0", seed_setting, duration,
+                                         NULL };
+        struct config cfg;
+        test_config(&cfg, settings);
+        struct run_report rep;
+        ck_assert_int_eq(test_run(&cfg, &rep), KERNEL_DONE);
+        /* about 0.064 requests per terminal per cycle is all this network carries */
+        double rate = test_figure(&rep, "classes", "requests_per_terminal");
+        ck_assert_msg(rate > 0.05 && rate < 0.1, "seed %d: %g requests per terminal per cycle", seed, rate);
+        ck_assert_msg(rep.stability.saturated, "seed %d: not past saturation", seed);
+    }
+}

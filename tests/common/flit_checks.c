@@ -21,7 +21,7 @@ void flit_check_invariants(void *ctx, const struct worm *done, int64_t cycle)
     const struct topo *t = e->env.topo;
     uint64_t owned = 0, held = 0, queued = e->per_hop.n;
     for (uint32_t ch = 0; ch < t->channels; ch++) {
-        for (uint32_t v = 0; v < e->V; v++) {
+        for (uint32_t v = 0; v < e->Vt; v++) {
             uint32_t w = flit_owner(e, ch)[v];
             if (w == MSG_NONE)
                 continue;

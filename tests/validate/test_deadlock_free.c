@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../common/checks.h"
 #include "../common/iq_nets_checks.h"
 #include "../common/test.h"
 
@@ -137,6 +138,15 @@ START_TEST(router_network_classes_never_deadlock_long)
 }
 END_TEST
 
+/* Issue 36: request-reply with bounded reply queues and separate VC sets per class, at
+ * twice saturation, 3 seeds x 50,000 cycles: no protocol deadlock (tests/unit/
+ * test_request_reply.c runs 20,000 cycles). */
+START_TEST(separate_classes_never_deadlock_long)
+{
+    check_separate_classes_never_deadlock(50000);
+}
+END_TEST
+
 Suite *deadlock_free_suite(void)
 {
     Suite *s = suite_create("deadlock_free");
@@ -145,6 +155,7 @@ Suite *deadlock_free_suite(void)
     tcase_add_test(tc, escape_routes_never_deadlock_long);
     tcase_add_test(tc, iq_router_networks_never_deadlock_long);
     tcase_add_test(tc, router_network_classes_never_deadlock_long);
+    tcase_add_test(tc, separate_classes_never_deadlock_long);
     suite_add_tcase(s, tc);
     return s;
 }
