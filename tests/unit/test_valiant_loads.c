@@ -51,6 +51,33 @@ START_TEST(class_shortcut_agrees_with_enumeration)
 }
 END_TEST
 
+/* Request-reply on a 4-cube: each reply takes Valiant's two phases back, so every channel
+ * carries λ requests and λ replies, a utilisation of λ (1 + 3) with lengths 1 and 3; the
+ * enumeration of every (source, intermediate, destination), replies reversed, agrees. */
+START_TEST(replies_take_valiant_too)
+{
+    const char *set[] = { "network.dimension=4", "routing.algorithm=valiant", "workload.classes=request-reply",
+                          "workload.request_length=1", "workload.reply_length=3", "workload.rate=0.05", NULL };
+    struct analysed a;
+    analyse(&a, set);
+    ck_assert(a.loads.known && a.loads.by_class);
+    for (unsigned c = 0; c < a.t.classes; c++) {
+        ck_assert_double_eq_tol(a.loads.groups[c].rate, 2 * 0.05, 1e-12);
+        ck_assert_double_eq_tol(a.loads.class_utilization[c], 0.05 * (1 + 3), 1e-12);
+    }
+    struct channel_loads by_pair;
+    struct model_in in;
+    model_input(&in, &a.cfg, &a.t, NULL);
+    ck_assert(loads_compute_enumerated(&in, &by_pair));
+    for (size_t ch = 0; ch < by_pair.n_groups; ch++)
+        ck_assert_double_eq_tol(by_pair.groups[ch].rate, 2 * 0.05, 1e-12);
+    ck_assert_double_eq_tol(by_pair.node_visit_rate_max, a.loads.node_visit_rate_max, 1e-12);
+    loads_free(&by_pair);
+    model_input_free(&in);
+    release(&a);
+}
+END_TEST
+
 /* The iq router on an 8-ary 2-cube torus, 4-flit packets at 0.025 messages per node:
  * each phase is uniform traffic with self (m is any node), so each way of a ring carries
  * λ k/8 messages per phase with ties drawn (tie = random), λ (k+2)/8 and λ (k-2)/8 on
@@ -153,6 +180,7 @@ Suite *valiant_loads_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, hypercube_loads_match_closed_form);
     tcase_add_test(tc, class_shortcut_agrees_with_enumeration);
+    tcase_add_test(tc, replies_take_valiant_too);
     tcase_add_test(tc, iq_torus_loads_follow_the_tie_rule);
     tcase_add_test(tc, dragonfly_group_shift_global_loads_match_closed_form);
     tcase_add_test(tc, simulated_utilisation_matches_the_loads);
