@@ -20,7 +20,12 @@
  * (a cycle among them refuses); a witness in linear time, the longest-path depths of the
  * direct graph, checked against every indirect dependency per walk key; only when the
  * witness fails, the extended graph itself (per escape state, a search through the
- * non-escape states after it: quadratic in the worst case).
+ * non-escape states after it: quadratic in the worst case).  A relation whose steps
+ * depend on the node and aux only (by_node) is first walked by (node, aux) pair: the
+ * escape subfunction alone gives the candidate depths, and one pass over every pair
+ * checks every direct and indirect dependency against them; when one is out of order
+ * (or a cycle or refusal is found) the three passes decide, so verdicts and the cycles
+ * named are theirs (a witness found this way only proves what the exact graph would).
  * Acyclicity is decided by one iterative depth-first search, linear in the graph; a
  * cycle found is named in the topology's terms ("dim0+ of node 7, vc 0 -> ...").
  * The verdicts: proved, refused (a cycle, or a state with no VC to ask for), recovery
@@ -66,6 +71,9 @@ struct dl_relation {
     uint32_t keys;      /* walks */
     uint32_t sources;   /* nodes a packet may start at: 0 .. sources - 1 */
     uint32_t aux_count; /* routing states beyond (channel, VC) */
+    bool by_node;       /* next() reads only key, at->node and at->aux (not the channel or VC
+                         * held): the walk asks once per (node, aux) and walk; else once per
+                         * (channel, node, aux) (next() never reads the VC held) */
     const char *fix;    /* what to change when the check refuses (a sentence, no final stop) */
     const char *key;    /* the key a refusal names (the one the fix changes) */
     void *self;
@@ -74,6 +82,9 @@ struct dl_relation {
     unsigned (*seeds)(void *self, uint32_t key, uint32_t source, struct dl_step *out, unsigned max);
     /* The steps a packet of walk `key` in state `at` may take (at most max). */
     unsigned (*next)(void *self, uint32_t key, const struct dl_step *at, struct dl_step *out, unsigned max);
+    /* Optional (by_node relations with escape VCs): next's steps on escape VCs and its
+     * ejection alone, cheaper (the walk of the escape subfunction asks here; NULL: next). */
+    unsigned (*escape_next)(void *self, uint32_t key, const struct dl_step *at, struct dl_step *out, unsigned max);
     void (*destroy)(void *self);
 };
 

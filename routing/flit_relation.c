@@ -182,6 +182,7 @@ bool flit_relation(const struct config *cfg, const struct topo *t, struct dl_rel
         .keys = t->terminals * r->picks,
         .sources = t->terminals,
         .aux_count = aux,
+        .by_node = r->mode != VALIANT, /* drawn() and per_hop() read the node and aux only */
         .fix = r->fix,
         .key = key,
         .self = r,

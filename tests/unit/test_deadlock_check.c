@@ -224,6 +224,7 @@ static enum dl_verdict mutated(const char *const *settings, int kind, enum dl_ve
     rel.self = &m;
     rel.next = mutant_next;
     rel.seeds = mutant_seeds;
+    rel.escape_next = NULL; /* the mutant has no cheaper escape steps */
     ck_assert(dl_decide(&t, &rel, &r));
     m.inner.destroy(m.inner.self);
     topo_free(&t);
@@ -249,7 +250,9 @@ START_TEST(broken_dateline_or_escape_classes_refused)
 END_TEST
 
 /* Duato's linear-time witness (the depths of the direct escape graph) and the exact
- * extended graph agree, proved or refused, on both routers. */
+ * extended graph agree, proved or refused, on both routers; so do the walk by (node, aux)
+ * of a relation that routes by node and the three passes by state (verdict, direct
+ * dependencies, the cycle or refusal named). */
 START_TEST(duato_witness_agrees_with_the_exact_extended_graph)
 {
     static const struct {
@@ -267,6 +270,7 @@ START_TEST(duato_witness_agrees_with_the_exact_extended_graph)
         { { "network.topology=fat-tree", "network.radix=2", "network.dimension=3", "routing.switching=wormhole", IQ,
             "routing.algorithm=random-minimal", "routing.virtual_channels=2" } },
     };
+    int by_node_cases = 0;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct config cfg;
         test_config(&cfg, cases[i].set);
@@ -283,18 +287,29 @@ START_TEST(duato_witness_agrees_with_the_exact_extended_graph)
                 use.self = &m;
                 use.next = mutant_next;
                 use.seeds = mutant_seeds;
+                use.escape_next = NULL;
             }
-            struct dl_result witness, exact;
+            struct dl_result witness, exact, by_state;
             ck_assert(dl_decide(&t, &use, &witness));
             ck_assert(dl_decide_within(&t, &use, DL_EXACT_ONLY, &exact));
             ck_assert_msg(witness.verdict == exact.verdict, "case %zu, mutant %d: witness %s, exact %s (%s)", i, kind,
                           dl_verdict_name(witness.verdict), dl_verdict_name(exact.verdict), exact.note);
+            /* the walk by (node, aux) and the three passes by state: one verdict, graph and note */
+            use.by_node = false;
+            ck_assert(dl_decide(&t, &use, &by_state));
+            ck_assert_msg(by_state.verdict == witness.verdict && by_state.edges == witness.edges &&
+                              strcmp(by_state.note, witness.note) == 0,
+                          "case %zu, mutant %d: by node %s (%llu, %s), by state %s (%llu, %s)", i, kind,
+                          dl_verdict_name(witness.verdict), (unsigned long long)witness.edges, witness.note,
+                          dl_verdict_name(by_state.verdict), (unsigned long long)by_state.edges, by_state.note);
             if (kind == -1)
                 ck_assert_msg(witness.verdict == DL_PROVED, "case %zu: %s", i, witness.note);
+            by_node_cases += rel.by_node;
         }
         rel.destroy(rel.self);
         topo_free(&t);
     }
+    ck_assert_int_ge(by_node_cases, 4 * 3); /* the lattices walk by node, both routers */
 }
 END_TEST
 
