@@ -47,11 +47,15 @@
 
 #define DL_NONE UINT32_MAX /* a step's channel: ejection; a state's channel: at its source */
 
-/* Above this much work (walk keys x (channels + nodes) x VCs, twice with escape VCs;
- * and for Duato's exact extended graph, when its witness fails, the states walked times
- * the diameter: about 1.2 s on the machine bench/deadlock_check.sh ran on), a run skips
- * the check with a note; sim --check-deadlock walks it anyway. */
-#define DL_WORK_LIMIT 200000000.0
+/* Above this much work, a run skips the check with a note; sim --check-deadlock walks
+ * it anyway.  The work: walk keys x (channels + nodes) x VCs, twice with escape VCs; a
+ * relation with escape VCs that routes by node (by_node), walked by (node, aux) pair:
+ * twice walk keys x nodes x aux states x the most hops a node has (its three passes by
+ * state, if that walk finds no order, are then skipped above the limit); Duato's exact
+ * extended graph, when its witness fails, the states walked times the diameter.  About
+ * 2 s on the machine bench/deadlock_check.sh ran on (a 64x64 torus: dimension order
+ * 1.7e8, adaptive-minimal with escape VCs 2.7e8). */
+#define DL_WORK_LIMIT 300000000.0
 
 /* A packet's place in a walk, or a step it may take: channel (DL_NONE: at its source,
  * or as a step: ejection), the node it reaches over it, the VCs [lo, hi) it may take
@@ -94,7 +98,8 @@ struct dl_result {
     enum dl_verdict verdict;
     bool duato;             /* decided by Duato's condition on the escape VCs */
     uint64_t nodes, edges;  /* the dependency graph: (channel, VC) pairs, dependencies */
-    uint64_t states;        /* routing states walked */
+    uint64_t states;        /* routing states walked; by_node: (node, aux) pairs walked */
+    bool by_node;           /* proved by the walk by (node, aux) pair */
     char note[640];         /* refused or recovery: the cycle; skipped: why; else empty */
     char key[48];           /* refused: the key the fix changes */
 };
@@ -112,8 +117,9 @@ bool dl_decide(const struct topo *t, const struct dl_relation *rel, struct dl_re
 /* The same, but when Duato's condition needs the exact extended graph (the linear-time
  * witness, the depths of the escape VCs' direct dependencies, does not order the
  * indirect ones) and its work (states walked x (diameter + 1)) exceeds exact_work
- * (>= 0), the verdict is skipped; DL_EXACT_ONLY: the exact graph without the witness
- * (tests compare the two). */
+ * (>= 0), or needs its passes by state after the walk by node found no order and their
+ * work (DL_WORK_LIMIT's) exceeds it, the verdict is skipped; DL_EXACT_ONLY: the exact
+ * graph without the witness or the walk by node (tests compare them). */
 #define DL_EXACT_ONLY (-2.0)
 bool dl_decide_within(const struct topo *t, const struct dl_relation *rel, double exact_work, struct dl_result *r);
 /* "proved", "refused", ... */

@@ -27,7 +27,7 @@ bool iq_nets_check(const struct config *cfg, const struct topo *t, struct cfg_er
     bool two_phases = route & (ROUTE_VALIANT | ROUTE_SOURCE_ADAPTIVE);
     bool per_hop = route & (ROUTE_ADAPTIVE | ROUTE_UNIFORM_SPLIT);
     if (per_hop && !raises) /* escape VCs on the canonical route, which is acyclic here (Duato) */
-        return escapes_fit(cfg, t, route & ROUTE_ADAPTIVE, true, err);
+        return escapes_fit(cfg, t, true, err);
     if (!(route & ROUTE_DIMENSION_ORDER) && !two_phases) {
         cfg_blame(cfg, "routing.algorithm", err, "on %s the iq router takes the canonical minimal route "
                   "(routing.algorithm = minimal%s), valiant or ugal%s", t->ops->name,

@@ -15,6 +15,7 @@
 #include "flit_params.h"
 #include "iq.h"
 #include "routing.h"
+#include "vc_classes.h"
 
 #define NONE UINT32_MAX
 
@@ -202,12 +203,9 @@ bool iq_relation(const struct config *cfg, const struct topo *t, struct dl_relat
         snprintf(r->fix, sizeof r->fix, "the fix: routing.virtual_channels = 2 (dateline classes break each ring's "
                  "cycle)");
     else if (e->selection == IQ_VALIANT)
-        snprintf(r->fix, sizeof r->fix, "the fix: more virtual channels (routing.virtual_channels: a class per "
-                 "phase%s)", e->dateline_topology ? ", each with two dateline classes" : "");
+        valiant_fix(cfg, t, r->fix, sizeof r->fix);
     else if (per_hop)
-        snprintf(r->fix, sizeof r->fix, "the fix: %s escape VCs (routing.escape_vcs%s: Duato's condition) or "
-                 "another routing.algorithm", e->E ? "more" : "", e->dateline_topology ? ", two dateline classes "
-                 "on a torus" : "");
+        escape_fix(cfg, t, r->fix, sizeof r->fix);
     else
         snprintf(r->fix, sizeof r->fix, "the fix: more virtual channels (routing.virtual_channels) or another "
                  "routing.algorithm");

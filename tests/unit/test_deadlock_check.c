@@ -28,7 +28,8 @@ static struct dl_result verdict(const char *const *settings)
     return r;
 }
 
-/* The check alone, with no engine check before it (Valiant's hand-written VC rule). */
+/* The check alone, with no engine check before it (a router network's VC classes and
+ * Valiant's two phases, which refuse too few VCs to run at all, first). */
 static struct dl_result verdict_unchecked(const char *const *settings)
 {
     struct config cfg;
@@ -128,8 +129,25 @@ END_TEST
 
 START_TEST(valiant_with_too_few_vcs_refused)
 {
-    /* The hand-written rule refuses these before a run; the check refuses them on its own. */
+    /* Too few VCs to be deadlock-free: the check is the one place that refuses them, with
+     * the cycle and the fix the old hand-written rules named (both routers). */
     const char *torus2[] = { TORUS, IQ, "routing.algorithm=valiant", "routing.virtual_channels=2", NULL };
+    const char *torus3[] = { TORUS, "routing.algorithm=valiant", "routing.virtual_channels=3", NULL };
+    const char *escape1[] = { TORUS, IQ, "routing.algorithm=adaptive-minimal", "routing.virtual_channels=3",
+                              "routing.escape_vcs=1", NULL };
+    const char *escape0[] = { "network.topology=mesh", "network.radix=4", "network.dimension=2",
+                              "routing.switching=wormhole", "routing.algorithm=adaptive-minimal",
+                              "routing.virtual_channels=2", "routing.escape_vcs=0", NULL };
+    const char *cycle_named = "cycle: dim", *fix4 = "the fix: routing.virtual_channels = 4 (Valiant needs two phases "
+                                                    "of dateline classes)";
+    expect(torus2, DL_REFUSED, false, cycle_named);
+    expect(torus2, DL_REFUSED, false, fix4);
+    expect(torus3, DL_REFUSED, false, fix4);
+    expect(escape1, DL_REFUSED, true, "the fix: routing.escape_vcs = 2 (two dateline classes on a torus");
+    expect(escape0, DL_REFUSED, false, "the fix: routing.escape_vcs = 1 (one dimension-order VC");
+    ck_assert_str_eq(verdict(escape1).key, "routing.escape_vcs");
+    ck_assert_str_eq(verdict(torus3).key, "routing.virtual_channels");
+    /* Too few to run at all: refused before the check; the check refuses them on its own too. */
     const char *torus4[] = { TORUS, IQ, "routing.algorithm=valiant", "routing.virtual_channels=4", NULL };
     const char *mesh1[] = { "network.topology=mesh", "network.radix=4", "network.dimension=2",
                             "routing.switching=wormhole", "routing.algorithm=valiant", NULL };
