@@ -29,8 +29,14 @@ struct pairs {           /* per (node, aux): node * A + aux */
 
 enum { GIVE_UP, DONE, NO_MEMORY };
 
-static const struct dl_step *pair_steps(struct walk *w, uint32_t key, uint32_t pair, unsigned *n)
+/* The steps of a pair: dl_steps_of()'s memo is indexed by node * A + aux, the pair, so
+ * one asked already is read here without a call or a division. */
+static inline const struct dl_step *pair_steps(struct walk *w, uint32_t key, uint32_t pair, unsigned *n)
 {
+    if (w->memo_stamp[pair] == w->gen + key + 1) {
+        *n = w->memo_n[pair];
+        return w->pool + w->memo_at[pair];
+    }
     struct dl_step at = { DL_NONE, pair / w->A, 0, 1, pair % w->A };
     return dl_steps_of(w, key, &at, n);
 }

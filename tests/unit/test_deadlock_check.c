@@ -352,6 +352,32 @@ static int run_status(const char *const *settings, const char *const *load)
     return status;
 }
 
+/* Too few VCs to be deadlock-free is the check's alone to refuse: with it off such a
+ * configuration runs (the periodic search is the safety net: finished, exit 0, or the
+ * deadlock found, exit 3, never refused up front, 2); too few to run at all is refused
+ * whatever the check says. */
+START_TEST(too_few_vcs_run_with_the_check_off)
+{
+    const char *load[] = { "workload.rate=0.02", "run.messages=300", "run.warmup_messages=0",
+                           "routing.deadlock_check=off", NULL };
+    const char *const cases[][10] = {
+        { TORUS, IQ, "routing.algorithm=valiant", "routing.virtual_channels=2", NULL },
+        { TORUS, "routing.algorithm=valiant", "routing.virtual_channels=3", NULL },
+        { TORUS, IQ, "routing.algorithm=adaptive-minimal", "routing.virtual_channels=3", "routing.escape_vcs=1", NULL },
+        { TORUS, "routing.algorithm=adaptive-minimal", "routing.virtual_channels=2", "routing.escape_vcs=0", NULL },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int status = run_status(cases[i], load);
+        ck_assert_msg(status == 0 || status == 3, "case %zu: exit status %d", i, status);
+    }
+    const char *one_vc[] = { TORUS, "routing.algorithm=valiant", NULL };
+    ck_assert_int_eq(run_status(one_vc, load), 2);
+    const char *no_adaptive[] = { TORUS, IQ, "routing.algorithm=adaptive-minimal", "routing.virtual_channels=2",
+                                  NULL };
+    ck_assert_int_eq(run_status(no_adaptive, load), 2);
+}
+END_TEST
+
 START_TEST(proved_never_deadlock_refused_do)
 {
     /* Far past saturation (a flit per node per cycle, one-flit buffers), the static
@@ -541,6 +567,7 @@ Suite *deadlock_check_suite(void)
     tcase_add_test(c, meshes_and_hypercubes_on_one_vc_proved);
     tcase_add_test(c, random_minimal_needs_escape_vcs_and_duato_proves_them);
     tcase_add_test(c, valiant_with_too_few_vcs_refused);
+    tcase_add_test(c, too_few_vcs_run_with_the_check_off);
     tcase_add_test(c, half_duplex_ring_and_minimal_ring_graph_refused);
     tcase_add_test(c, broken_dateline_or_escape_classes_refused);
     tcase_add_test(c, duato_witness_agrees_with_the_exact_extended_graph);
