@@ -300,7 +300,7 @@ static bool walk_key(struct walk *w, uint32_t key, uint64_t *states)
 }
 
 /* Every walk of one pass. */
-bool dl_walk_all(struct walk *w, struct dl_result *r)
+static bool walk_all(struct walk *w, struct dl_result *r)
 {
     bool ok = true;
     for (uint32_t key = 0; ok && key < w->rel->keys && !w->witness_failed; key++)
@@ -402,20 +402,20 @@ bool dl_decide_within(const struct topo *t, const struct dl_relation *rel, doubl
         }
     }
     w.mode = rel->escape ? DIRECT : PLAIN;
-    ok = ok && dl_walk_all(&w, r);
+    ok = ok && walk_all(&w, r);
     if (ok && !w.refused)
         ok = dl_find_cycle(&w, nodes, cycle, sizeof cycle, &cyclic);
     if (ok && rel->escape && !w.refused && !cyclic) { /* the direct graph is acyclic: now the indirect dependencies */
         r->edges = w.deps.n;
         w.mode = WITNESS;
         w.witness_failed = exact_work == DL_EXACT_ONLY;
-        ok = w.witness_failed || (dl_depths(&w, nodes) && dl_walk_all(&w, r));
+        ok = w.witness_failed || (dl_depths(&w, nodes) && walk_all(&w, r));
         if (ok && w.witness_failed && exact_work >= 0 && exact_work < (double)r->states * (t->diameter + 1)) {
             exact_skipped = true;
         } else if (ok && w.witness_failed) { /* no witness: the extended graph itself */
             w.mode = EXACT;
             dl_empty_deps(&w, nodes);
-            ok = dl_walk_all(&w, r) && dl_find_cycle(&w, nodes, cycle, sizeof cycle, &cyclic);
+            ok = walk_all(&w, r) && dl_find_cycle(&w, nodes, cycle, sizeof cycle, &cyclic);
         }
     }
     r->nodes = nodes;

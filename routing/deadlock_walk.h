@@ -6,12 +6,15 @@
  * Promise: struct walk is one dl_decide()'s state: the topology's ports, the stamps of
  * the states walked, the dependencies found (struct edges, a set of from << 32 | to),
  * and with escape VCs the current walk key's states and steps (node_of, step_from,
- * step_to).  dl_edges_add() and depend() add a dependency (false when out of memory);
- * dl_grow() makes an array room for `need` items.  dl_extended_edges() adds the current
- * walk's extended (indirect and cross) dependencies; dl_witness() checks them against
- * w->depth instead, setting w->witness_failed when one is out of order; dl_depths() sets
- * w->depth to the longest-path depths of the graph in w->deps.  All false when out of
- * memory.
+ * step_to), and the relation's steps asked in the current walk, once per (place or node,
+ * aux) (memo_*, pool: dl_steps_of()).  dl_edges_add(), depend() and dep() add a
+ * dependency (false when out of memory); dl_grow() makes an array room for `need` items.
+ * dl_extended_edges() adds the current walk's extended (indirect and cross)
+ * dependencies; dl_witness() checks them against w->depth instead, setting
+ * w->witness_failed when one is out of order; dl_depths() sets w->depth to the
+ * longest-path depths of the graph in w->deps; dl_find_cycle() looks for a cycle in it,
+ * dl_empty_deps() empties it; dl_by_node() decides Duato's condition by (node, aux) pair
+ * or leaves it to the passes by state.  All false when out of memory.
  * Needs: deadlock_check.h.
  */
 #ifndef ROUTING_DEADLOCK_WALK_H
@@ -115,8 +118,6 @@ static inline bool dep(struct walk *w, const struct dl_step *s, uint32_t channel
 /* The steps of state s of walk key (*n of them; NULL when out of memory), asked of the
  * relation once per walk and place (node: rel->by_node) and aux. */
 const struct dl_step *dl_steps_of(struct walk *w, uint32_t key, const struct dl_step *s, unsigned *n);
-/* Every walk of one pass (w->mode), stopping when the witness fails. */
-bool dl_walk_all(struct walk *w, struct dl_result *r);
 /* Empties w->deps. */
 void dl_empty_deps(struct walk *w, uint32_t nodes);
 /* Is the graph in w->deps cyclic?  A cycle found is named into note. */
