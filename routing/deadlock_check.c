@@ -1,5 +1,7 @@
-/* The static deadlock check: the walk of a routing relation, the dependency graph and
- * its cycles (contract in deadlock_check.h; the verdict for a run in deadlock_verdict.c). */
+/* The static deadlock check: the walk of a routing relation by state and the dependency
+ * graph it builds (contract in deadlock_check.h; its cycles in deadlock_cycles.c, Duato's
+ * indirect dependencies in deadlock_duato.c, the walk by (node, aux) in deadlock_nodes.c,
+ * the verdict for a run in deadlock_verdict.c). */
 #include "deadlock_walk.h"
 
 #include <stdio.h>
@@ -110,10 +112,14 @@ bool dl_edges_add(struct edges *s, uint32_t from, uint32_t to)
 
 /* --- the walk --- */
 
-static size_t state_index(const struct walk *w, const struct dl_step *s, uint32_t vc)
+static inline uint32_t place_of(const struct walk *w, const struct dl_step *s)
 {
-    uint32_t port = s->channel == DL_NONE ? w->P + s->node : port_of(&w->ports, s->channel, s->node);
-    return ((size_t)port * w->V + vc) * w->A + s->aux;
+    return s->channel == DL_NONE ? w->P + s->node : port_of(&w->ports, s->channel, s->node);
+}
+
+static inline size_t state_index(const struct walk *w, const struct dl_step *s, uint32_t vc)
+{
+    return ((size_t)place_of(w, s) * w->V + vc) * w->A + s->aux;
 }
 
 bool dl_grow(void **a, uint32_t *cap, uint32_t need, size_t size)
@@ -131,18 +137,24 @@ bool dl_grow(void **a, uint32_t *cap, uint32_t need, size_t size)
     return true;
 }
 
+/* This pass numbers each walk's states and keeps its steps (Duato's indirect dependencies). */
+static inline bool keeps_steps(const struct walk *w)
+{
+    return w->mode >= WITNESS;
+}
+
 /* Visits state s of walk key (vc = s->lo): false if it was seen; its local number. */
 static bool visit(struct walk *w, uint32_t key, const struct dl_step *s, uint32_t *local)
 {
     size_t i = state_index(w, s, s->lo);
     key += w->gen;
     if (w->stamp[i] == key + 1) {
-        *local = w->rel->escape ? w->local[i] : 0;
+        *local = keeps_steps(w) ? w->local[i] : 0;
         return false;
     }
     w->stamp[i] = key + 1;
     *local = 0;
-    if (w->rel->escape) {
+    if (keeps_steps(w)) {
         *local = w->local[i] = w->n_local++;
         uint32_t cap = w->local_cap;
         if (!dl_grow((void **)&w->node_of, &cap, w->n_local, sizeof *w->node_of)) {
@@ -188,31 +200,62 @@ static void refuse(struct walk *w, const char *what, const struct dl_step *s)
 }
 
 
+/* The steps of state s of walk key (*n of them): the relation's answer for its place (or
+ * node: rel->by_node) and aux, asked once per walk whatever else s holds (the relation
+ * does not read it), kept in w->pool.  NULL when out of memory. */
+const struct dl_step *dl_steps_of(struct walk *w, uint32_t key, const struct dl_step *s, unsigned *n)
+{
+    size_t i = (size_t)(w->rel->by_node ? s->node : place_of(w, s)) * w->A + s->aux;
+    uint32_t stamp = w->gen + key + 1;
+    if (w->memo_stamp[i] != stamp) {
+        if (!dl_grow((void **)&w->pool, &w->pool_cap, w->pool_n + DL_MAX_STEPS, sizeof *w->pool))
+            return NULL;
+        w->memo_stamp[i] = stamp;
+        w->memo_at[i] = w->pool_n;
+        unsigned (*next)(void *, uint32_t, const struct dl_step *, struct dl_step *, unsigned) =
+            w->escape_only && w->rel->escape_next ? w->rel->escape_next : w->rel->next;
+        w->memo_n[i] = (uint8_t)next(w->rel->self, key, s, w->pool + w->pool_n, DL_MAX_STEPS);
+        w->pool_n += w->memo_n[i];
+    }
+    *n = w->memo_n[i];
+    return w->pool + w->memo_at[i];
+}
+
 /* One walk: every state reachable from the key's seeds, and the dependencies. */
 static bool walk_key(struct walk *w, uint32_t key, uint64_t *states)
 {
     const struct dl_relation *rel = w->rel;
-    struct dl_step out[DL_MAX_STEPS];
+    struct dl_step seeds[DL_MAX_STEPS];
     w->top = 0;
     w->n_local = 0;
     w->n_steps = 0;
     for (uint32_t src = 0; src < rel->sources; src++) {
-        unsigned n = rel->seeds(rel->self, key, src, out, DL_MAX_STEPS);
+        unsigned n = rel->seeds(rel->self, key, src, seeds, DL_MAX_STEPS);
         for (unsigned i = 0; i < n; i++) {
             uint32_t id;
-            out[i].channel = DL_NONE;
-            out[i].lo = 0;
-            visit(w, key, &out[i], &id);
+            seeds[i].channel = DL_NONE;
+            seeds[i].lo = 0;
+            visit(w, key, &seeds[i], &id);
         }
     }
+    w->pool_n = 0;
     while (w->top && !w->failed) {
         struct dl_step s = w->stack[--w->top];
-        uint32_t from = rel->escape ? w->local[state_index(w, &s, s.lo)] : 0;
-        unsigned n = rel->next(rel->self, key, &s, out, DL_MAX_STEPS);
+        uint32_t from = keeps_steps(w) ? w->local[state_index(w, &s, s.lo)] : 0;
+        unsigned n;
+        const struct dl_step *out = dl_steps_of(w, key, &s, &n);
+        if (!out)
+            return false;
         ++*states;
+        if (keeps_steps(w) && !dl_grow((void **)&w->step_from, &w->from_cap, w->n_steps + n * w->V,
+                                           sizeof *w->step_from))
+            return false;
+        if (keeps_steps(w) && !dl_grow((void **)&w->step_to, &w->steps_cap, w->n_steps + n * w->V,
+                                           sizeof *w->step_to))
+            return false;
         bool escape_step = false;
         for (unsigned i = 0; i < n; i++) {
-            struct dl_step *o = &out[i];
+            const struct dl_step *o = &out[i];
             if (o->channel == DL_NONE) {
                 escape_step = true;
                 continue;
@@ -233,20 +276,15 @@ static bool walk_key(struct walk *w, uint32_t key, uint64_t *states)
                 if (s.channel == DL_NONE)
                     continue;
                 if (!rel->escape) {
-                    if (!depend(&w->deps, w->seen_succ, s.channel * w->V + s.lo, o->channel * w->V + v))
+                    if (!dep(w, &s, o->channel, v))
                         return false;
                     continue;
                 }
                 if (w->mode == DIRECT) { /* escape to escape, whichever way the first was taken */
-                    if (s.lo < rel->escape && v < rel->escape &&
-                        !depend(&w->deps, w->seen_succ, s.channel * w->V + s.lo, o->channel * w->V + v))
+                    if (s.lo < rel->escape && v < rel->escape && !dep(w, &s, o->channel, v))
                         return false;
                     continue;
                 }
-                uint32_t cap = w->steps_cap;
-                if (!dl_grow((void **)&w->step_from, &cap, w->n_steps + 1, sizeof *w->step_from) ||
-                    !dl_grow((void **)&w->step_to, &w->steps_cap, w->n_steps + 1, sizeof *w->step_to))
-                    return false;
                 w->step_from[w->n_steps] = from;
                 w->step_to[w->n_steps++] = to;
             }
@@ -261,106 +299,6 @@ static bool walk_key(struct walk *w, uint32_t key, uint64_t *states)
     return w->mode == EXACT ? dl_extended_edges(w) : w->mode == WITNESS ? dl_witness(w) : true;
 }
 
-/* --- cycles: one iterative depth-first search over the graph in CSR form --- */
-
-/* The shortest cycle through v (breadth first), named into note. */
-static bool shortest_cycle(const struct walk *w, const uint32_t *base, const uint32_t *adj, uint32_t nodes,
-                           uint32_t v, char *note, size_t size)
-{
-    uint32_t *parent = malloc((size_t)nodes * sizeof *parent), *queue = malloc((size_t)nodes * sizeof *queue);
-    if (!parent || !queue) {
-        free(parent);
-        free(queue);
-        return false;
-    }
-    memset(parent, 0xff, (size_t)nodes * sizeof *parent);
-    uint32_t head = 0, tail = 0, last = NONE;
-    queue[tail++] = v;
-    parent[v] = v;
-    while (head < tail && last == NONE) {
-        uint32_t u = queue[head++];
-        for (uint32_t k = base[u]; k < base[u + 1]; k++) {
-            if (adj[k] == v) {
-                last = u;
-                break;
-            }
-            if (parent[adj[k]] == NONE) {
-                parent[adj[k]] = u;
-                queue[tail++] = adj[k];
-            }
-        }
-    }
-    uint32_t len = 0; /* the path v .. last, reversed into queue */
-    for (uint32_t x = last; x != v; x = parent[x])
-        queue[len++] = x;
-    queue[len++] = v;
-    size_t at = 0; /* v, the path, v again */
-    for (int64_t i = (int64_t)len - 1; i >= -1 && at + 100 < size; i--) {
-        uint32_t node = i >= 0 ? queue[i] : v, ch = node / w->V;
-        char name[96];
-        dl_channel_name(w->t, ch, w->ports.to[w->ports.base[ch]], name, sizeof name);
-        at += (size_t)snprintf(note + at, size - at, "%s%s, vc %u", at ? " -> " : "", name, node % w->V);
-    }
-    if (at + 100 >= size)
-        snprintf(note + at, size - at, " ...");
-    free(parent);
-    free(queue);
-    return true;
-}
-
-static bool find_cycle(struct walk *w, uint32_t nodes, char *note, size_t size, bool *cyclic)
-{
-    struct edges *d = &w->deps;
-    uint32_t *base = calloc((size_t)nodes + 1, sizeof *base), *adj = malloc((d->n + 1) * sizeof *adj);
-    uint8_t *color = calloc(nodes ? nodes : 1, 1);
-    uint32_t *stack = malloc(((size_t)nodes + 1) * sizeof *stack), *next = malloc(((size_t)nodes + 1) * sizeof *next);
-    bool ok = base && adj && color && stack && next;
-    *cyclic = false;
-    for (size_t i = 0; ok && i < d->cap; i++)
-        if (d->slot[i] != EMPTY)
-            base[(d->slot[i] >> 32) + 1]++;
-    for (uint32_t i = 0; ok && i < nodes; i++)
-        base[i + 1] += base[i];
-    for (size_t i = 0; ok && i < d->cap; i++)
-        if (d->slot[i] != EMPTY)
-            adj[base[d->slot[i] >> 32]++] = (uint32_t)d->slot[i];
-    for (uint32_t i = nodes; ok && i > 0; i--)
-        base[i] = base[i - 1];
-    if (ok)
-        base[0] = 0;
-    for (uint32_t root = 0; ok && root < nodes && !*cyclic; root++) {
-        if (color[root])
-            continue;
-        uint32_t top = 0;
-        stack[top] = root;
-        next[top++] = base[root];
-        color[root] = 1;
-        while (top && !*cyclic) {
-            uint32_t u = stack[top - 1];
-            if (next[top - 1] == base[u + 1]) {
-                color[u] = 2;
-                top--;
-                continue;
-            }
-            uint32_t v = adj[next[top - 1]++];
-            if (color[v] == 0) {
-                color[v] = 1;
-                stack[top] = v;
-                next[top++] = base[v];
-            } else if (color[v] == 1) { /* a back edge: v is on a cycle */
-                *cyclic = true;
-                ok = shortest_cycle(w, base, adj, nodes, v, note, size);
-            }
-        }
-    }
-    free(base);
-    free(adj);
-    free(color);
-    free(stack);
-    free(next);
-    return ok;
-}
-
 /* Every walk of one pass. */
 static bool walk_all(struct walk *w, struct dl_result *r)
 {
@@ -371,11 +309,43 @@ static bool walk_all(struct walk *w, struct dl_result *r)
     return ok;
 }
 
-static void empty_deps(struct walk *w, uint32_t nodes)
+void dl_empty_deps(struct walk *w, uint32_t nodes)
 {
     free(w->deps.slot);
     w->deps = (struct edges){ 0 };
     memset(w->seen_succ, 0xff, ((size_t)nodes + 1) * SEEN * sizeof *w->seen_succ);
+    if (w->known)
+        memset(w->known, 0, (size_t)nodes * sizeof *w->known);
+}
+
+/* w->out_slot and w->known when every channel has one sender and a node's out-channels
+ * times the VCs fit 64 bits (else dep() uses depend()'s cache): false when out of memory. */
+static bool known_build(struct walk *w, uint32_t nodes)
+{
+    const struct topo *t = w->t;
+    if (!w->ports.direct || (uint64_t)t->max_hops * w->V > 64)
+        return true;
+    struct hop *hops = malloc((t->max_hops ? t->max_hops : 1) * sizeof *hops);
+    w->out_slot = malloc(((size_t)t->channels + 1) * sizeof *w->out_slot);
+    uint32_t *senders = calloc((size_t)t->channels + 1, sizeof *senders);
+    bool ok = hops && w->out_slot && senders;
+    for (uint32_t v = 0; ok && v < t->nodes; v++) {
+        unsigned n = t->ops->neighbors(t, v, hops, t->max_hops);
+        for (unsigned i = 0; i < n; i++) {
+            w->out_slot[hops[i].channel] = (uint8_t)i;
+            senders[hops[i].channel]++;
+        }
+    }
+    bool one_sender = ok;
+    for (uint32_t ch = 0; one_sender && ch < t->channels; ch++)
+        one_sender = senders[ch] == 1;
+    if (ok && one_sender) {
+        w->known = calloc(nodes ? nodes : 1, sizeof *w->known);
+        ok = w->known != NULL;
+    }
+    free(hops);
+    free(senders);
+    return ok;
 }
 
 bool dl_decide(const struct topo *t, const struct dl_relation *rel, struct dl_result *r)
@@ -396,15 +366,45 @@ bool dl_decide_within(const struct topo *t, const struct dl_relation *rel, doubl
     w.stamp = calloc(states, sizeof *w.stamp);
     w.local = rel->escape ? malloc(states * sizeof *w.local) : NULL;
     w.seen_succ = malloc(((size_t)nodes + 1) * SEEN * sizeof *w.seen_succ);
-    bool ok = w.stamp && (w.local || !rel->escape) && w.seen_succ;
+    size_t places = ((size_t)w.P + t->nodes) * w.A;
+    w.memo_stamp = calloc(places, sizeof *w.memo_stamp);
+    w.memo_at = malloc(places * sizeof *w.memo_at);
+    w.memo_n = malloc(places);
+    bool ok = w.stamp && (w.local || !rel->escape) && w.seen_succ && w.memo_stamp && w.memo_at && w.memo_n &&
+              known_build(&w, nodes);
     if (w.seen_succ)
         memset(w.seen_succ, 0xff, ((size_t)nodes + 1) * SEEN * sizeof *w.seen_succ);
-    w.mode = rel->escape ? DIRECT : PLAIN;
-    ok = ok && walk_all(&w, r);
     bool cyclic = false, exact_skipped = false;
     char cycle[360];
+    if (ok && rel->escape && rel->by_node && exact_work != DL_EXACT_ONLY) {
+        bool proved = false;
+        ok = dl_by_node(&w, nodes, r, &proved);
+        if (ok && proved) {
+            r->nodes = nodes;
+            r->edges = w.deps.n;
+            r->verdict = DL_PROVED;
+            r->by_node = true;
+            snprintf(r->key, sizeof r->key, "%s", rel->key ? rel->key : "routing.algorithm");
+            goto done;
+        }
+        /* no order found this way: Duato's three passes decide, from scratch, if a run has
+         * the time for them */
+        w.refused = w.witness_failed = false;
+        w.note[0] = 0;
+        r->states = 0;
+        if (ok)
+            dl_empty_deps(&w, nodes);
+        if (ok && exact_work >= 0 && 2.0 * rel->keys * ((double)t->channels + t->nodes) * rel->vcs > exact_work) {
+            r->verdict = DL_SKIPPED;
+            snprintf(r->note, sizeof r->note, "the walk by node found no order of the escape VCs' dependencies, and "
+                     "Duato's passes by state are too big to walk before every run; sim --check-deadlock walks them");
+            goto done;
+        }
+    }
+    w.mode = rel->escape ? DIRECT : PLAIN;
+    ok = ok && walk_all(&w, r);
     if (ok && !w.refused)
-        ok = find_cycle(&w, nodes, cycle, sizeof cycle, &cyclic);
+        ok = dl_find_cycle(&w, nodes, cycle, sizeof cycle, &cyclic);
     if (ok && rel->escape && !w.refused && !cyclic) { /* the direct graph is acyclic: now the indirect dependencies */
         r->edges = w.deps.n;
         w.mode = WITNESS;
@@ -414,8 +414,8 @@ bool dl_decide_within(const struct topo *t, const struct dl_relation *rel, doubl
             exact_skipped = true;
         } else if (ok && w.witness_failed) { /* no witness: the extended graph itself */
             w.mode = EXACT;
-            empty_deps(&w, nodes);
-            ok = walk_all(&w, r) && find_cycle(&w, nodes, cycle, sizeof cycle, &cyclic);
+            dl_empty_deps(&w, nodes);
+            ok = walk_all(&w, r) && dl_find_cycle(&w, nodes, cycle, sizeof cycle, &cyclic);
         }
     }
     r->nodes = nodes;
@@ -434,10 +434,17 @@ bool dl_decide_within(const struct topo *t, const struct dl_relation *rel, doubl
             snprintf(r->note, sizeof r->note, "%s cycle: %s; %s", rel->escape ? "escape VCs' extended dependency"
                      : "channel dependency", cycle, rel->fix);
     }
+done:
     ports_free(&w.ports);
     free(w.stamp);
     free(w.local);
     free(w.seen_succ);
+    free(w.known);
+    free(w.out_slot);
+    free(w.memo_stamp);
+    free(w.memo_at);
+    free(w.memo_n);
+    free(w.pool);
     free(w.stack);
     free(w.deps.slot);
     free(w.node_of);

@@ -20,7 +20,12 @@
  * (a cycle among them refuses); a witness in linear time, the longest-path depths of the
  * direct graph, checked against every indirect dependency per walk key; only when the
  * witness fails, the extended graph itself (per escape state, a search through the
- * non-escape states after it: quadratic in the worst case).
+ * non-escape states after it: quadratic in the worst case).  A relation whose steps
+ * depend on the node and aux only (by_node) is first walked by (node, aux) pair: the
+ * escape subfunction alone gives the candidate depths, and one pass over every pair
+ * checks every direct and indirect dependency against them; when one is out of order
+ * (or a cycle or refusal is found) the three passes decide, so verdicts and the cycles
+ * named are theirs (a witness found this way only proves what the exact graph would).
  * Acyclicity is decided by one iterative depth-first search, linear in the graph; a
  * cycle found is named in the topology's terms ("dim0+ of node 7, vc 0 -> ...").
  * The verdicts: proved, refused (a cycle, or a state with no VC to ask for), recovery
@@ -42,11 +47,15 @@
 
 #define DL_NONE UINT32_MAX /* a step's channel: ejection; a state's channel: at its source */
 
-/* Above this much work (walk keys x (channels + nodes) x VCs, twice with escape VCs;
- * and for Duato's exact extended graph, when its witness fails, the states walked times
- * the diameter: about 1.2 s on the machine bench/deadlock_check.sh ran on), a run skips
- * the check with a note; sim --check-deadlock walks it anyway. */
-#define DL_WORK_LIMIT 200000000.0
+/* Above this much work, a run skips the check with a note; sim --check-deadlock walks
+ * it anyway.  The work: walk keys x (channels + nodes) x VCs, twice with escape VCs; a
+ * relation with escape VCs that routes by node (by_node), walked by (node, aux) pair:
+ * twice walk keys x nodes x aux states x the most hops a node has (its three passes by
+ * state, if that walk finds no order, are then skipped above the limit); Duato's exact
+ * extended graph, when its witness fails, the states walked times the diameter.  About
+ * 2 s on the machine bench/deadlock_check.sh ran on (a 64x64 torus: dimension order
+ * 1.7e8, adaptive-minimal with escape VCs 2.7e8). */
+#define DL_WORK_LIMIT 300000000.0
 
 /* A packet's place in a walk, or a step it may take: channel (DL_NONE: at its source,
  * or as a step: ejection), the node it reaches over it, the VCs [lo, hi) it may take
@@ -66,6 +75,9 @@ struct dl_relation {
     uint32_t keys;      /* walks */
     uint32_t sources;   /* nodes a packet may start at: 0 .. sources - 1 */
     uint32_t aux_count; /* routing states beyond (channel, VC) */
+    bool by_node;       /* next() reads only key, at->node and at->aux (not the channel or VC
+                         * held): the walk asks once per (node, aux) and walk; else once per
+                         * (channel, node, aux) (next() never reads the VC held) */
     const char *fix;    /* what to change when the check refuses (a sentence, no final stop) */
     const char *key;    /* the key a refusal names (the one the fix changes) */
     void *self;
@@ -74,6 +86,9 @@ struct dl_relation {
     unsigned (*seeds)(void *self, uint32_t key, uint32_t source, struct dl_step *out, unsigned max);
     /* The steps a packet of walk `key` in state `at` may take (at most max). */
     unsigned (*next)(void *self, uint32_t key, const struct dl_step *at, struct dl_step *out, unsigned max);
+    /* Optional (by_node relations with escape VCs): next's steps on escape VCs and its
+     * ejection alone, cheaper (the walk of the escape subfunction asks here; NULL: next). */
+    unsigned (*escape_next)(void *self, uint32_t key, const struct dl_step *at, struct dl_step *out, unsigned max);
     void (*destroy)(void *self);
 };
 
@@ -83,7 +98,8 @@ struct dl_result {
     enum dl_verdict verdict;
     bool duato;             /* decided by Duato's condition on the escape VCs */
     uint64_t nodes, edges;  /* the dependency graph: (channel, VC) pairs, dependencies */
-    uint64_t states;        /* routing states walked */
+    uint64_t states;        /* routing states walked; by_node: (node, aux) pairs walked */
+    bool by_node;           /* proved by the walk by (node, aux) pair */
     char note[640];         /* refused or recovery: the cycle; skipped: why; else empty */
     char key[48];           /* refused: the key the fix changes */
 };
@@ -101,8 +117,9 @@ bool dl_decide(const struct topo *t, const struct dl_relation *rel, struct dl_re
 /* The same, but when Duato's condition needs the exact extended graph (the linear-time
  * witness, the depths of the escape VCs' direct dependencies, does not order the
  * indirect ones) and its work (states walked x (diameter + 1)) exceeds exact_work
- * (>= 0), the verdict is skipped; DL_EXACT_ONLY: the exact graph without the witness
- * (tests compare the two). */
+ * (>= 0), or needs its passes by state after the walk by node found no order and their
+ * work (DL_WORK_LIMIT's) exceeds it, the verdict is skipped; DL_EXACT_ONLY: the exact
+ * graph without the witness or the walk by node (tests compare them). */
 #define DL_EXACT_ONLY (-2.0)
 bool dl_decide_within(const struct topo *t, const struct dl_relation *rel, double exact_work, struct dl_result *r);
 /* "proved", "refused", ... */

@@ -40,6 +40,8 @@ bool dl_check(const struct config *cfg, const struct topo *t, const struct engin
     double work = (double)rel.keys * ((double)t->channels + t->nodes) * rel.vcs;
     if (rel.escape) /* Duato's two passes: the direct dependencies, then the witness of the indirect ones */
         work *= 2;
+    if (rel.escape && rel.by_node) /* the same two, by (node, aux) pair and its steps */
+        work = 2.0 * rel.keys * t->nodes * (rel.aux_count ? rel.aux_count : 1) * (t->max_hops ? t->max_hops : 1);
     if (!force && work > DL_WORK_LIMIT) {
         r->verdict = DL_SKIPPED;
         snprintf(r->note, sizeof r->note, "too big to walk before every run (about %.3g steps, above %.3g); "
@@ -65,9 +67,10 @@ void dl_summary(const struct dl_result *r, char *buf, size_t size)
     if (n < 0 || (size_t)n >= size)
         return;
     if (r->verdict == DL_PROVED || r->verdict == DL_REFUSED || r->verdict == DL_RECOVERY)
-        n += snprintf(buf + n, size - (size_t)n, " (%s; %llu channel-VCs, %llu dependencies, %llu states walked)",
+        n += snprintf(buf + n, size - (size_t)n, " (%s; %llu channel-VCs, %llu dependencies, %llu %s walked)",
                       r->duato ? "Duato, escape VCs" : "Dally & Seitz", (unsigned long long)r->nodes,
-                      (unsigned long long)r->edges, (unsigned long long)r->states);
+                      (unsigned long long)r->edges, (unsigned long long)r->states,
+                      r->by_node ? "(node, aux) pairs" : "states");
     if (n >= 0 && (size_t)n < size && r->note[0])
         snprintf(buf + n, size - (size_t)n, ": %s", r->note);
 }

@@ -231,11 +231,9 @@ bool flit_relation(const struct config *cfg, const struct topo *t, struct dl_rel
     } else if (r->mode == PER_HOP) {
         r->E = (uint32_t)iq_escape_vcs(cfg, t);
         key = "routing.escape_vcs";
-        snprintf(r->fix, sizeof r->fix, "the fix: more escape VCs (routing.escape_vcs%s)",
-                 r->torus ? ": two dateline classes on a torus" : "");
+        escape_fix(cfg, t, r->fix, sizeof r->fix);
     } else if (r->mode == VALIANT) {
-        snprintf(r->fix, sizeof r->fix, "the fix: more virtual channels (routing.virtual_channels: a class per "
-                 "phase%s)", r->torus ? ", each with two dateline classes" : "");
+        valiant_fix(cfg, t, r->fix, sizeof r->fix);
     } else if ((r->route->traits & ROUTE_DIMENSION_ORDER) && t->kind == CHANNEL_HALF_DUPLEX) {
         snprintf(r->fix, sizeof r->fix, "the fix: full-duplex links (network.links = full-duplex: a half-duplex "
                  "link serves both directions)");
@@ -262,6 +260,7 @@ bool flit_relation(const struct config *cfg, const struct topo *t, struct dl_rel
         .keys = t->terminals * r->picks,
         .sources = t->terminals,
         .aux_count = aux,
+        .by_node = r->mode != VALIANT, /* drawn() and per_hop() read the node and aux only */
         .fix = r->fix,
         .key = key,
         .self = r,

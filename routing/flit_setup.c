@@ -290,7 +290,7 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
                       cfg->routing.algorithm, t->label);
             return false;
         }
-        if (!escapes_fit(cfg, t, route_traits & ROUTE_ADAPTIVE, false, err))
+        if (!escapes_fit(cfg, t, false, err))
             return false;
         if (flit_params_of(cfg)->finite_buffer) {
             cfg_blame(cfg, "routing.finite_buffer", err, "seed 003's finite-buffer mode refuses a message whose first "

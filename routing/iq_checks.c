@@ -1,6 +1,8 @@
 /* The input-queued router's checks: the configurations it refuses before a run, on
- * lattices and on router networks (routing/iq_nets.c), and the escape VCs adaptive
- * routing needs on either flit router (vc_classes.h).  The contract is in iq.h. */
+ * lattices and on router networks (routing/iq_nets.c), and what adaptive routing needs
+ * to run at all on either flit router, with the fix the static deadlock check names when
+ * its escape VCs are too few (vc_classes.h).  The contract is in iq.h. */
+#include <stdio.h>
 #include <string.h>
 
 #include "../protocols/protocol.h"
@@ -16,22 +18,15 @@ int64_t iq_escape_vcs(const struct config *cfg, const struct topo *t)
     return set >= 0 ? set : torus ? 2 : 1;
 }
 
-/* Adaptive and random-minimal selections (both routers): enough VCs for the escape
- * routes and at least one adaptive VC; adaptive-minimal is deadlock-free only with escapes. */
-bool escapes_fit(const struct config *cfg, const struct topo *t, bool adaptive, bool iq, struct cfg_error *err)
+/* Adaptive and random-minimal selections (both routers): what they need to run at all
+ * (enough escape VCs to be deadlock-free is the static check's question). */
+bool escapes_fit(const struct config *cfg, const struct topo *t, bool iq, struct cfg_error *err)
 {
-    bool torus = (t->ops->traits & TOPO_KARY_NCUBE) && t->lattice.wrap;
-    int64_t escape = iq_escape_vcs(cfg, t), least = torus ? 2 : 1;
+    int64_t escape = iq_escape_vcs(cfg, t);
     int64_t vcs = flit_params_of(cfg)->virtual_channels;
     if ((t->ops->traits & TOPO_KARY_NCUBE) && t->lattice.radix <= 2) {
         cfg_blame(cfg, "network.radix", err, "the %s router routes adaptively on k-ary n-cubes of radix 3 or more "
                   "(and hypercubes)", iq ? "iq" : "simple");
-        return false;
-    }
-    if ((escape > 0 || adaptive) && escape < least) {
-        cfg_blame(cfg, "routing.escape_vcs", err, "%s needs at least %lld escape VCs here (%s) to be deadlock-free "
-                  "(got %lld)", cfg->routing.algorithm, (long long)least, torus ? "two dateline classes on a torus"
-                  : "one dimension-order VC", (long long)escape);
         return false;
     }
     if (iq && escape > 0 && cfg_is_set(cfg, "routing.vc_release") && strcmp(iq_params_of(cfg)->vc_release, "tail") == 0) {
@@ -46,6 +41,26 @@ bool escapes_fit(const struct config *cfg, const struct topo *t, bool adaptive, 
         return false;
     }
     return true;
+}
+
+void escape_fix(const struct config *cfg, const struct topo *t, char *buf, size_t size)
+{
+    bool torus = (t->ops->traits & TOPO_KARY_NCUBE) && t->lattice.wrap;
+    int64_t escape = iq_escape_vcs(cfg, t), least = torus ? 2 : 1;
+    int64_t vcs = flit_params_of(cfg)->virtual_channels;
+    bool lattice = t->ops->traits & (TOPO_KARY_NCUBE | TOPO_BINARY_HYPERCUBE);
+    const char *why = torus ? "two dateline classes on a torus" : lattice ? "one dimension-order VC"
+                                                                          : "one VC for the canonical route";
+    if (escape < least && vcs > least)
+        snprintf(buf, size, "the fix: routing.escape_vcs = %lld (%s: Duato's condition) or another "
+                 "routing.algorithm", (long long)least, why);
+    else if (escape < least)
+        snprintf(buf, size, "the fix: routing.escape_vcs = %lld with routing.virtual_channels = %lld (%s, and an "
+                 "adaptive VC: Duato's condition) or another routing.algorithm", (long long)least,
+                 (long long)least + 1, why);
+    else
+        snprintf(buf, size, "the fix: more escape VCs (routing.escape_vcs: %s, Duato's condition) or another "
+                 "routing.algorithm", why);
 }
 
 /* What the iq router refuses on every topology. */
@@ -122,7 +137,7 @@ bool iq_check(const struct engine_spec *spec, struct cfg_error *err)
     if (route_traits & ROUTE_VALIANT) {
         if (!valiant_vcs_fit(cfg, t, "iq", err))
             return false;
-    } else if (!dimension_order && !own_path && !escapes_fit(cfg, t, route_traits & ROUTE_ADAPTIVE, true, err)) {
+    } else if (!dimension_order && !own_path && !escapes_fit(cfg, t, true, err)) {
         return false;
     }
     return common_checks(cfg, t, err);

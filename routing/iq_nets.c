@@ -95,7 +95,7 @@ bool iq_nets_check(const struct config *cfg, const struct topo *t, struct cfg_er
     bool two_phases = route & (ROUTE_VALIANT | ROUTE_SOURCE_ADAPTIVE);
     bool per_hop = route & (ROUTE_ADAPTIVE | ROUTE_UNIFORM_SPLIT);
     if (per_hop) /* escape VCs on the canonical route (Duato) */
-        return scheme == CLASSES_ACYCLIC ? escapes_fit(cfg, t, route & ROUTE_ADAPTIVE, true, err)
+        return scheme == CLASSES_ACYCLIC ? escapes_fit(cfg, t, true, err)
                                          : class_escapes_fit(cfg, t, route & ROUTE_ADAPTIVE, err);
     if (!(route & ROUTE_DIMENSION_ORDER) && !two_phases && !follows_path(route)) {
         cfg_blame(cfg, "routing.algorithm", err, "on %s the iq router takes the canonical minimal route "

@@ -15,6 +15,7 @@
 #include "flit_params.h"
 #include "iq.h"
 #include "routing.h"
+#include "vc_classes.h"
 
 #define NONE UINT32_MAX
 
@@ -43,16 +44,21 @@ static uint32_t aux_of(const struct iq_rel *r, const struct iq_packet *p)
 static void packet_of(const struct iq_rel *r, uint32_t key, const struct dl_step *at, struct iq_packet *p)
 {
     uint32_t a = at->aux;
-    *p = (struct iq_packet){ .dst = key / r->picks, .src = NONE, .mid = key % r->picks, .dim = NONE };
+    bool one_pick = r->picks == 1; /* most routings: no division (the walk asks here per state) */
+    *p = (struct iq_packet){ .dst = one_pick ? key : key / r->picks, .src = NONE, .mid = one_pick ? 0 : key % r->picks,
+                             .dim = NONE };
     p->cls = (uint8_t)(a % 2);
     a /= 2;
-    p->phase = (uint8_t)(a % r->phases);
-    a /= r->phases;
-    p->globals = (uint8_t)(a % r->classes);
+    if (r->phases > 1) {
+        p->phase = (uint8_t)(a % r->phases);
+        a /= r->phases;
+    }
+    if (r->classes > 1)
+        p->globals = (uint8_t)(a % r->classes);
     if (r->mid_in_aux)
         p->mid = a / r->classes + r->first_router;
-    else if (!r->e->router_net || r->picks == 1)
-        p->mid = key % r->picks;
+    else if (!r->e->router_net || one_pick)
+        p->mid = one_pick ? 0 : key % r->picks;
     else
         p->mid = key % r->picks + r->first_router;
     if (at->channel != DL_NONE && !(r->e->terminal_link && r->e->terminal_link[at->channel] == IQ_LINK_INJECT))
@@ -63,7 +69,7 @@ static unsigned seeds(void *self, uint32_t key, uint32_t source, struct dl_step 
 {
     struct iq_rel *r = self;
     struct iq_engine *e = r->e;
-    uint32_t dst = key / r->picks;
+    uint32_t dst = r->picks == 1 ? key : key / r->picks;
     if (source == dst)
         return 0;
     struct iq_packet p = { .src = source, .dst = dst, .dim = NONE };
@@ -92,9 +98,11 @@ static bool ejects(const struct iq_engine *e, uint32_t unit)
     return unit >= e->C || (e->terminal_link && e->terminal_link[unit] == IQ_LINK_EJECT);
 }
 
-static unsigned next(void *self, uint32_t key, const struct dl_step *at, struct dl_step *out, unsigned max)
+/* The steps of a packet in state `at`: the route step, and unless escape_only the
+ * adaptive hops. */
+static unsigned steps(struct iq_rel *r, uint32_t key, const struct dl_step *at, struct dl_step *out, unsigned max,
+                      bool escape_only)
 {
-    struct iq_rel *r = self;
     struct iq_engine *e = r->e;
     struct iq_packet p;
     packet_of(r, key, at, &p);
@@ -112,7 +120,7 @@ static unsigned next(void *self, uint32_t key, const struct dl_step *at, struct 
         bool per_hop = e->selection == IQ_MOST_CREDITS || e->selection == IQ_RANDOM_MINIMAL;
         if (!per_hop || e->E) /* no escape VCs: the head waits for an adaptive VC only */
             out[n++] = (struct dl_step){ x.out_unit, e->chan_to[x.out_unit], x.vc_lo, x.vc_hi, aux_of(r, &q) };
-        if (e->selection == IQ_MOST_CREDITS || e->selection == IQ_RANDOM_MINIMAL) {
+        if ((e->selection == IQ_MOST_CREDITS || e->selection == IQ_RANDOM_MINIMAL) && !escape_only) {
             struct hop *hops = r->hops + (size_t)at->node * r->slots;
             if (r->hops_key[at->node] != key + 1) {
                 struct hop all[IQ_MINIMAL_HOPS_MAX];
@@ -134,6 +142,16 @@ static unsigned next(void *self, uint32_t key, const struct dl_step *at, struct 
     }
     e->forced_tie = -1;
     return n;
+}
+
+static unsigned next(void *self, uint32_t key, const struct dl_step *at, struct dl_step *out, unsigned max)
+{
+    return steps(self, key, at, out, max, false);
+}
+
+static unsigned escape_next(void *self, uint32_t key, const struct dl_step *at, struct dl_step *out, unsigned max)
+{
+    return steps(self, key, at, out, max, true);
 }
 
 static void destroy(void *self)
@@ -186,12 +204,9 @@ bool iq_relation(const struct config *cfg, const struct topo *t, struct dl_relat
         snprintf(r->fix, sizeof r->fix, "the fix: routing.virtual_channels = 2 (dateline classes break each ring's "
                  "cycle)");
     else if (e->selection == IQ_VALIANT)
-        snprintf(r->fix, sizeof r->fix, "the fix: more virtual channels (routing.virtual_channels: a class per "
-                 "phase%s)", e->dateline_topology ? ", each with two dateline classes" : "");
+        valiant_fix(cfg, t, r->fix, sizeof r->fix);
     else if (per_hop)
-        snprintf(r->fix, sizeof r->fix, "the fix: %s escape VCs (routing.escape_vcs%s: Duato's condition) or "
-                 "another routing.algorithm", e->E ? "more" : "", e->dateline_topology ? ", two dateline classes "
-                 "on a torus" : "");
+        escape_fix(cfg, t, r->fix, sizeof r->fix);
     else
         snprintf(r->fix, sizeof r->fix, "the fix: more virtual channels (routing.virtual_channels) or another "
                  "routing.algorithm");
@@ -201,11 +216,13 @@ bool iq_relation(const struct config *cfg, const struct topo *t, struct dl_relat
         .keys = t->terminals * r->picks,
         .sources = t->terminals,
         .aux_count = 2 * r->phases * r->classes * (r->mid_in_aux ? t->routers : 1),
+        .by_node = per_hop && !e->router_net, /* iq_route_packet's escape hop on a lattice reads the node only */
         .fix = r->fix,
         .key = key,
         .self = r,
         .seeds = seeds,
         .next = next,
+        .escape_next = per_hop && e->E ? escape_next : NULL,
         .destroy = destroy,
     };
     return true;

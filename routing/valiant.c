@@ -9,6 +9,8 @@
  * router draws both phases when the message is created; routing.router = iq).  Each
  * engine says how it draws the intermediate node (engine_ops.valiant_mids), from which
  * the analytic side pushes both phases' flows (analytic/valiant_loads.c). */
+#include <stdio.h>
+
 #include "engine.h"
 #include "flit_params.h"
 #include "routing.h"
@@ -25,16 +27,14 @@ bool valiant_has_dimension_order(const struct config *cfg, const struct topo *t,
 
 bool valiant_vcs_fit(const struct config *cfg, const struct topo *t, const char *router, struct cfg_error *err)
 {
-    bool torus = (t->ops->traits & TOPO_KARY_NCUBE) && t->lattice.wrap;
-    int64_t need = torus ? 4 : 2, vcs = flit_params_of(cfg)->virtual_channels;
+    int64_t vcs = flit_params_of(cfg)->virtual_channels;
     if ((t->ops->traits & TOPO_KARY_NCUBE) && t->lattice.radix <= 2) {
         cfg_blame(cfg, "network.radix", err, "valiant on the %s router needs a radix of 3 or more", router);
         return false;
     }
-    if (vcs < need) {
-        cfg_blame(cfg, "routing.virtual_channels", err, "valiant needs %lld virtual channels here (two phases%s) "
-                  "to be deadlock-free (got %lld)", (long long)need, torus ? ", each with two dateline classes" : "",
-                  (long long)vcs);
+    if (vcs < 2) { /* phase 0 would have no VC at all: not a deadlock, a routing that cannot run */
+        cfg_blame(cfg, "routing.virtual_channels", err, "valiant needs 2 virtual channels or more, one for each of its "
+                  "two phases (got %lld)", (long long)vcs);
         return false;
     }
     return true;
@@ -50,6 +50,18 @@ static uint32_t any_node(const struct topo *t, uint32_t src, uint32_t pick)
 void valiant_mids_any_node(const struct topo *t, struct valiant_mids *out)
 {
     *out = (struct valiant_mids){ .picks = t->nodes, .mid = any_node };
+}
+
+void valiant_fix(const struct config *cfg, const struct topo *t, char *buf, size_t size)
+{
+    bool torus = (t->ops->traits & TOPO_KARY_NCUBE) && t->lattice.wrap;
+    int64_t need = torus ? 4 : 2, vcs = flit_params_of(cfg)->virtual_channels;
+    if (vcs < need)
+        snprintf(buf, size, "the fix: routing.virtual_channels = %lld (Valiant needs %s)", (long long)need,
+                 torus ? "two phases of dateline classes" : "a class for each of its two phases");
+    else
+        snprintf(buf, size, "the fix: more virtual channels (routing.virtual_channels: a class per phase%s)",
+                 torus ? ", each with two dateline classes" : "");
 }
 
 static bool check(const struct config *cfg, const struct topo *t, struct cfg_error *err)

@@ -15,6 +15,7 @@
 #define ROUTING_VC_CLASSES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../sim/core/config_value.h"
@@ -44,14 +45,16 @@ static inline bool lattice_wraps(uint32_t k, uint32_t cur, uint32_t next, unsign
 }
 
 /* Valiant: phase 0 on the lower half of V VCs, phase 1 on the upper half; on a torus
- * each half split into its two dateline classes. */
+ * each half split into its two dateline classes when it has two VCs or more (with
+ * fewer, 2 or 3 VCs, both classes share the phase's VC: a ring's cycle, which the static
+ * deadlock check refuses; V >= 2 is valiant_vcs_fit's). */
 static inline void valiant_vc_range(uint32_t V, unsigned phase, bool dateline, bool ahead, uint32_t *lo,
                                     uint32_t *hi)
 {
     uint32_t half = V / 2, base = phase ? half : 0, width = phase ? V - half : half;
     *lo = base;
     *hi = base + width;
-    if (dateline) {
+    if (dateline && width >= 2) {
         *lo = ahead ? base + width / 2 : base;
         *hi = ahead ? base + width : base + width / 2;
     }
@@ -73,13 +76,19 @@ static inline void escape_vc_range(uint32_t E, bool dateline, bool ahead, uint32
  * (routing/iq_setup.c) */
 int64_t iq_escape_vcs(const struct config *cfg, const struct topo *t);
 /* Adaptive-minimal and random-minimal with escape VCs on the iq router (iq) or the
- * simple one: enough VCs for the escape routes and at least one adaptive VC, on a
- * k-ary n-cube of radix 3 or more or a hypercube; tail-credit release on the iq router.
- * (routing/iq_setup.c) */
-bool escapes_fit(const struct config *cfg, const struct topo *t, bool adaptive, bool iq, struct cfg_error *err);
-/* Valiant on a flit router named `router`: radix 3 or more, and 2 VCs (4 on a torus)
- * for the two phases.  (routing/valiant.c) */
+ * simple one, what they need to run at all: a k-ary n-cube of radix 3 or more or a
+ * hypercube, an adaptive VC beyond the escape VCs, tail-credit release on the iq router.
+ * Whether the escape VCs are enough to be deadlock-free (2 dateline classes on a torus,
+ * 1 elsewhere) is the static deadlock check's to decide; escape_fix() is the fix it
+ * names.  (routing/iq_checks.c) */
+bool escapes_fit(const struct config *cfg, const struct topo *t, bool iq, struct cfg_error *err);
+void escape_fix(const struct config *cfg, const struct topo *t, char *buf, size_t size);
+/* Valiant on a flit router named `router`, what it needs to run at all: radix 3 or
+ * more, and a VC for each of its two phases.  Whether its VCs are enough to be
+ * deadlock-free (two dateline classes per phase on a torus: 4) is the static deadlock
+ * check's to decide; valiant_fix() is the fix it names.  (routing/valiant.c) */
 bool valiant_vcs_fit(const struct config *cfg, const struct topo *t, const char *router, struct cfg_error *err);
+void valiant_fix(const struct config *cfg, const struct topo *t, char *buf, size_t size);
 /* Valiant routes both phases by dimension order: false with *err on a topology without
  * one.  (routing/valiant.c) */
 bool valiant_has_dimension_order(const struct config *cfg, const struct topo *t, struct cfg_error *err);

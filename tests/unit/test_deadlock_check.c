@@ -28,7 +28,8 @@ static struct dl_result verdict(const char *const *settings)
     return r;
 }
 
-/* The check alone, with no engine check before it (Valiant's hand-written VC rule). */
+/* The check alone, with no engine check before it (a router network's VC classes and
+ * Valiant's two phases, which refuse too few VCs to run at all, first). */
 static struct dl_result verdict_unchecked(const char *const *settings)
 {
     struct config cfg;
@@ -128,8 +129,25 @@ END_TEST
 
 START_TEST(valiant_with_too_few_vcs_refused)
 {
-    /* The hand-written rule refuses these before a run; the check refuses them on its own. */
+    /* Too few VCs to be deadlock-free: the check is the one place that refuses them, with
+     * the cycle and the fix the old hand-written rules named (both routers). */
     const char *torus2[] = { TORUS, IQ, "routing.algorithm=valiant", "routing.virtual_channels=2", NULL };
+    const char *torus3[] = { TORUS, "routing.algorithm=valiant", "routing.virtual_channels=3", NULL };
+    const char *escape1[] = { TORUS, IQ, "routing.algorithm=adaptive-minimal", "routing.virtual_channels=3",
+                              "routing.escape_vcs=1", NULL };
+    const char *escape0[] = { "network.topology=mesh", "network.radix=4", "network.dimension=2",
+                              "routing.switching=wormhole", "routing.algorithm=adaptive-minimal",
+                              "routing.virtual_channels=2", "routing.escape_vcs=0", NULL };
+    const char *cycle_named = "cycle: dim", *fix4 = "the fix: routing.virtual_channels = 4 (Valiant needs two phases "
+                                                    "of dateline classes)";
+    expect(torus2, DL_REFUSED, false, cycle_named);
+    expect(torus2, DL_REFUSED, false, fix4);
+    expect(torus3, DL_REFUSED, false, fix4);
+    expect(escape1, DL_REFUSED, true, "the fix: routing.escape_vcs = 2 (two dateline classes on a torus");
+    expect(escape0, DL_REFUSED, false, "the fix: routing.escape_vcs = 1 (one dimension-order VC");
+    ck_assert_str_eq(verdict(escape1).key, "routing.escape_vcs");
+    ck_assert_str_eq(verdict(torus3).key, "routing.virtual_channels");
+    /* Too few to run at all: refused before the check; the check refuses them on its own too. */
     const char *torus4[] = { TORUS, IQ, "routing.algorithm=valiant", "routing.virtual_channels=4", NULL };
     const char *mesh1[] = { "network.topology=mesh", "network.radix=4", "network.dimension=2",
                             "routing.switching=wormhole", "routing.algorithm=valiant", NULL };
@@ -224,6 +242,7 @@ static enum dl_verdict mutated(const char *const *settings, int kind, enum dl_ve
     rel.self = &m;
     rel.next = mutant_next;
     rel.seeds = mutant_seeds;
+    rel.escape_next = NULL; /* the mutant has no cheaper escape steps */
     ck_assert(dl_decide(&t, &rel, &r));
     m.inner.destroy(m.inner.self);
     topo_free(&t);
@@ -249,7 +268,9 @@ START_TEST(broken_dateline_or_escape_classes_refused)
 END_TEST
 
 /* Duato's linear-time witness (the depths of the direct escape graph) and the exact
- * extended graph agree, proved or refused, on both routers. */
+ * extended graph agree, proved or refused, on both routers; so do the walk by (node, aux)
+ * of a relation that routes by node and the three passes by state (verdict, direct
+ * dependencies, the cycle or refusal named). */
 START_TEST(duato_witness_agrees_with_the_exact_extended_graph)
 {
     static const struct {
@@ -267,6 +288,7 @@ START_TEST(duato_witness_agrees_with_the_exact_extended_graph)
         { { "network.topology=fat-tree", "network.radix=2", "network.dimension=3", "routing.switching=wormhole", IQ,
             "routing.algorithm=random-minimal", "routing.virtual_channels=2" } },
     };
+    int by_node_cases = 0;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct config cfg;
         test_config(&cfg, cases[i].set);
@@ -283,18 +305,29 @@ START_TEST(duato_witness_agrees_with_the_exact_extended_graph)
                 use.self = &m;
                 use.next = mutant_next;
                 use.seeds = mutant_seeds;
+                use.escape_next = NULL;
             }
-            struct dl_result witness, exact;
+            struct dl_result witness, exact, by_state;
             ck_assert(dl_decide(&t, &use, &witness));
             ck_assert(dl_decide_within(&t, &use, DL_EXACT_ONLY, &exact));
             ck_assert_msg(witness.verdict == exact.verdict, "case %zu, mutant %d: witness %s, exact %s (%s)", i, kind,
                           dl_verdict_name(witness.verdict), dl_verdict_name(exact.verdict), exact.note);
+            /* the walk by (node, aux) and the three passes by state: one verdict, graph and note */
+            use.by_node = false;
+            ck_assert(dl_decide(&t, &use, &by_state));
+            ck_assert_msg(by_state.verdict == witness.verdict && by_state.edges == witness.edges &&
+                              strcmp(by_state.note, witness.note) == 0,
+                          "case %zu, mutant %d: by node %s (%llu, %s), by state %s (%llu, %s)", i, kind,
+                          dl_verdict_name(witness.verdict), (unsigned long long)witness.edges, witness.note,
+                          dl_verdict_name(by_state.verdict), (unsigned long long)by_state.edges, by_state.note);
             if (kind == -1)
                 ck_assert_msg(witness.verdict == DL_PROVED, "case %zu: %s", i, witness.note);
+            by_node_cases += rel.by_node;
         }
         rel.destroy(rel.self);
         topo_free(&t);
     }
+    ck_assert_int_ge(by_node_cases, 4 * 3); /* the lattices walk by node, both routers */
 }
 END_TEST
 
@@ -318,6 +351,32 @@ static int run_status(const char *const *settings, const char *const *load)
     free(rep);
     return status;
 }
+
+/* Too few VCs to be deadlock-free is the check's alone to refuse: with it off such a
+ * configuration runs (the periodic search is the safety net: finished, exit 0, or the
+ * deadlock found, exit 3, never refused up front, 2); too few to run at all is refused
+ * whatever the check says. */
+START_TEST(too_few_vcs_run_with_the_check_off)
+{
+    const char *load[] = { "workload.rate=0.02", "run.messages=300", "run.warmup_messages=0",
+                           "routing.deadlock_check=off", NULL };
+    const char *const cases[][10] = {
+        { TORUS, IQ, "routing.algorithm=valiant", "routing.virtual_channels=2", NULL },
+        { TORUS, "routing.algorithm=valiant", "routing.virtual_channels=3", NULL },
+        { TORUS, IQ, "routing.algorithm=adaptive-minimal", "routing.virtual_channels=3", "routing.escape_vcs=1", NULL },
+        { TORUS, "routing.algorithm=adaptive-minimal", "routing.virtual_channels=2", "routing.escape_vcs=0", NULL },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int status = run_status(cases[i], load);
+        ck_assert_msg(status == 0 || status == 3, "case %zu: exit status %d", i, status);
+    }
+    const char *one_vc[] = { TORUS, "routing.algorithm=valiant", NULL };
+    ck_assert_int_eq(run_status(one_vc, load), 2);
+    const char *no_adaptive[] = { TORUS, IQ, "routing.algorithm=adaptive-minimal", "routing.virtual_channels=2",
+                                  NULL };
+    ck_assert_int_eq(run_status(no_adaptive, load), 2);
+}
+END_TEST
 
 START_TEST(proved_never_deadlock_refused_do)
 {
@@ -508,6 +567,7 @@ Suite *deadlock_check_suite(void)
     tcase_add_test(c, meshes_and_hypercubes_on_one_vc_proved);
     tcase_add_test(c, random_minimal_needs_escape_vcs_and_duato_proves_them);
     tcase_add_test(c, valiant_with_too_few_vcs_refused);
+    tcase_add_test(c, too_few_vcs_run_with_the_check_off);
     tcase_add_test(c, half_duplex_ring_and_minimal_ring_graph_refused);
     tcase_add_test(c, broken_dateline_or_escape_classes_refused);
     tcase_add_test(c, duato_witness_agrees_with_the_exact_extended_graph);

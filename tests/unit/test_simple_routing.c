@@ -248,8 +248,8 @@ START_TEST(valiant_hops_are_both_phases)
 }
 END_TEST
 
-/* Exit status 2, one line naming the file, line and key, no output. */
-static void refused(const char *const *settings, const char *where)
+/* Exit status 2, one line naming the file, line and key, no output; and `fix` in it. */
+static void refused_with(const char *const *settings, const char *where, const char *fix)
 {
     const char *argv[MAX_SETTINGS * 2 + 4];
     size_t n = 0;
@@ -267,22 +267,35 @@ static void refused(const char *const *settings, const char *where)
     ck_assert_msg(strncmp(err, where, strlen(where)) == 0, "%s: stderr does not start %s: %s", settings[1], where,
                   err);
     ck_assert_msg(strchr(err, '\n') == err + strlen(err) - 1, "not one line: %s", err);
+    ck_assert_msg(strstr(err, fix), "%s: stderr lacks \"%s\": %s", settings[1], fix, err);
     ck_assert_str_eq(out, "");
+}
+
+static void refused(const char *const *settings, const char *where)
+{
+    refused_with(settings, where, "");
 }
 
 START_TEST(refusals)
 {
     /* configs/iq/torus-8x8.ini sets virtual_channels = 2 on its line 15 */
+    /* too few VCs to be deadlock-free: the static check refuses, naming the cycle and the fix */
     const char *const valiant_torus[] = { "routing.router=simple", "routing.algorithm=valiant", NULL };
-    refused(valiant_torus, "configs/iq/torus-8x8.ini:15: routing.virtual_channels: valiant needs 4");
+    refused_with(valiant_torus, "configs/iq/torus-8x8.ini:15: routing.virtual_channels: the routing can deadlock: "
+                 "channel dependency cycle: dim", "; the fix: routing.virtual_channels = 4 (Valiant needs two phases "
+                 "of dateline classes)");
+    /* too few to run at all (phase 0 would have no VC): refused up front, the check off or not */
     const char *const valiant_cube[] = { "routing.router=simple", "routing.algorithm=valiant", "network.topology=hypercube",
-                                         "network.dimension=4", "routing.virtual_channels=1", NULL };
+                                         "network.dimension=4", "routing.virtual_channels=1",
+                                         "routing.deadlock_check=off", NULL };
     refused(valiant_cube, "command line (-s): routing.virtual_channels: valiant needs 2");
     const char *const adaptive_two[] = { "routing.router=simple", "routing.algorithm=adaptive-minimal", NULL };
     refused(adaptive_two, "configs/iq/torus-8x8.ini:15: routing.virtual_channels: adaptive-minimal needs an adaptive");
     const char *const escapes[] = { "routing.router=simple", "routing.algorithm=adaptive-minimal",
                                     "routing.virtual_channels=3", "routing.escape_vcs=1", NULL };
-    refused(escapes, "command line (-s): routing.escape_vcs: adaptive-minimal needs at least 2 escape VCs");
+    refused_with(escapes, "command line (-s): routing.escape_vcs: the routing can deadlock: escape VCs' extended "
+                 "dependency cycle: dim", "; the fix: routing.escape_vcs = 2 (two dateline classes on a torus: Duato's "
+                 "condition)");
     const char *const random_escapes[] = { "routing.router=simple", "routing.algorithm=random-minimal",
                                            "routing.escape_vcs=2", NULL };
     refused(random_escapes, "configs/iq/torus-8x8.ini:15: routing.virtual_channels: random-minimal needs an adaptive");
