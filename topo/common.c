@@ -7,9 +7,7 @@
 
 bool topo_build(struct topo *t, const struct config *cfg, struct cfg_error *err)
 {
-    static uint64_t builds;
     memset(t, 0, sizeof *t);
-    t->serial = ++builds;
     t->ops = topo_find(cfg->network.topology);
     topo_set_uniform_bandwidth(t, cfg->network.bandwidth);
     if (!t->ops->build(t, cfg, err))
@@ -26,6 +24,12 @@ bool topo_build(struct topo *t, const struct config *cfg, struct cfg_error *err)
             return false;
         }
     }
+    t->derived = calloc(1, sizeof *t->derived);
+    if (!t->derived) {
+        cfg_blame(cfg, "network.topology", err, "out of memory");
+        topo_free(t);
+        return false;
+    }
     if (!t->terminals) { /* every node a terminal and a router (the seeds' networks) */
         t->terminals = t->routers = t->nodes;
         t->group_terminals = t->cluster_size < t->nodes ? t->cluster_size : 0; /* clusters, if any */
@@ -40,6 +44,10 @@ void topo_free(struct topo *t)
     if (t->ops && t->ops->free)
         t->ops->free(t);
     t->impl = NULL;
+    if (t->derived && t->derived->free)
+        t->derived->free(t->derived->tables);
+    free(t->derived);
+    t->derived = NULL;
 }
 
 bool topo_sets_latencies(const struct topo *t)

@@ -85,6 +85,14 @@ typedef struct hop (*path_next_fn)(const struct topo *t, uint32_t cur, uint32_t 
  * equally over them. */
 typedef unsigned (*path_split_fn)(const struct topo *t, uint32_t cur, uint32_t dst, struct hop *out, unsigned max);
 
+/* A path function's tables derived from one topology (routing/up_down.c): owner says
+ * whose they are, free releases them with the topology. */
+struct topo_derived {
+    const void *owner;
+    void *tables;
+    void (*free)(void *tables);
+};
+
 struct topo {
     const struct topo_ops *ops;
     uint32_t nodes;
@@ -125,10 +133,10 @@ struct topo {
     bool uniform_class_loads;
     double class_bandwidth[TOPO_MAX_CLASSES]; /* length units per time unit */
     char label[192];         /* e.g. "4-ary 3-cube torus, half-duplex links" */
-    /* This build's number, unique within the process (topo_build counts from 1; 0: not
-     * built by it), so that a pure path function may keep tables derived from the
-     * topology and know when they belong to another one. */
-    uint64_t serial;
+    /* Tables a pure path function derives from the topology alone, built on first use
+     * through a const topology and freed with it (topo_build allocates the slot; NULL on a
+     * topology built otherwise). */
+    struct topo_derived *derived;
     void *impl;              /* topology-specific tables, if any */
 };
 
