@@ -185,10 +185,20 @@ struct topo_ops {
 struct topo_bisection {
     uint64_t channels[2];  /* from side 0 to side 1, and back; a shared channel (half-duplex, bus) both ways */
     double bandwidth[2];   /* their total bandwidth each way; a shared channel crossing both ways gives half its own */
+    /* The family has no cut in closed form: this one was found by search, so the minimum
+     * bisection is at most this (topo_bisection_search). */
+    bool searched;
 };
-/* Counts them (O(nodes · degree)); false with a reason when the family gives no cut,
- * the cut does not halve the terminals, or memory runs out. */
+/* Counts them (O(nodes · degree)) across the family's cut, or across the one
+ * topo_bisection_search() finds when the family has none in closed form; false with a
+ * reason when there is no cut, it does not halve the terminals, or memory runs out. */
 bool topo_bisection(const struct topo *t, struct topo_bisection *out, char *why, size_t why_size);
+enum { BISECTION_SEARCH_MAX_NODES = 4096 };
+/* A cut into halves of T/2 terminals each with few channels across (side[x] 0 or 1 for
+ * every node), by a deterministic Fiduccia-Mattheyses search (topo/bisection_search.c);
+ * false over BISECTION_SEARCH_MAX_NODES nodes, with an odd number of terminals, or out
+ * of memory. */
+bool topo_bisection_search(const struct topo *t, int8_t *side);
 
 const struct topo_ops *topo_find(const char *name);
 extern const struct cfg_choices topo_choices, link_choices;
