@@ -66,6 +66,8 @@ static inline void offer_request(struct iq_engine *e, uint32_t iv, uint32_t ov, 
  * (adaptive: of the range its choice lies in, on its choice's port). */
 static inline void request_vc(struct iq_engine *e, uint32_t iv, struct iq_input_vc *x, uint32_t inputs)
 {
+    if (__builtin_expect(e->reply_queue != 0, 0) && iq_waits_for_reply_place(e, iv))
+        return; /* its flits stay in this buffer until a place is free */
     uint32_t ov = e->selection == IQ_DIMENSION_ORDER || e->selection == IQ_VALIANT || x->out_unit >= e->C
                       ? lowest_free(e, x->out_unit, x->vc_lo, x->vc_hi)
                       : adaptive_choice(e, iv, x);
@@ -173,6 +175,10 @@ void iq_grant_vcs(struct iq_engine *e, int64_t c)
         e->ovc[ov].pick = NONE;
         struct iq_input_vc *x = &e->in[iv];
         if (!e->vc_islip || x->vc_requests == 1) {
+            /* A request taking its ejection VC takes a place in the reply queue; two at
+             * once for the last place: the second waits. */
+            if (__builtin_expect(e->reply_queue != 0, 0) && !iq_take_reply_place(e, iv, ov))
+                continue;
             x->vc_accepted = ov;
             take_vc(e, iv, ov, c);
             continue;
@@ -188,6 +194,8 @@ void iq_grant_vcs(struct iq_engine *e, int64_t c)
     for (uint32_t k = 0; k < e->touched_ivc.n; k++) {
         uint32_t iv = ivs[k], ov = e->vc_acc_pick[iv];
         e->vc_acc_pick[iv] = NONE;
+        if (__builtin_expect(e->reply_queue != 0, 0) && !iq_take_reply_place(e, iv, ov))
+            continue;
         e->in[iv].vc_accepted = ov;
         take_vc(e, iv, ov, c);
     }

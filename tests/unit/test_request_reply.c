@@ -87,25 +87,29 @@ static const char *const overloaded[] = { "workload.rate=0.13", "run.allow_unsta
 
 /* With shared VCs the static check refuses the run naming the protocol cycle and the
  * fix; unchecked, the run deadlocks, and the search names a cycle through a terminal's
- * full reply queue (exit status 3). */
+ * full reply queue (exit status 3): on either router. */
 START_TEST(shared_vcs_deadlock_through_a_full_reply_queue)
 {
     char out[8192], err[4096];
-    const char *checked[] = { test_binary(), "-s", "routing.class_vcs=shared", "configs/request-reply-mesh.ini", NULL };
-    ck_assert_int_eq(test_exec(checked, out, sizeof out, err, sizeof err), 2);
-    ck_assert_msg(strstr(err, "routing.class_vcs") && strstr(err, "protocol deadlock") &&
-                  strstr(err, "the fix: routing.class_vcs = separate") && !strchr(strchr(err, '\n') + 1, '\n'),
-                  "%s", err);
-    ck_assert_str_eq(out, "");
-    for (int seed = 1; seed <= 3; seed++) {
-        char seed_setting[32];
-        snprintf(seed_setting, sizeof seed_setting, "run.seed=%d", seed);
-        const char *run[] = { test_binary(), "-s", "routing.class_vcs=shared", "-s", "routing.deadlock_check=off", "-s",
-                              overloaded[0], "-s", overloaded[1], "-s", seed_setting, "configs/request-reply-mesh.ini",
-                              NULL };
-        ck_assert_int_eq(test_exec(run, out, sizeof out, err, sizeof err), 3);
-        ck_assert_msg(strstr(err, "deadlock at cycle") && strstr(err, "ejection of requests at terminal") &&
-                      strstr(err, "(reply queue full)"), "seed %d: %s", seed, err);
+    for (int iq = 0; iq < 2; iq++) {
+        const char *router = iq ? "routing.router=iq" : "routing.router=simple";
+        const char *checked[] = { test_binary(), "-s", "routing.class_vcs=shared", "-s", router,
+                                  "configs/request-reply-mesh.ini", NULL };
+        ck_assert_int_eq(test_exec(checked, out, sizeof out, err, sizeof err), 2);
+        ck_assert_msg(strstr(err, "routing.class_vcs") && strstr(err, "protocol deadlock") &&
+                      strstr(err, "the fix: routing.class_vcs = separate") && !strchr(strchr(err, '\n') + 1, '\n'),
+                      "%s: %s", router, err);
+        ck_assert_str_eq(out, "");
+        for (int seed = 1; seed <= 3; seed++) {
+            char seed_setting[32];
+            snprintf(seed_setting, sizeof seed_setting, "run.seed=%d", seed);
+            const char *run[] = { test_binary(), "-s", "routing.class_vcs=shared", "-s", "routing.deadlock_check=off",
+                                  "-s", overloaded[0], "-s", overloaded[1], "-s", seed_setting, "-s", router,
+                                  "configs/request-reply-mesh.ini", NULL };
+            ck_assert_int_eq(test_exec(run, out, sizeof out, err, sizeof err), 3);
+            ck_assert_msg(strstr(err, "deadlock at cycle") && strstr(err, "ejection of requests at terminal") &&
+                          strstr(err, "(reply queue full)"), "%s seed %d: %s", router, seed, err);
+        }
     }
 }
 END_TEST
@@ -114,15 +118,16 @@ END_TEST
  * deadlocks: 3 seeds x 20,000 cycles here, x 50,000 in tests/validate. */
 START_TEST(separate_vcs_never_deadlock)
 {
-    check_separate_classes_never_deadlock(20000);
+    check_separate_classes_never_deadlock("simple", 20000);
+    check_separate_classes_never_deadlock("iq", 20000);
 }
 END_TEST
 
 /* The static check walks both classes as one graph: with a bounded reply queue, shared
  * VCs close a cycle through a request's ejection and its reply (refused, naming the
  * fix), separate ones are proved, for dimension order on a mesh, a torus (dateline
- * VCs) and a hypercube and for adaptive-minimal with escape VCs (Duato); cut-through
- * holds no channel. */
+ * VCs) and a hypercube and for adaptive-minimal with escape VCs (Duato), on either
+ * router; cut-through (simple router only) holds no channel. */
 START_TEST(static_check_walks_both_classes)
 {
     const char *const nets[][4] = {
@@ -133,19 +138,24 @@ START_TEST(static_check_walks_both_classes)
         { "network.topology=mesh", "routing.switching=cut-through", "routing.algorithm=ecube", "0" },
     };
     char out[4096], err[4096];
-    for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++)
+    for (size_t i = 0; i < 2 * (sizeof nets / sizeof nets[0]); i++)
         for (int shared = 0; shared < 2; shared++) {
-            const char *argv[] = { test_binary(), "--check-deadlock", "-s", nets[i][0], "-s", nets[i][1], "-s",
-                                   nets[i][2], "-s", shared ? "routing.class_vcs=shared" : "routing.class_vcs=separate",
+            size_t n = i % (sizeof nets / sizeof nets[0]);
+            bool iq = i >= sizeof nets / sizeof nets[0];
+            if (iq && nets[n][3][0] == '0') /* the iq router is wormhole only */
+                continue;
+            const char *argv[] = { test_binary(), "--check-deadlock", "-s", nets[n][0], "-s", nets[n][1], "-s",
+                                   nets[n][2], "-s", shared ? "routing.class_vcs=shared" : "routing.class_vcs=separate",
+                                   "-s", iq ? "routing.router=iq" : "routing.router=simple",
                                    "configs/request-reply-mesh.ini", NULL };
-            int want = shared ? nets[i][3][0] - '0' : 0;
+            int want = shared ? nets[n][3][0] - '0' : 0;
             ck_assert_int_eq(test_exec(argv, out, sizeof out, err, sizeof err), want);
             if (want)
                 ck_assert_msg(strstr(out, "refused") && strstr(out, "protocol deadlock") &&
-                              strstr(out, "the fix: routing.class_vcs = separate"), "%s: %s", nets[i][0], out);
+                              strstr(out, "the fix: routing.class_vcs = separate"), "%s%s: %s", nets[n][0], iq ? " (iq)" : "", out);
             else
-                ck_assert_msg(strstr(out, nets[i][3][0] == '0' ? "not needed" : "proved") &&
-                              (nets[i][3][0] == '0' || strstr(out, "both message classes")), "%s: %s", nets[i][0],
+                ck_assert_msg(strstr(out, nets[n][3][0] == '0' ? "not needed" : "proved") &&
+                              (nets[n][3][0] == '0' || strstr(out, "both message classes")), "%s: %s", nets[n][0],
                               out);
         }
 }
@@ -168,13 +178,12 @@ START_TEST(class_vcs_without_classes_changes_nothing)
 }
 END_TEST
 
-/* A bounded reply queue needs the simple router's ejection; recovery and finite
- * buffers cannot keep its count. */
+/* A bounded reply queue needs a flit engine's ejection (either router); recovery and
+ * finite buffers cannot keep its count. */
 START_TEST(reply_queue_refusals)
 {
     char out[4096], err[4096];
     const char *const refused[][3] = {
-        { "routing.router=iq", "workload.reply_queue", "iq router" },
         { "routing.switching=store-and-forward", "workload.reply_queue", "store-and-forward" },
         { "routing.deadlock=recover", "routing.deadlock", "stop" },
         { "routing.finite_buffer=true", "routing.finite_buffer", "reply queue" },
