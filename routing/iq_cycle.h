@@ -93,12 +93,15 @@ static inline void remove_source(struct iq_engine *e, uint32_t node)
     e->source_pos[node] = NONE;
 }
 
+/* What send_flit did: nothing (no VC or no credit), sent a flit, or sent the last flit
+ * of the line's last packet (the line is empty). */
+enum { SENT_NONE, SENT_FLIT, SENT_LINE_EMPTY };
+
 /* Source line `line` of `node` sends one flit of its front packet if a VC and a credit
- * allow (step 2): false if it cannot.  After a tail the line's next packet is at its
- * front (none: src_head[line] is NONE).  A reply's head taking its injection VC frees a
- * place in its terminal's reply queue. */
-static inline __attribute__((always_inline)) bool send_flit(struct iq_engine *e, uint32_t node, uint32_t line,
-                                                            int64_t c)
+ * allow (step 2).  After a tail the line's next packet is at its front.  A reply's head
+ * taking its injection VC frees a place in its terminal's reply queue. */
+static inline __attribute__((always_inline)) int send_flit(struct iq_engine *e, uint32_t node, uint32_t line,
+                                                           int64_t c)
 {
     uint32_t V = e->V, base = (e->C + e->N) * V, p = e->src_head[line];
     struct iq_packet *x = &e->packets[p];
@@ -114,18 +117,18 @@ static inline __attribute__((always_inline)) bool send_flit(struct iq_engine *e,
             }
         }
         if (ov == NONE)
-            return false;
+            return SENT_NONE;
         e->ovc[ov].owner = IQ_SINK | node;
         e->src_vc[line] = ov;
         e->src_rr[line] = ov - first;
         x->injected = c;
-        if (e->reply_queue && x->reply) { /* its first channel: it leaves its terminal's reply queue */
+        if (x->reply) { /* (set only with a reply queue) its first channel: it leaves its terminal's queue */
             e->reply_held[node]--;
             e->replies_in[node]--;
         }
     }
     if (e->ovc[ov].credits == 0)
-        return false;
+        return SENT_NONE;
     e->ovc[ov].credits--;
     if (e->obs.injected)
         e->obs.injected(e->obs.ctx, node, p, x->sent, c);
@@ -136,14 +139,15 @@ static inline __attribute__((always_inline)) bool send_flit(struct iq_engine *e,
         e->out_arb[ov / V].busy++;
     flit_due(e, c + 2, x->sent == x->flits ? p | IQ_TAIL : p, x->sent - 1, target);
     if (x->sent < x->flits)
-        return true;
+        return SENT_FLIT;
     release_output_vc(e, ov);
     e->src_vc[line] = NONE;
     e->backlog--;
     e->src_head[line] = x->next;
-    if (x->next == NONE)
-        e->src_tail[line] = NONE;
-    return true;
+    if (x->next != NONE)
+        return SENT_FLIT;
+    e->src_tail[line] = NONE;
+    return SENT_LINE_EMPTY;
 }
 
 /* routing/iq_alloc.c, steps 3 and 4 of cycle c: the heads and flits that may ask, ask

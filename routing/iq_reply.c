@@ -32,7 +32,7 @@ void iq_inject_by_class(struct iq_engine *e, int64_t c)
         uint32_t node = e->sources[k], cls = e->line_last[node] ^ 1u;
         for (uint32_t tries = 0; tries < 2; tries++, cls ^= 1u) {
             uint32_t line = 2 * node + cls;
-            if (e->src_head[line] != NONE && send_flit(e, node, line, c)) {
+            if (e->src_head[line] != NONE && send_flit(e, node, line, c) != SENT_NONE) {
                 e->line_last[node] = (uint8_t)cls;
                 break;
             }

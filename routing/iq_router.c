@@ -197,7 +197,7 @@ static void inject_flits(struct iq_engine *e, int64_t c)
 {
     for (uint32_t k = 0; k < e->n_sources;) {
         uint32_t node = e->sources[k];
-        if (send_flit(e, node, node, c) && e->src_head[node] == NONE)
+        if (send_flit(e, node, node, c) == SENT_LINE_EMPTY)
             remove_source(e, node); /* the last source moved to k: look at it next */
         else
             k++;
