@@ -280,6 +280,14 @@ struct iq_engine {
 };
 
 /* The packet at the front of input VC iv (its head, when it waits for a VC). */
+/* Node's digit in dimension dim of a lattice (routes by digits). */
+static inline uint32_t iq_digit(const struct iq_engine *e, uint32_t node, uint32_t dim)
+{
+    if (e->digits)
+        return e->digits[(size_t)node * e->dims + dim];
+    return node / e->digit_stride[dim] % e->radix;
+}
+
 static inline uint32_t iq_front_packet(const struct iq_engine *e, uint32_t iv)
 {
     return e->ring[(size_t)iv * e->B + e->in[iv].first] & ~IQ_TAIL;
