@@ -187,7 +187,7 @@ static uint32_t lowest_free(const struct flit_engine *e, const struct worm *x, u
 
 /* The header of x asks: the minimal hop with the most free adaptive VCs (or any with
  * one, random-minimal), ties from the routing stream of its node; else the escape VCs
- * of the dimension-order hop.  Its choice: the lowest free VC of that hop, if any. */
+ * of the escape hop (escape_option).  Its choice: the lowest free VC of that hop, if any. */
 bool flit_per_hop_choice(struct flit_engine *e, const struct worm *x, struct hop *chosen, uint32_t *vc)
 {
     const struct topo *t = e->env.topo;

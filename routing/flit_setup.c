@@ -38,9 +38,10 @@ static const struct cfg_key flit_keys[] = {
     { "routing", "router", CFG_CHOICE, offsetof(struct flit_params, router), "simple", 0, 0, false, &router_choices,
       "wormhole: the router model" },
     { "routing", "escape_vcs", CFG_INT, offsetof(struct flit_params, escape_vcs), "-1", -1, 64, false, NULL,
-      "wormhole, cut-through: adaptive-minimal and random-minimal's VCs kept for dimension-order escape routes; "
-      "-1: the least the topology needs (2 dateline VCs on a torus, 1 on a mesh or hypercube; iq router elsewhere: "
-      "one per VC class of the canonical route; simple router, random-minimal: none, paths drawn at creation)" },
+      "wormhole, cut-through: adaptive-minimal and random-minimal's VCs kept for escape routes (dimension order "
+      "on lattices, the canonical minimal route on router networks); -1: the least the topology needs (2 dateline "
+      "VCs on a torus, 1 on a mesh or hypercube; router networks: one per VC class of the canonical route; simple "
+      "router, random-minimal: none, paths drawn at creation)" },
     { "routing", "deadlock", CFG_CHOICE, offsetof(struct flit_params, deadlock), "stop", 0, 0, false,
       &deadlock_choices, "wormhole: what a deadlock found by the periodic search does (recover: simple router only)" },
     { "routing", "deadlock_check", CFG_CHOICE, offsetof(struct flit_params, deadlock_check), "on", 0, 0, false,
