@@ -506,6 +506,15 @@ START_TEST(per_hop_uncounted_adaptive_hops_refused)
         ck_assert(dl_decide(&t, &rel, &without));
         ck_assert_msg(with.verdict == DL_PROVED && without.verdict == DL_REFUSED, "case %zu: %s, then %s", i,
                       dl_verdict_name(with.verdict), dl_verdict_name(without.verdict));
+        /* The exact extended graph agrees: its cycle runs through adaptive VCs only (the
+         * direct escape graph has none), and it walks every key (it once walked none). */
+        struct dl_result exact_with, exact_without;
+        ck_assert(dl_decide_within(&t, &m.inner, DL_EXACT_ONLY, &exact_with));
+        ck_assert(dl_decide_within(&t, &rel, DL_EXACT_ONLY, &exact_without));
+        ck_assert_msg(exact_with.verdict == DL_PROVED && exact_with.edges > 0 && exact_without.verdict == DL_REFUSED,
+                      "case %zu, exact: %s (%llu dependencies), then %s", i, dl_verdict_name(exact_with.verdict),
+                      (unsigned long long)exact_with.edges, dl_verdict_name(exact_without.verdict));
+        ck_assert_msg(strstr(exact_without.note, "extended"), "case %zu: %s", i, exact_without.note);
         m.inner.destroy(m.inner.self);
         topo_free(&t);
     }
