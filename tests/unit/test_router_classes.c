@@ -5,12 +5,9 @@
  * deadlock check, too few VCs refused (one line naming the key, the count and for a
  * graph up-down), the classes themselves needed (a relation that ignores them is
  * refused); runs far past saturation, 3 seeds each, never stop with a deadlock, and
- * with too few VCs (the check off) they do.  Per-hop routing (adaptive-minimal,
- * random-minimal with escape VCs) on every router network: escape VCs on the canonical
- * route with those classes, proved by Duato's condition, too few refused naming
- * routing.escape_vcs, and on the dragonfly refused when adaptive hops are not counted.
- * tests/validate/test_deadlock_free.c runs the same networks for 3 seeds x 50,000
- * cycles. */
+ * with too few VCs (the check off) they do.  tests/validate/test_deadlock_free.c runs
+ * the same networks for 3 seeds x 50,000 cycles.  Per-hop routing's escape classes on
+ * the same networks: test_router_escapes.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -361,166 +358,6 @@ START_TEST(without_the_classes_refused)
 }
 END_TEST
 
-#define FAT_TREE "network.topology=fat-tree", "network.radix=2", "network.dimension=3"
-#define HYPERX "network.topology=hyperx", "network.radix=3", "network.dimension=2", "network.concentration=2"
-#define IRREGULAR "network.topology=graph", "network.graph_file=configs/graphs/irregular-6.edges"
-#define ADAPTIVE "routing.algorithm=adaptive-minimal"
-
-/* Per-hop routing on router networks (adaptive-minimal; random-minimal with escape VCs):
- * escape VCs on the canonical minimal route with flit_escape_classes()'s classes,
- * routing.escape_vcs defaulting to them (dragonfly 2, Slim Fly 2, the 8-ring 4, the
- * concentrated torus 2, HyperX and the fat tree 1), each proved by Duato's condition;
- * too few escape VCs refused by the check naming routing.escape_vcs and the count; no
- * adaptive VC beyond them refused up front, and a ring whose classes alone need more VCs
- * than a channel can have refused up front naming the algorithm. */
-START_TEST(per_hop_escape_classes_proved_too_few_refused)
-{
-    static const struct {
-        const char *set[10];
-        uint32_t escape;
-    } proved[] = {
-        { { DRAGONFLY, WH, ADAPTIVE, "routing.virtual_channels=3" }, 2 },
-        { { DRAGONFLY, WH, ADAPTIVE, "routing.virtual_channels=4", "network.groups=5" }, 2 },
-        { { DRAGONFLY, WH, "routing.algorithm=random-minimal", "routing.virtual_channels=3", "routing.escape_vcs=2" },
-          2 },
-        { { SLIM_FLY, WH, ADAPTIVE, "routing.virtual_channels=3" }, 2 },
-        { { "network.topology=slim-fly", "network.q=3", WH, "routing.algorithm=random-minimal",
-            "routing.virtual_channels=4", "routing.escape_vcs=3" }, 3 },
-        { { RING, WH, ADAPTIVE, "routing.virtual_channels=5" }, 4 },
-        { { IRREGULAR, WH, ADAPTIVE, "routing.virtual_channels=5" }, 0 },
-        { { CTORUS, WH, ADAPTIVE, "routing.virtual_channels=3" }, 2 },
-        { { FAT_TREE, WH, ADAPTIVE, "routing.virtual_channels=2" }, 1 },
-        { { HYPERX, WH, ADAPTIVE, "routing.virtual_channels=2" }, 1 },
-        { { HYPERX, WH, "routing.algorithm=random-minimal", "routing.virtual_channels=2", "routing.escape_vcs=1" }, 1 },
-    };
-    for (size_t i = 0; i < sizeof proved / sizeof proved[0]; i++) {
-        struct cfg_error err;
-        struct dl_result r = verdict(proved[i].set, &err);
-        ck_assert_msg(r.verdict == DL_PROVED && r.duato, "case %zu (%s): %s %s", i, proved[i].set[0],
-                      dl_verdict_name(r.verdict), r.verdict == DL_OFF ? err.message : r.note);
-        struct config cfg;
-        struct topo t;
-        build(&t, &cfg, proved[i].set);
-        struct dl_relation rel;
-        ck_assert(engine_select(&cfg)->relation(&cfg, &t, &rel));
-        if (proved[i].escape) /* the default, or the one set */
-            ck_assert_uint_eq(rel.escape, proved[i].escape);
-        else /* a graph: its router diameter */
-            ck_assert_uint_eq(rel.escape, t.router_diameter);
-        rel.destroy(rel.self);
-        topo_free(&t);
-    }
-    static const struct {
-        const char *set[10];
-        const char *fix;
-    } refused[] = {
-        { { DRAGONFLY, WH, ADAPTIVE, "routing.virtual_channels=3", "routing.escape_vcs=1" },
-          "the fix: routing.escape_vcs = 2 (a class raised at each global link: Kim et al. 2008" },
-        { { SLIM_FLY, WH, "routing.algorithm=random-minimal", "routing.virtual_channels=3", "routing.escape_vcs=1" },
-          "the fix: routing.escape_vcs = 2 (a class per router hop of the diameter" },
-        { { RING, WH, ADAPTIVE, "routing.virtual_channels=4", "routing.escape_vcs=3" },
-          "the fix: routing.escape_vcs = 4 with routing.virtual_channels = 5" },
-        { { CTORUS, WH, ADAPTIVE, "routing.virtual_channels=3", "routing.escape_vcs=1" },
-          "the fix: routing.escape_vcs = 2 (two dateline classes" },
-    };
-    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
-        struct cfg_error err;
-        struct dl_result r = verdict(refused[i].set, &err);
-        ck_assert_msg(r.verdict == DL_REFUSED && strstr(r.note, refused[i].fix), "case %zu: %s %s", i,
-                      dl_verdict_name(r.verdict), r.verdict == DL_OFF ? err.message : r.note);
-        ck_assert_str_eq(r.key, "routing.escape_vcs");
-    }
-    static const struct {
-        const char *set[10];
-        const char *says;
-    } up_front[] = {
-        { { DRAGONFLY, WH, ADAPTIVE, "routing.virtual_channels=2" }, "virtual_channels must be at least 3 (got 2)" },
-        { { SLIM_FLY, WH, ADAPTIVE }, "virtual_channels must be at least 3 (got 1)" },
-        { { FAT_TREE, WH, ADAPTIVE }, "virtual_channels must be at least 2 (got 1)" },
-    };
-    for (size_t i = 0; i < sizeof up_front / sizeof up_front[0]; i++) {
-        struct cfg_error err;
-        struct dl_result r = verdict(up_front[i].set, &err);
-        ck_assert_msg(r.verdict == DL_OFF && strstr(err.message, up_front[i].says), "case %zu: %s", i,
-                      r.verdict == DL_OFF ? err.message : r.note);
-        ck_assert_str_eq(err.key, "routing.virtual_channels");
-    }
-    /* the 8-node ring's file has terminals only on routers: a ring of 140 needs 70 escape classes */
-    char path[] = "/tmp/sim-ring-XXXXXX";
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    FILE *f = fdopen(fd, "w");
-    ck_assert_ptr_nonnull(f);
-    fprintf(f, "routers 140\n");
-    for (int i = 0; i < 140; i++)
-        fprintf(f, "%d %d\n", i, (i + 1) % 140);
-    fclose(f);
-    char file[64];
-    snprintf(file, sizeof file, "network.graph_file=%s", path);
-    const char *big[] = { "network.topology=graph", file, WH, ADAPTIVE, "routing.virtual_channels=64", NULL };
-    struct cfg_error err;
-    struct dl_result r = verdict(big, &err);
-    ck_assert_msg(r.verdict == DL_OFF && strstr(err.message, "would need 70 escape VCs") &&
-                  strcmp(err.key, "routing.algorithm") == 0, "%s: %s", err.key, err.message);
-    unlink(path);
-}
-END_TEST
-
-/* The dragonfly's relation with adaptive hops left uncounted (a head's escape state only
- * stepped on escape hops): a head that crossed its global link adaptively then asks for
- * a class-0 local escape VC, which the escape route takes only before its global link,
- * and Duato's condition fails: counting every hop is what the proof rests on there.
- * (Hop-indexed classes, Slim Fly's and graphs', rise with every escape hop whether or
- * not the adaptive ones are counted: there counting only keeps the class within the
- * diameter.) */
-static unsigned uncounted_next(void *self, uint32_t key, const struct dl_step *at, struct dl_step *out, unsigned max)
-{
-    struct classless *m = self;
-    unsigned n = m->inner.next(m->inner.self, key, at, out, max);
-    for (unsigned i = 0; i < n; i++)
-        if (out[i].channel != DL_NONE && out[i].lo >= m->inner.escape)
-            out[i].aux = at->aux;
-    return n;
-}
-
-START_TEST(per_hop_uncounted_adaptive_hops_refused)
-{
-    static const struct {
-        const char *set[10];
-    } cases[] = {
-        { { DRAGONFLY, WH, ADAPTIVE, "routing.virtual_channels=3" } },
-        { { DRAGONFLY, WH, ADAPTIVE, "routing.virtual_channels=3", "network.groups=5" } },
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        struct config cfg;
-        struct topo t;
-        build(&t, &cfg, cases[i].set);
-        struct classless m;
-        ck_assert(engine_select(&cfg)->relation(&cfg, &t, &m.inner));
-        struct dl_relation rel = m.inner;
-        rel.self = &m;
-        rel.next = uncounted_next;
-        rel.seeds = classless_seeds;
-        struct dl_result with, without;
-        ck_assert(dl_decide(&t, &m.inner, &with));
-        ck_assert(dl_decide(&t, &rel, &without));
-        ck_assert_msg(with.verdict == DL_PROVED && without.verdict == DL_REFUSED, "case %zu: %s, then %s", i,
-                      dl_verdict_name(with.verdict), dl_verdict_name(without.verdict));
-        /* The exact extended graph agrees: its cycle runs through adaptive VCs only (the
-         * direct escape graph has none), and it walks every key (it once walked none). */
-        struct dl_result exact_with, exact_without;
-        ck_assert(dl_decide_within(&t, &m.inner, DL_EXACT_ONLY, &exact_with));
-        ck_assert(dl_decide_within(&t, &rel, DL_EXACT_ONLY, &exact_without));
-        ck_assert_msg(exact_with.verdict == DL_PROVED && exact_with.edges > 0 && exact_without.verdict == DL_REFUSED,
-                      "case %zu, exact: %s (%llu dependencies), then %s", i, dl_verdict_name(exact_with.verdict),
-                      (unsigned long long)exact_with.edges, dl_verdict_name(exact_without.verdict));
-        ck_assert_msg(strstr(exact_without.note, "extended"), "case %zu: %s", i, exact_without.note);
-        m.inner.destroy(m.inner.self);
-        topo_free(&t);
-    }
-}
-END_TEST
-
 /* Offered 1.25 flits per terminal per cycle (8-flit packets, 2-flit buffers): more than twice
  * what each of these saturates at (docs/models.md); the runtime search every 64 cycles
  * stops a deadlocked run. */
@@ -558,14 +395,6 @@ START_TEST(past_saturation_never_deadlocks_too_few_vcs_do)
         { { "network.topology=slim-fly", "network.q=3", "routing.algorithm=valiant", "routing.virtual_channels=4" } },
         { { RING, "routing.algorithm=minimal", "routing.virtual_channels=4" } },
         { { CTORUS, "routing.algorithm=minimal", "routing.virtual_channels=2" } },
-        /* per hop, escape VCs at their default */
-        { { DRAGONFLY, ADAPTIVE, "routing.virtual_channels=3" } },
-        { { "network.topology=slim-fly", "network.q=3", "network.concentration=2", ADAPTIVE,
-            "routing.virtual_channels=3" } },
-        { { RING, ADAPTIVE, "routing.virtual_channels=5" } },
-        { { CTORUS, "routing.algorithm=random-minimal", "routing.virtual_channels=3", "routing.escape_vcs=2" } },
-        { { FAT_TREE, ADAPTIVE, "routing.virtual_channels=2" } },
-        { { HYPERX, ADAPTIVE, "routing.virtual_channels=2" } },
     };
     struct run_report *rep = calloc(1, sizeof *rep);
     ck_assert(rep);
@@ -599,8 +428,6 @@ Suite *router_classes_suite(void)
     tcase_add_test(tc, new_combinations_proved_too_few_vcs_refused);
     tcase_add_test(tc, more_classes_than_vcs_can_be_point_to_up_down);
     tcase_add_test(tc, without_the_classes_refused);
-    tcase_add_test(tc, per_hop_escape_classes_proved_too_few_refused);
-    tcase_add_test(tc, per_hop_uncounted_adaptive_hops_refused);
     tcase_add_test(tc, past_saturation_never_deadlocks_too_few_vcs_do);
     suite_add_tcase(s, tc);
     return s;
