@@ -20,7 +20,9 @@
  *  - Source: one flit per cycle onto the injection channel (latency 1), the packets
  *    of its queue one after another (the next head may go the cycle after a tail).  A
  *    head takes a free injection VC (round robin after the last one taken) that has a
- *    credit; every flit needs a credit of its VC.
+ *    credit; every flit needs a credit of its VC.  With a bounded reply queue and
+ *    separate class VCs a source has a queue per class (a reply never waits behind a
+ *    request): still one flit per cycle, the class that did not send last first.
  *  - Pipeline per router: a head that reaches the front of its input VC at cycle f
  *    (it arrives, or the flit before it left at f - 1) computes its route and asks
  *    for an output VC from f + routing_delay; granted at g, its flits ask for the
@@ -65,10 +67,16 @@
  *    cycle each flit arrives, so 2 cycles later, plus credit_delay).  A
  *    packet is delivered when its tail arrives at the ejection channel's far end; its
  *    delay is from creation; its network part from the cycle its head was injected.
+ *  - workload.reply_queue = q > 0 (routing/iq_reply.c): a request's head at its
+ *    destination asks for an ejection VC only while that terminal holds fewer than q
+ *    places, and takes one when granted; till then its flits wait in the input VC and
+ *    their credits stay withheld.  The place is freed when the request's reply's head
+ *    takes its injection VC.  q = 0 changes nothing.
  *  - Deadlock: every routing.deadlock_interval cycles the VCs that hold flits and can
  *    never move (a full downstream buffer or no free output VC, all held by VCs that
- *    cannot move either) are found; if any, the run stops (exit status 3) naming a
- *    cycle of channels (env.fatal).
+ *    cannot move either; a request waiting for a reply-queue place waits for the
+ *    injection port's VCs of the replies) are found; if any, the run stops (exit
+ *    status 3) naming a cycle of channels (env.fatal).
  */
 #ifndef ROUTING_IQ_H
 #define ROUTING_IQ_H
@@ -103,6 +111,8 @@ struct iq_packet {
     uint8_t cls;      /* dateline class in that dimension */
     uint8_t phase;    /* valiant: 0 on the way to `mid`, 1 on the way to dst; ugal: 2 until the source's router chooses */
     uint8_t globals;  /* router networks: VC class, raised at each channel the topology names (global links) */
+    uint8_t reply;    /* request-reply: 1 for a reply (its source line with per-class lines) */
+    uint8_t gated;    /* a request whose ejection takes a place in its destination's reply queue */
     uint32_t mid;     /* valiant: the intermediate node */
     uint32_t vc_base; /* its message class's VC set: VCs [vc_base, vc_base + Vc) of each port */
 };
@@ -230,11 +240,20 @@ struct iq_engine {
     struct iq_packet *packets;
     uint32_t packet_cap, packet_free;
     uint32_t pending_head, pending_tail;       /* created, not yet at their source queue */
-    uint32_t *src_head, *src_tail;             /* per node: source queue */
-    uint32_t *src_vc;                          /* per node: injection VC of the packet being injected, UINT32_MAX */
-    uint32_t *src_rr;                          /* per node: last injection VC taken */
+    /* Source lines: one per node (line = node), or with class_lines one per node and
+     * message class (line = 2 node + reply), sharing the node's injection channel. */
+    bool class_lines;
+    uint32_t *src_head, *src_tail;             /* per line: source queue */
+    uint32_t *src_vc;                          /* per line: injection VC of the packet being injected, UINT32_MAX */
+    uint32_t *src_rr;                          /* per line: last injection VC taken */
+    uint8_t *line_last;                        /* class_lines, per node: the class that sent last */
     uint32_t *sources, n_sources;              /* nodes with a backlog */
     uint32_t *source_pos;                      /* per node: index in sources, UINT32_MAX */
+    /* workload.reply_queue = q > 0 (routing/iq_reply.c): per terminal, the places taken
+     * (requests granted their ejection VC whose reply has not yet taken its injection VC)
+     * and the replies handed to the engine that have not yet taken it. */
+    uint32_t reply_queue;
+    uint32_t *reply_held, *replies_in;
 
     struct iq_input_vc *in;   /* (C + N) * V */
     uint32_t *ring;           /* (C + N) * V * B packets */
@@ -273,6 +292,30 @@ static inline unsigned iq_adaptive_hops(const struct iq_engine *e, uint32_t node
 {
     return e->env.topo->ops->minimal_hops(e->env.topo, node, dst, out, IQ_MINIMAL_HOPS_MAX);
 }
+
+/* Whether output unit o, an input VC's route, ejects: an ejection port, or a router's
+ * link to a terminal (router networks). */
+static inline bool iq_ejects(const struct iq_engine *e, uint32_t o)
+{
+    return o >= e->C || (e->terminal_link && e->terminal_link[o] == IQ_LINK_EJECT);
+}
+
+/* workload.reply_queue: whether the head at the front of input VC iv, waiting for a
+ * VC, is a request whose ejection waits for a place in its destination's full reply
+ * queue. */
+static inline bool iq_waits_for_reply_place(const struct iq_engine *e, uint32_t iv)
+{
+    const struct iq_packet *p = &e->packets[iq_front_packet(e, iv)];
+    return p->gated && iq_ejects(e, e->in[iv].out_unit) && e->reply_held[p->dst] >= e->reply_queue;
+}
+
+/* routing/iq_reply.c: the reply queue's set-up (false: out of memory); the source step
+ * with a line per class (replaces iq_router.c's when e->class_lines); whether a request
+ * granted output VC ov at input VC iv may take it (a place is free, and taken, or it
+ * needs none). */
+bool iq_reply_init(struct iq_engine *e);
+void iq_inject_by_class(struct iq_engine *e, int64_t c);
+bool iq_take_reply_place(struct iq_engine *e, uint32_t iv, uint32_t ov);
 
 /* routing/iq_router.c: a message from the run; one cycle (the tick event). */
 void iq_inject(struct iq_engine *e, uint32_t msg);

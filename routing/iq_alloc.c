@@ -125,7 +125,7 @@ void iq_request(struct iq_engine *e, int64_t c)
     const uint32_t *busy = e->busy;
     struct iq_input_vc *in = e->in;
     const struct iq_output_vc *ovc = e->ovc;
-    bool sw_islip = e->sw_islip;
+    bool sw_islip = e->sw_islip, gated = e->reply_queue != 0;
     for (uint32_t k = 0; k < n; k++) {
         uint32_t iv = busy[k];
         struct iq_input_vc *x = &in[iv];
@@ -139,7 +139,10 @@ void iq_request(struct iq_engine *e, int64_t c)
                     request_switch(e, iv);
             }
         } else if (x->state == IQ_VC_ALLOC) {
-            request_vc(e, iv, x, inputs);
+            /* A request waiting for a place in its terminal's reply queue asks for nothing:
+             * its flits stay in this buffer. */
+            if (__builtin_expect(!gated, 1) || !iq_waits_for_reply_place(e, iv))
+                request_vc(e, iv, x, inputs);
         }
     }
 }
@@ -168,11 +171,16 @@ void iq_grant_vcs(struct iq_engine *e, int64_t c)
 {
     const uint32_t *touched = e->touched_ovc.v;
     uint32_t outputs = (e->C + 2 * e->N) * e->V;
+    bool gated = e->reply_queue != 0;
     for (uint32_t k = 0; k < e->touched_ovc.n; k++) {
         uint32_t ov = touched[k], iv = e->ovc[ov].pick;
         e->ovc[ov].pick = NONE;
         struct iq_input_vc *x = &e->in[iv];
         if (!e->vc_islip || x->vc_requests == 1) {
+            /* A request taking its ejection VC takes a place in the reply queue; two at
+             * once for the last place: the second waits. */
+            if (__builtin_expect(gated, 0) && !iq_take_reply_place(e, iv, ov))
+                continue;
             x->vc_accepted = ov;
             take_vc(e, iv, ov, c);
             continue;
@@ -188,6 +196,8 @@ void iq_grant_vcs(struct iq_engine *e, int64_t c)
     for (uint32_t k = 0; k < e->touched_ivc.n; k++) {
         uint32_t iv = ivs[k], ov = e->vc_acc_pick[iv];
         e->vc_acc_pick[iv] = NONE;
+        if (__builtin_expect(gated, 0) && !iq_take_reply_place(e, iv, ov))
+            continue;
         e->in[iv].vc_accepted = ov;
         take_vc(e, iv, ov, c);
     }

@@ -77,6 +77,79 @@ static inline void release_output_vc(struct iq_engine *e, uint32_t ov)
         e->ovc[ov].owner = NONE;
 }
 
+/* --- sources with a backlog --- */
+
+static inline void add_source(struct iq_engine *e, uint32_t node)
+{
+    e->source_pos[node] = e->n_sources;
+    e->sources[e->n_sources++] = node;
+}
+
+static inline void remove_source(struct iq_engine *e, uint32_t node)
+{
+    uint32_t pos = e->source_pos[node], last = e->sources[--e->n_sources];
+    e->sources[pos] = last;
+    e->source_pos[last] = pos;
+    e->source_pos[node] = NONE;
+}
+
+/* What send_flit did: nothing (no VC or no credit), sent a flit, or sent the last flit
+ * of the line's last packet (the line is empty). */
+enum { SENT_NONE, SENT_FLIT, SENT_LINE_EMPTY };
+
+/* Source line `line` of `node` sends one flit of its front packet if a VC and a credit
+ * allow (step 2).  After a tail the line's next packet is at its front.  A reply's head
+ * taking its injection VC frees a place in its terminal's reply queue. */
+static inline __attribute__((always_inline)) int send_flit(struct iq_engine *e, uint32_t node, uint32_t line,
+                                                           int64_t c)
+{
+    uint32_t V = e->V, base = (e->C + e->N) * V, p = e->src_head[line];
+    struct iq_packet *x = &e->packets[p];
+    uint32_t ov = e->src_vc[line];
+    if (ov == NONE) { /* a head: the next free injection VC with a credit */
+        uint32_t first = e->src_link && e->src_link[node] != NONE ? e->src_link[node] * V : base + node * V;
+        uint32_t set = x->vc_base, Vc = e->Vc, rr = e->src_rr[line] + Vc - set; /* its class's injection VCs */
+        for (uint32_t j = 1; j <= Vc; j++) {
+            uint32_t v = set + (rr + j) % Vc;
+            if (e->ovc[first + v].owner == NONE && e->ovc[first + v].credits > 0) {
+                ov = first + v;
+                break;
+            }
+        }
+        if (ov == NONE)
+            return SENT_NONE;
+        e->ovc[ov].owner = IQ_SINK | node;
+        e->src_vc[line] = ov;
+        e->src_rr[line] = ov - first;
+        x->injected = c;
+        if (x->reply) { /* (set only with a reply queue) its first channel: it leaves its terminal's queue */
+            e->reply_held[node]--;
+            e->replies_in[node]--;
+        }
+    }
+    if (e->ovc[ov].credits == 0)
+        return SENT_NONE;
+    e->ovc[ov].credits--;
+    if (e->obs.injected)
+        e->obs.injected(e->obs.ctx, node, p, x->sent, c);
+    x->sent++;
+    /* A latency-1 channel: the injection channel, or the terminal's link to its router. */
+    uint32_t target = ov >= base ? ov - e->N * V : ov;
+    if (target == ov && e->env.probe->window_open) /* an inject link: a channel, its load counted */
+        e->out_arb[ov / V].busy++;
+    flit_due(e, c + 2, x->sent == x->flits ? p | IQ_TAIL : p, x->sent - 1, target);
+    if (x->sent < x->flits)
+        return SENT_FLIT;
+    release_output_vc(e, ov);
+    e->src_vc[line] = NONE;
+    e->backlog--;
+    e->src_head[line] = x->next;
+    if (x->next != NONE)
+        return SENT_FLIT;
+    e->src_tail[line] = NONE;
+    return SENT_LINE_EMPTY;
+}
+
 /* routing/iq_alloc.c, steps 3 and 4 of cycle c: the heads and flits that may ask, ask
  * (one pass); VC grants; switch grants and traversal. */
 void iq_request(struct iq_engine *e, int64_t c);

@@ -5,7 +5,9 @@
  * has no credit and the buffer downstream is full (it waits for that buffer).  A
  * waiting VC moves eventually if one of the VCs it waits for does; every other VC
  * holding flits moves by itself (its flits keep going: a pipeline stage, a credit on
- * its way, an ejection port that never blocks).  Propagating "moves" backwards from
+ * its way, an ejection port that never blocks but for requests: a request waiting for a
+ * place in its destination's full reply queue waits for that terminal's replies, so for
+ * the input VCs of their class at its injection port, see reply_place_waits).  Propagating "moves" backwards from
  * those leaves the deadlocked VCs, and following "waits for" among them closes a cycle,
  * which the message names. */
 #include <stdio.h>
@@ -34,6 +36,24 @@ static bool held(const struct iq_engine *e, uint32_t u, uint32_t lo, uint32_t hi
     return true;
 }
 
+/* The request at the front of iv waits for a place in terminal t's full reply queue: it
+ * gets one when a reply of t takes its injection VC, surely if one is still to be handed
+ * to the engine (a place held, its reply not yet in: 0), else when an input VC of the
+ * replies' class at t's injection port moves (their flits leave, credits come back).
+ * Optimistic as the simple router's search (the reply's next VC may be taken in turn),
+ * so a deadlock missed is found by a later search, and none is named that is not one. */
+static uint32_t reply_place_waits(const struct iq_engine *e, uint32_t iv, uint32_t *out)
+{
+    uint32_t t = e->packets[iq_front_packet(e, iv)].dst;
+    if (e->reply_held[t] > e->replies_in[t])
+        return 0;
+    uint32_t unit = e->src_link && e->src_link[t] != NONE ? e->src_link[t] : e->C + t;
+    uint32_t first = unit * e->V + (e->vc_sets > 1 ? e->Vc : 0);
+    for (uint32_t v = 0; v < e->Vc; v++)
+        out[v] = first + v;
+    return e->Vc;
+}
+
 /* The VCs iv waits for, into out (room for IQ_MINIMAL_HOPS_MAX + 1 ports of V VCs);
  * 0 when it can move by itself. */
 static uint32_t waits_for(const struct iq_engine *e, uint32_t iv, uint32_t *out)
@@ -41,6 +61,8 @@ static uint32_t waits_for(const struct iq_engine *e, uint32_t iv, uint32_t *out)
     const struct iq_input_vc *x = &e->in[iv];
     uint32_t n = 0;
     if (x->state == IQ_VC_ALLOC) {
+        if (e->reply_queue && iq_waits_for_reply_place(e, iv))
+            return reply_place_waits(e, iv, out);
         if (!held(e, x->out_unit, x->vc_lo, x->vc_hi, out, &n))
             return 0;
         if (e->selection == IQ_DIMENSION_ORDER || e->selection == IQ_VALIANT || x->out_unit >= e->C)
@@ -67,10 +89,12 @@ static uint32_t waits_for(const struct iq_engine *e, uint32_t iv, uint32_t *out)
 static void describe_unit(const struct iq_engine *e, uint32_t iv, char *buf, size_t size)
 {
     uint32_t u = iv / e->V;
-    if (u < e->C)
-        snprintf(buf, size, "channel %u (->%u) vc %u", u, e->chan_to[u], iv % e->V);
-    else
-        snprintf(buf, size, "injection port of %u vc %u", u - e->C, iv % e->V);
+    int n = u < e->C ? snprintf(buf, size, "channel %u (->%u) vc %u", u, e->chan_to[u], iv % e->V)
+                     : snprintf(buf, size, "injection port of %u vc %u", u - e->C, iv % e->V);
+    if (e->reply_queue && e->in[iv].state == IQ_VC_ALLOC && iq_waits_for_reply_place(e, iv) && n >= 0 &&
+        (size_t)n < size)
+        snprintf(buf + n, size - (size_t)n, ", ejection of requests at terminal %u (reply queue full)",
+                 e->packets[iq_front_packet(e, iv)].dst);
 }
 
 bool iq_find_deadlock(struct iq_engine *e, char *buf, size_t size)
@@ -157,7 +181,7 @@ bool iq_find_deadlock(struct iq_engine *e, char *buf, size_t size)
                         (long long)e->cycle, count);
     uint32_t first = iv;
     do {
-        char unit[96];
+        char unit[160];
         describe_unit(e, iv, unit, sizeof unit);
         if (used >= 0 && (size_t)used < size)
             used += snprintf(buf + used, size - (size_t)used, "%s %s", iv == first ? "" : ",", unit);

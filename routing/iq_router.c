@@ -70,6 +70,11 @@ void iq_inject(struct iq_engine *e, uint32_t m)
         .dim = NONE,
         .vc_base = env->classes && e->vc_sets > 1 ? (*env->classes->of)[m] * e->Vc : 0,
     };
+    if (e->reply_queue) {
+        x->reply = (*env->classes->of)[m] == MSG_CLASS_REPLY;
+        x->gated = !x->reply;
+        e->replies_in[x->src] += x->reply;
+    }
     if (e->selection == IQ_VALIANT) /* the intermediate node, from the source's routing stream */
         iq_set_mid(e, x, (uint32_t)rng_below(&env->rng_route[x->src], iq_mid_picks(e)));
     if (e->pending_tail == NONE)
@@ -161,20 +166,6 @@ static void flits_arrive(struct iq_engine *e, int64_t c)
 
 /* --- step 2: sources --- */
 
-static void add_source(struct iq_engine *e, uint32_t node)
-{
-    e->source_pos[node] = e->n_sources;
-    e->sources[e->n_sources++] = node;
-}
-
-static void remove_source(struct iq_engine *e, uint32_t node)
-{
-    uint32_t pos = e->source_pos[node], last = e->sources[--e->n_sources];
-    e->sources[pos] = last;
-    e->source_pos[last] = pos;
-    e->source_pos[node] = NONE;
-}
-
 static void offer(struct iq_engine *e, int64_t c)
 {
     bool measuring = e->env.probe->window_open;
@@ -189,71 +180,27 @@ static void offer(struct iq_engine *e, int64_t c)
             e->offered_flits += x->flits;
             e->offered_packets++;
         }
-        uint32_t node = x->src;
-        if (e->src_head[node] == NONE) {
-            e->src_head[node] = p;
-            add_source(e, node);
+        uint32_t node = x->src, line = e->class_lines ? 2 * node + x->reply : node;
+        if (e->src_head[line] == NONE) {
+            e->src_head[line] = p;
+            if (e->source_pos[node] == NONE)
+                add_source(e, node);
         } else {
-            e->packets[e->src_tail[node]].next = p;
+            e->packets[e->src_tail[line]].next = p;
         }
-        e->src_tail[node] = p;
+        e->src_tail[line] = p;
     }
 }
 
 /* Each source with a backlog sends one flit of its front packet, if a VC and a credit allow. */
 static void inject_flits(struct iq_engine *e, int64_t c)
 {
-    uint32_t V = e->V, base = (e->C + e->N) * V;
     for (uint32_t k = 0; k < e->n_sources;) {
-        uint32_t node = e->sources[k], p = e->src_head[node];
-        struct iq_packet *x = &e->packets[p];
-        uint32_t ov = e->src_vc[node];
-        if (ov == NONE) { /* a head: the next free injection VC with a credit */
-            uint32_t first = e->src_link && e->src_link[node] != NONE ? e->src_link[node] * V : base + node * V;
-            uint32_t set = x->vc_base, Vc = e->Vc, rr = e->src_rr[node] + Vc - set; /* its class's injection VCs */
-            for (uint32_t j = 1; j <= Vc; j++) {
-                uint32_t v = set + (rr + j) % Vc;
-                if (e->ovc[first + v].owner == NONE && e->ovc[first + v].credits > 0) {
-                    ov = first + v;
-                    break;
-                }
-            }
-            if (ov == NONE) {
-                k++;
-                continue;
-            }
-            e->ovc[ov].owner = IQ_SINK | node;
-            e->src_vc[node] = ov;
-            e->src_rr[node] = ov - first;
-            x->injected = c;
-        }
-        if (e->ovc[ov].credits == 0) {
-            k++;
-            continue;
-        }
-        e->ovc[ov].credits--;
-        if (e->obs.injected)
-            e->obs.injected(e->obs.ctx, node, p, x->sent, c);
-        x->sent++;
-        /* A latency-1 channel: the injection channel, or the terminal's link to its router. */
-        uint32_t target = ov >= base ? ov - e->N * V : ov;
-        if (target == ov && e->env.probe->window_open) /* an inject link: a channel, its load counted */
-            e->out_arb[ov / V].busy++;
-        flit_due(e, c + 2, x->sent == x->flits ? p | IQ_TAIL : p, x->sent - 1, target);
-        if (x->sent < x->flits) {
-            k++;
-            continue;
-        }
-        release_output_vc(e, ov);
-        e->src_vc[node] = NONE;
-        e->backlog--;
-        e->src_head[node] = x->next;
-        if (x->next == NONE) {
-            e->src_tail[node] = NONE;
+        uint32_t node = e->sources[k];
+        if (send_flit(e, node, node, c) == SENT_LINE_EMPTY)
             remove_source(e, node); /* the last source moved to k: look at it next */
-        } else {
+        else
             k++;
-        }
     }
 }
 
@@ -271,7 +218,10 @@ void iq_tick(struct kernel *k, void *ctx, uint32_t unused)
     credits_arrive(e, c);
     flits_arrive(e, c);
     offer(e, c);
-    inject_flits(e, c);
+    if (e->class_lines)
+        iq_inject_by_class(e, c);
+    else
+        inject_flits(e, c);
     iq_request(e, c);
     iq_grant_vcs(e, c);
     iq_grant_switch(e, c);

@@ -251,6 +251,9 @@ static void engine_free(void *self)
     free(e->src_rr);
     free(e->sources);
     free(e->source_pos);
+    free(e->line_last);
+    free(e->reply_held);
+    free(e->replies_in);
     free(e->in);
     free(e->ring);
     free(e->busy);
@@ -392,10 +395,14 @@ static void *create(const struct engine_env *env)
         ;
     e->slot_mask = e->slots - 1;
     size_t C = e->C, N = e->N, V = e->V, in_vcs = (C + N) * V, out_vcs = (C + 2 * N) * V;
-    e->src_head = filled(N, sizeof *e->src_head, 0xff);
-    e->src_tail = filled(N, sizeof *e->src_tail, 0xff);
-    e->src_vc = filled(N, sizeof *e->src_vc, 0xff);
-    e->src_rr = filled(N, sizeof *e->src_rr, 0);
+    e->reply_queue = env->classes ? env->classes->reply_queue : 0;
+    e->class_lines = e->reply_queue && e->vc_sets > 1; /* else one line, as without a bound */
+    size_t lines = e->class_lines ? 2 * N : N;
+    e->src_head = filled(lines, sizeof *e->src_head, 0xff);
+    e->src_tail = filled(lines, sizeof *e->src_tail, 0xff);
+    e->src_vc = filled(lines, sizeof *e->src_vc, 0xff);
+    e->src_rr = filled(lines, sizeof *e->src_rr, 0);
+    e->line_last = e->class_lines ? filled(N, sizeof *e->line_last, 0) : NULL;
     e->sources = filled(N, sizeof *e->sources, 0);
     e->source_pos = filled(N, sizeof *e->source_pos, 0xff);
     e->in = filled(in_vcs, sizeof *e->in, 0);
@@ -410,7 +417,8 @@ static void *create(const struct engine_env *env)
     e->node_flits = calloc(N, sizeof *e->node_flits);
     if (!e->src_head || !e->src_tail || !e->src_vc || !e->src_rr || !e->sources || !e->source_pos || !e->in ||
         !e->ring || !e->busy || !e->ovc || !e->in_arb || !e->out_arb || !e->vc_acc_pick || !e->flits_due ||
-        !e->credits_due || !e->node_flits) {
+        !e->credits_due || !e->node_flits || (e->class_lines && !e->line_last) ||
+        (e->reply_queue && !iq_reply_init(e))) {
         engine_free(e);
         return NULL;
     }
@@ -427,7 +435,7 @@ static void *create(const struct engine_env *env)
         e->in_arb[u] = (struct iq_arbiter){ .rr = e->V - 1, .pick = NONE, .accepted = NONE };
     for (size_t o = 0; o < C + 2 * N; o++)
         e->out_arb[o] = (struct iq_arbiter){ .rr = (uint32_t)(C + N - 1), .pick = NONE };
-    for (size_t v = 0; v < N; v++)
+    for (size_t v = 0; v < lines; v++)
         e->src_rr[v] = e->V - 1;
     e->ev_tick = kernel_register(env->kernel, iq_tick, e);
     return e;
@@ -489,7 +497,7 @@ const struct engine_ops engine_iq = {
     .name = "iq",
     .help = "wormhole on the input-queued virtual-channel router with credits (routing.router = iq)",
     .traits = SWITCH_PIPELINED | SWITCH_HOLDS_CHANNELS | SWITCH_INPUT_QUEUED | ENGINE_TAKES_SELF_ADDRESSED | ENGINE_READS_IDS | ENGINE_DRAWS_ROUTING |
-              ENGINE_ROUTES_ADAPTIVELY,
+              ENGINE_ROUTES_ADAPTIVELY | ENGINE_BOUNDS_REPLY_QUEUE,
     .check = iq_check,
     .create = create,
     .inject = inject,

@@ -20,8 +20,8 @@
  * shortest among legal routes that continue along the next node's own route, but not
  * minimal in general (tests check legality, arrival, and deadlock freedom).
  *
- * The tables depend only on the topology: next() keeps them for the last topology
- * built (struct topo.serial), building them on first use; check() builds them before
+ * The tables depend only on the topology: next() keeps them with it (struct
+ * topo.derived), building them on first use; check() builds them before
  * the run so that a network too large is refused instead.  Routes can be longer than
  * the diameter: max_route_hops() tells the engines that keep whole paths. */
 #include <stdio.h>
@@ -34,8 +34,6 @@
 enum { UP_DOWN_NODES_MAX = 4096, NO_HOP = UINT16_MAX };
 
 struct up_down_table {
-    uint64_t serial;        /* the topology build the tables belong to */
-    const struct topo *topo;
     uint32_t nodes, terminals;
     uint32_t *first;        /* nodes + 1: node x's hops are hops[first[x] .. first[x+1]-1] */
     struct hop *hops;       /* every node's hops, as neighbors() lists them */
@@ -44,7 +42,7 @@ struct up_down_table {
     unsigned longest;       /* the most hops of any route */
 };
 
-static struct up_down_table *kept; /* the last topology's; one simulation per process */
+extern const struct route_ops route_up_down; /* the owner of the tables a topology keeps */
 
 /* Whether the hop from x to y goes up: towards the root's level, lower id first. */
 static inline bool goes_up(const struct up_down_table *u, uint32_t x, uint32_t y)
@@ -150,7 +148,7 @@ static struct up_down_table *table_build(const struct topo *t)
     struct hop *buf = malloc(((size_t)t->max_hops + 1) * sizeof *buf);
     bool ok = u && queue && phase && buf;
     if (ok) {
-        *u = (struct up_down_table){ .serial = t->serial, .topo = t, .nodes = N, .terminals = T };
+        *u = (struct up_down_table){ .nodes = N, .terminals = T };
         u->first = calloc((size_t)N + 1, sizeof *u->first);
         u->level = malloc((size_t)N * sizeof *u->level);
         in.first = calloc((size_t)N + 1, sizeof *in.first);
@@ -205,14 +203,25 @@ static struct up_down_table *table_build(const struct topo *t)
     return u;
 }
 
-/* The tables of t, built on first use (NULL: too large, or out of memory). */
+static void tables_free(void *tables)
+{
+    table_free(tables);
+}
+
+/* The tables of t, built on first use and kept with it (NULL: too large, out of memory,
+ * or a topology with no slot for them). */
 static const struct up_down_table *table_of(const struct topo *t)
 {
-    if (kept && t->serial && kept->serial == t->serial && kept->topo == t)
-        return kept;
-    table_free(kept);
-    kept = table_build(t);
-    return kept;
+    struct topo_derived *d = t->derived;
+    if (!d)
+        return NULL;
+    if (d->owner == &route_up_down)
+        return d->tables;
+    if (d->free)
+        d->free(d->tables);
+    *d = (struct topo_derived){ .tables = table_build(t), .free = tables_free };
+    d->owner = d->tables ? &route_up_down : NULL;
+    return d->tables;
 }
 
 static struct hop next(const struct topo *t, uint32_t cur, uint32_t dst, struct rng *r)

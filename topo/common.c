@@ -7,9 +7,7 @@
 
 bool topo_build(struct topo *t, const struct config *cfg, struct cfg_error *err)
 {
-    static uint64_t builds;
     memset(t, 0, sizeof *t);
-    t->serial = ++builds;
     t->ops = topo_find(cfg->network.topology);
     topo_set_uniform_bandwidth(t, cfg->network.bandwidth);
     if (!t->ops->build(t, cfg, err))
@@ -26,6 +24,12 @@ bool topo_build(struct topo *t, const struct config *cfg, struct cfg_error *err)
             return false;
         }
     }
+    t->derived = calloc(1, sizeof *t->derived);
+    if (!t->derived) {
+        cfg_blame(cfg, "network.topology", err, "out of memory");
+        topo_free(t);
+        return false;
+    }
     if (!t->terminals) { /* every node a terminal and a router (the seeds' networks) */
         t->terminals = t->routers = t->nodes;
         t->group_terminals = t->cluster_size < t->nodes ? t->cluster_size : 0; /* clusters, if any */
@@ -40,6 +44,10 @@ void topo_free(struct topo *t)
     if (t->ops && t->ops->free)
         t->ops->free(t);
     t->impl = NULL;
+    if (t->derived && t->derived->free)
+        t->derived->free(t->derived->tables);
+    free(t->derived);
+    t->derived = NULL;
 }
 
 bool topo_sets_latencies(const struct topo *t)
@@ -80,17 +88,29 @@ double topo_mean_distance(const struct topo *t, uint32_t max_pairs_nodes)
 bool topo_bisection(const struct topo *t, struct topo_bisection *out, char *why, size_t why_size)
 {
     memset(out, 0, sizeof *out);
-    if (!t->ops->bisection_side || t->ops->bisection_side(t, 0) < 0) {
-        snprintf(why, why_size, "%s", t->ops->bisection_side ? "none in closed form for these parameters (an odd radix or number of groups)"
-                                                             : "none in closed form for this family");
+    int8_t *side = malloc(t->nodes);
+    if (!side) {
+        snprintf(why, why_size, "out of memory");
         return false;
     }
+    bool closed = t->ops->bisection_side && t->ops->bisection_side(t, 0) >= 0;
+    for (uint32_t x = 0; closed && x < t->nodes; x++)
+        side[x] = (int8_t)t->ops->bisection_side(t, x);
+    if (!closed && !topo_bisection_search(t, side)) {
+        snprintf(why, why_size, "none in closed form %s, and none searched for (%s)",
+                 t->ops->bisection_side ? "for these parameters" : "for this family",
+                 t->terminals % 2 ? "an odd number of terminals" : "over 4096 nodes, or out of memory");
+        free(side);
+        return false;
+    }
+    out->searched = !closed;
     uint64_t upper = 0;
     for (uint32_t x = 0; x < t->terminals; x++)
-        upper += t->ops->bisection_side(t, x) == 1;
+        upper += side[x] == 1;
     if (2 * upper != t->terminals) {
         snprintf(why, why_size, "the family's cut leaves %llu of %u terminals on one side", (unsigned long long)upper,
                  t->terminals);
+        free(side);
         return false;
     }
     /* A channel crosses from side s when a node on side s reaches, over it, a node on the
@@ -100,15 +120,15 @@ bool topo_bisection(const struct topo *t, struct topo_bisection *out, char *why,
     if (!crosses || !hops) {
         free(crosses);
         free(hops);
+        free(side);
         snprintf(why, why_size, "out of memory");
         return false;
     }
     for (uint32_t x = 0; x < t->nodes; x++) {
-        int side = t->ops->bisection_side(t, x);
         unsigned n = t->ops->neighbors(t, x, hops, t->max_hops);
         for (unsigned i = 0; i < n; i++)
-            if (t->ops->bisection_side(t, hops[i].next) != side)
-                crosses[hops[i].channel] |= (unsigned char)(1u << side);
+            if (side[hops[i].next] != side[x])
+                crosses[hops[i].channel] |= (unsigned char)(1u << side[x]);
     }
     for (uint32_t c = 0; c < t->channels; c++)
         for (int s = 0; s < 2; s++)
@@ -118,5 +138,6 @@ bool topo_bisection(const struct topo *t, struct topo_bisection *out, char *why,
             }
     free(crosses);
     free(hops);
+    free(side);
     return true;
 }

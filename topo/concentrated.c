@@ -231,7 +231,6 @@ bool topo_concentrate(struct topo *t, const struct config *cfg, struct cfg_error
     bool cyclic = l->lattice.radix > 2 && l->lattice.wrap;
     struct topo out = { 0 };
     out.ops = ops_for(l, cyclic);
-    out.serial = t->serial;
     out.terminals = k->T;
     out.routers = l->nodes;
     out.nodes = k->T + l->nodes;

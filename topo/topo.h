@@ -85,6 +85,14 @@ typedef struct hop (*path_next_fn)(const struct topo *t, uint32_t cur, uint32_t 
  * equally over them. */
 typedef unsigned (*path_split_fn)(const struct topo *t, uint32_t cur, uint32_t dst, struct hop *out, unsigned max);
 
+/* A path function's tables derived from one topology (routing/up_down.c): owner says
+ * whose they are, free releases them with the topology. */
+struct topo_derived {
+    const void *owner;
+    void *tables;
+    void (*free)(void *tables);
+};
+
 struct topo {
     const struct topo_ops *ops;
     uint32_t nodes;
@@ -125,10 +133,10 @@ struct topo {
     bool uniform_class_loads;
     double class_bandwidth[TOPO_MAX_CLASSES]; /* length units per time unit */
     char label[192];         /* e.g. "4-ary 3-cube torus, half-duplex links" */
-    /* This build's number, unique within the process (topo_build counts from 1; 0: not
-     * built by it), so that a pure path function may keep tables derived from the
-     * topology and know when they belong to another one. */
-    uint64_t serial;
+    /* Tables a pure path function derives from the topology alone, built on first use
+     * through a const topology and freed with it (topo_build allocates the slot; NULL on a
+     * topology built otherwise). */
+    struct topo_derived *derived;
     void *impl;              /* topology-specific tables, if any */
 };
 
@@ -177,10 +185,20 @@ struct topo_ops {
 struct topo_bisection {
     uint64_t channels[2];  /* from side 0 to side 1, and back; a shared channel (half-duplex, bus) both ways */
     double bandwidth[2];   /* their total bandwidth each way; a shared channel crossing both ways gives half its own */
+    /* The family has no cut in closed form: this one was found by search, so the minimum
+     * bisection is at most this (topo_bisection_search). */
+    bool searched;
 };
-/* Counts them (O(nodes · degree)); false with a reason when the family gives no cut,
- * the cut does not halve the terminals, or memory runs out. */
+/* Counts them (O(nodes · degree)) across the family's cut, or across the one
+ * topo_bisection_search() finds when the family has none in closed form; false with a
+ * reason when there is no cut, it does not halve the terminals, or memory runs out. */
 bool topo_bisection(const struct topo *t, struct topo_bisection *out, char *why, size_t why_size);
+enum { BISECTION_SEARCH_MAX_NODES = 4096 };
+/* A cut into halves of T/2 terminals each with few channels across (side[x] 0 or 1 for
+ * every node), by a deterministic Fiduccia-Mattheyses search (topo/bisection_search.c);
+ * false over BISECTION_SEARCH_MAX_NODES nodes, with an odd number of terminals, or out
+ * of memory. */
+bool topo_bisection_search(const struct topo *t, int8_t *side);
 
 const struct topo_ops *topo_find(const char *name);
 extern const struct cfg_choices topo_choices, link_choices;

@@ -18,7 +18,7 @@ static const struct cfg_key reply_keys[] = {
       NULL, "request-reply: requests a terminal may have without their reply; a source at the cap waits (closed "
       "loop); 0: no cap" },
     { "workload", "reply_queue", CFG_INT, offsetof(struct reply_params, reply_queue), "0", 0, 1000000, false, NULL,
-      "request-reply, wormhole and cut-through on the simple router: replies a terminal holds (from its ejection of "
+      "request-reply, wormhole and cut-through (either router): replies a terminal holds (from its ejection of "
       "their request until their header takes the first channel); while it is full the terminal stops ejecting "
       "requests (protocol deadlock, docs/models.md); 0: unbounded" },
 };

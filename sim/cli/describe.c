@@ -73,7 +73,7 @@ static void json_value(FILE *out, double v)
  * terminal per time unit: a terminal sends (T/2)/(T-1) of its traffic to the other
  * half, so T/2 terminals at r put r T^2 / (4 (T-1)) across. */
 struct bisection_line {
-    bool known;
+    bool known, searched;
     uint64_t channels;
     double bandwidth, uniform_bound;
     char why[160];
@@ -87,6 +87,7 @@ static void bisection_of(const struct topo *t, struct bisection_line *b)
         return;
     int s = tb.bandwidth[1] < tb.bandwidth[0];
     b->channels = tb.channels[s];
+    b->searched = tb.searched;
     b->bandwidth = tb.bandwidth[s];
     double T = t->terminals;
     b->uniform_bound = b->bandwidth * 4 * (T - 1) / (T * T);
@@ -120,6 +121,7 @@ static void write_json(FILE *out, const struct config *cfg, const struct topo *t
     json_value(out, b->known ? b->bandwidth : NAN);
     fputs(",\n  \"bisection_uniform_bound\": ", out);
     json_value(out, b->known ? b->uniform_bound : NAN);
+    fprintf(out, ",\n  \"bisection_searched\": %s", b->known && b->searched ? "true" : "false");
     fputs(",\n  \"mean_hops\": ", out);
     json_value(out, l->known ? l->mean_hops : NAN);
     fputs(",\n  \"max_utilization\": ", out);
@@ -186,9 +188,10 @@ static void write_table(FILE *out, const struct config *cfg, const struct topo *
     else
         fprintf(out, "average distance  not computed (not symmetric and over %d nodes)\n", DESCRIBE_PAIRS_MAX_NODES);
     if (b->known)
-        fprintf(out, "bisection         %llu channels each way, bandwidth %.6g (uniform traffic: at most %.6g per terminal "
-                     "per time unit across it)\n",
-                (unsigned long long)b->channels, b->bandwidth, b->uniform_bound);
+        fprintf(out, "bisection         %s%llu channels each way, bandwidth %.6g (uniform traffic: at most %.6g per terminal "
+                     "per time unit across it)%s\n", b->searched ? "at most " : "",
+                (unsigned long long)b->channels, b->bandwidth, b->uniform_bound,
+                b->searched ? "; a balanced cut found by search, no closed form" : "");
     else
         fprintf(out, "bisection         not computed: %s\n", b->why);
     char verdict[1024];

@@ -66,9 +66,8 @@ bool net_input_fits_engine(const struct network *net, const struct config *cfg, 
     }
     const struct reply_params *rp = reply_params_of(cfg);
     if (rp && rp->reply_queue > 0 && !(net->engine->traits & ENGINE_BOUNDS_REPLY_QUEUE)) {
-        cfg_blame(cfg, "workload.reply_queue", err, "a bounded reply queue needs wormhole or cut-through switching on "
-                  "the simple router (routing.router = simple), not %s%s", net->engine->name,
-                  net->engine->traits & SWITCH_INPUT_QUEUED ? " on the iq router" : "");
+        cfg_blame(cfg, "workload.reply_queue", err, "a bounded reply queue needs wormhole or cut-through switching "
+                  "(either router), not %s", net->engine->name);
         return false;
     }
     if (!slotted && !net->arrival->interarrival && !(net->arrival->traits & ARRIVAL_REPLAY)) {

@@ -400,8 +400,9 @@ void within_seed_claim(double rho, bool finite, int64_t messages)
 }
 
 
-void check_separate_classes_never_deadlock(int cycles)
+void check_separate_classes_never_deadlock(const char *router, int cycles)
 {
+    bool iq = strcmp(router, "iq") == 0;
     for (int seed = 1; seed <= 3; seed++) {
         char seed_setting[32], duration[32];
         snprintf(seed_setting, sizeof seed_setting, "run.seed=%d", seed);
@@ -414,14 +415,17 @@ void check_separate_classes_never_deadlock(int cycles)
                                          "workload.request_length=4", "workload.reply_length=4",
                                          "workload.reply_delay=2", "workload.reply_queue=2", "workload.rate=0.13",
                                          "run.allow_unstable=true", "run.warmup_time=0", seed_setting, duration,
-                                         NULL };
+                                         iq ? "routing.router=iq" : "routing.router=simple", NULL };
         struct config cfg;
         test_config(&cfg, settings);
         struct run_report rep;
         ck_assert_int_eq(test_run(&cfg, &rep), KERNEL_DONE);
-        /* about 0.064 requests per terminal per cycle is all this network carries */
+        /* about 0.064 requests per terminal per cycle is all this network carries on the
+         * simple router, 0.031 on the iq router (2-flit buffers against its credits'
+         * round trip) */
         double rate = test_figure(&rep, "classes", "requests_per_terminal");
-        ck_assert_msg(rate > 0.05 && rate < 0.1, "seed %d: %g requests per terminal per cycle", seed, rate);
-        ck_assert_msg(rep.stability.saturated, "seed %d: not past saturation", seed);
+        ck_assert_msg(iq ? rate > 0.025 && rate < 0.04 : rate > 0.05 && rate < 0.1,
+                      "%s seed %d: %g requests per terminal per cycle", router, seed, rate);
+        ck_assert_msg(rep.stability.saturated, "%s seed %d: not past saturation", router, seed);
     }
 }

@@ -26,10 +26,11 @@ void flit_check_invariants(void *ctx, const struct worm *done, int64_t cycle);
 /* checks.c */
 
 /* configs/request-reply-mesh.ini (4 x 4 mesh, wormhole, reply queues of 2) offered
- * twice its saturation with separate VC sets per class: each of 3 seeds runs `cycles`
- * cycles to its end (no deadlock) at the network's capacity
- * (tests/unit/test_request_reply.c short, tests/validate/test_deadlock_free.c 50,000). */
-void check_separate_classes_never_deadlock(int cycles);
+ * twice its saturation with separate VC sets per class, on `router` (routing.router:
+ * simple or iq): each of 3 seeds runs `cycles` cycles to its end (no deadlock) at the
+ * network's capacity (tests/unit/test_request_reply.c short,
+ * tests/validate/test_deadlock_free.c 50,000). */
+void check_separate_classes_never_deadlock(const char *router, int cycles);
 
 /* Seed 001's backtracking engine on an n-cube: base settings, then `extra`
  * (NULL-terminated); bt_run runs it in-process and returns the engine's books. */

@@ -1,7 +1,9 @@
 /* The families' bisections (topo_bisection, topo_ops.bisection_side): the channels
  * crossing each way equal the closed forms of the papers the families follow, the cut
- * halves the terminals, and families or parameters without one say so. */
+ * halves the terminals; without one, the search finds a cut (the known minima where they
+ * are known), and an odd number of terminals has none. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../common/test.h"
@@ -88,16 +90,20 @@ START_TEST(bisections_match_closed_forms)
 }
 END_TEST
 
-START_TEST(without_a_closed_form_it_says_why)
+/* Without a cut in closed form the search finds one (an upper bound on the minimum); an
+ * odd number of terminals has no bisection at all. */
+START_TEST(without_a_closed_form_a_cut_is_searched)
 {
     static const struct {
         const char *set[6];
-        const char *says;
+        uint64_t channels; /* what the search finds: at most the cut named */
     } cases[] = {
-        { { "network.topology=torus", "network.radix=5", "network.dimension=2", NULL }, "odd radix" },
-        { { "network.topology=dragonfly", "network.group_routers=4", "network.global_links=2", NULL }, "groups" },
-        { { "network.topology=ccc", "network.dimension=3", NULL }, "this family" },
-        { { "network.topology=slim-fly", "network.q=5", NULL }, "this family" },
+        /* g = 9 groups of 4 routers, one terminal each: 4 groups and half a group on a side,
+         * at most 4 x 4 global links plus the split group's */
+        { { "network.topology=dragonfly", "network.group_routers=4", "network.global_links=2", NULL }, 20 },
+        /* CCC of dimension 3 (24 nodes): a cut along a cube dimension crosses 4 links */
+        { { "network.topology=ccc", "network.dimension=3", NULL }, 4 },
+        { { "network.topology=slim-fly", "network.q=5", NULL }, 0 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct config cfg;
@@ -107,8 +113,70 @@ START_TEST(without_a_closed_form_it_says_why)
         ck_assert_msg(topo_build(&t, &cfg, &err), "%s", err.message);
         struct topo_bisection b;
         char why[160] = "";
-        ck_assert(!topo_bisection(&t, &b, why, sizeof why));
-        ck_assert_msg(strstr(why, cases[i].says), "%s: %s", cases[i].set[0], why);
+        ck_assert_msg(topo_bisection(&t, &b, why, sizeof why), "%s: %s", cases[i].set[0], why);
+        ck_assert(b.searched);
+        fprintf(stderr, "  searched bisection of %s: %llu channels each way\n", t.label,
+                (unsigned long long)b.channels[0]);
+        if (cases[i].channels)
+            ck_assert_uint_le(b.channels[0], cases[i].channels);
+        ck_assert_uint_gt(b.channels[0], 0);
+        topo_free(&t);
+    }
+    const char *odd[] = { "network.topology=torus", "network.radix=5", "network.dimension=2", NULL };
+    struct config cfg;
+    struct topo t;
+    struct cfg_error err;
+    test_config(&cfg, odd);
+    ck_assert(topo_build(&t, &cfg, &err));
+    struct topo_bisection b;
+    char why[160] = "";
+    ck_assert(!topo_bisection(&t, &b, why, sizeof why));
+    ck_assert_msg(strstr(why, "odd number of terminals"), "%s", why);
+    topo_free(&t);
+}
+END_TEST
+
+/* Channels from side 0 to side 1 across side[] on t. */
+static uint64_t across(const struct topo *t, const int8_t *side)
+{
+    struct hop hops[64];
+    uint64_t n = 0;
+    for (uint32_t x = 0; x < t->nodes; x++) {
+        unsigned k = t->ops->neighbors(t, x, hops, 64);
+        for (unsigned i = 0; i < k; i++)
+            n += side[x] == 0 && side[hops[i].next] == 1;
+    }
+    return n;
+}
+
+/* On families whose minimum bisection is known the search finds it: the 8 x 8 torus
+ * (16 channels each way), the 6-cube (32), the 4 x 4 mesh (4), a ring of 8 routers (2). */
+START_TEST(search_finds_known_minima)
+{
+    static const struct {
+        const char *set[5];
+        uint64_t minimum;
+    } cases[] = {
+        { { "network.topology=torus", "network.radix=8", "network.dimension=2", NULL }, 16 },
+        { { "network.topology=hypercube", "network.dimension=6", NULL }, 32 },
+        { { "network.topology=mesh", "network.radix=4", "network.dimension=2", NULL }, 4 },
+        { { "network.topology=graph", "network.graph_file=configs/graphs/ring-8.edges", NULL }, 2 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct config cfg;
+        struct topo t;
+        struct cfg_error err;
+        test_config(&cfg, cases[i].set);
+        ck_assert_msg(topo_build(&t, &cfg, &err), "%s", err.message);
+        int8_t *side = malloc(t.nodes);
+        ck_assert(side && topo_bisection_search(&t, side));
+        uint32_t upper = 0;
+        for (uint32_t x = 0; x < t.terminals; x++)
+            upper += side[x] == 1;
+        ck_assert_uint_eq(2 * upper, t.terminals);
+        ck_assert_msg(across(&t, side) == cases[i].minimum, "%s: %llu, the minimum is %llu", t.label,
+                      (unsigned long long)across(&t, side), (unsigned long long)cases[i].minimum);
+        free(side);
         topo_free(&t);
     }
 }
@@ -119,7 +187,8 @@ Suite *bisection_suite(void)
     Suite *s = suite_create("bisection");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, bisections_match_closed_forms);
-    tcase_add_test(tc, without_a_closed_form_it_says_why);
+    tcase_add_test(tc, without_a_closed_form_a_cut_is_searched);
+    tcase_add_test(tc, search_finds_known_minima);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "../../routing/iq.h"
 #include "../common/checks.h"
 #include "../common/test.h"
 
@@ -87,25 +88,29 @@ static const char *const overloaded[] = { "workload.rate=0.13", "run.allow_unsta
 
 /* With shared VCs the static check refuses the run naming the protocol cycle and the
  * fix; unchecked, the run deadlocks, and the search names a cycle through a terminal's
- * full reply queue (exit status 3). */
+ * full reply queue (exit status 3): on either router. */
 START_TEST(shared_vcs_deadlock_through_a_full_reply_queue)
 {
     char out[8192], err[4096];
-    const char *checked[] = { test_binary(), "-s", "routing.class_vcs=shared", "configs/request-reply-mesh.ini", NULL };
-    ck_assert_int_eq(test_exec(checked, out, sizeof out, err, sizeof err), 2);
-    ck_assert_msg(strstr(err, "routing.class_vcs") && strstr(err, "protocol deadlock") &&
-                  strstr(err, "the fix: routing.class_vcs = separate") && !strchr(strchr(err, '\n') + 1, '\n'),
-                  "%s", err);
-    ck_assert_str_eq(out, "");
-    for (int seed = 1; seed <= 3; seed++) {
-        char seed_setting[32];
-        snprintf(seed_setting, sizeof seed_setting, "run.seed=%d", seed);
-        const char *run[] = { test_binary(), "-s", "routing.class_vcs=shared", "-s", "routing.deadlock_check=off", "-s",
-                              overloaded[0], "-s", overloaded[1], "-s", seed_setting, "configs/request-reply-mesh.ini",
-                              NULL };
-        ck_assert_int_eq(test_exec(run, out, sizeof out, err, sizeof err), 3);
-        ck_assert_msg(strstr(err, "deadlock at cycle") && strstr(err, "ejection of requests at terminal") &&
-                      strstr(err, "(reply queue full)"), "seed %d: %s", seed, err);
+    for (int iq = 0; iq < 2; iq++) {
+        const char *router = iq ? "routing.router=iq" : "routing.router=simple";
+        const char *checked[] = { test_binary(), "-s", "routing.class_vcs=shared", "-s", router,
+                                  "configs/request-reply-mesh.ini", NULL };
+        ck_assert_int_eq(test_exec(checked, out, sizeof out, err, sizeof err), 2);
+        ck_assert_msg(strstr(err, "routing.class_vcs") && strstr(err, "protocol deadlock") &&
+                      strstr(err, "the fix: routing.class_vcs = separate") && !strchr(strchr(err, '\n') + 1, '\n'),
+                      "%s: %s", router, err);
+        ck_assert_str_eq(out, "");
+        for (int seed = 1; seed <= 3; seed++) {
+            char seed_setting[32];
+            snprintf(seed_setting, sizeof seed_setting, "run.seed=%d", seed);
+            const char *run[] = { test_binary(), "-s", "routing.class_vcs=shared", "-s", "routing.deadlock_check=off",
+                                  "-s", overloaded[0], "-s", overloaded[1], "-s", seed_setting, "-s", router,
+                                  "configs/request-reply-mesh.ini", NULL };
+            ck_assert_int_eq(test_exec(run, out, sizeof out, err, sizeof err), 3);
+            ck_assert_msg(strstr(err, "deadlock at cycle") && strstr(err, "ejection of requests at terminal") &&
+                          strstr(err, "(reply queue full)"), "%s seed %d: %s", router, seed, err);
+        }
     }
 }
 END_TEST
@@ -114,15 +119,67 @@ END_TEST
  * deadlocks: 3 seeds x 20,000 cycles here, x 50,000 in tests/validate. */
 START_TEST(separate_vcs_never_deadlock)
 {
-    check_separate_classes_never_deadlock(20000);
+    check_separate_classes_never_deadlock("simple", 20000);
+    check_separate_classes_never_deadlock("iq", 20000);
+}
+END_TEST
+
+/* The iq router's reply queue, watched cycle by cycle on configs/request-reply-mesh.ini's
+ * network past saturation: no terminal ever holds more than q places, and with separate
+ * class VCs a terminal's replies go into the network while a request of its own is
+ * half-injected (its source queue per class): a reply never waits behind a request. */
+struct reply_watch {
+    const struct iq_engine *e;
+    uint32_t most_held;
+    uint64_t replies_past_a_request; /* reply flits injected while the node's request line is mid-packet */
+};
+
+static void rw_injected(void *ctx, uint32_t node, uint32_t packet, uint32_t seq, int64_t cycle)
+{
+    (void)seq, (void)cycle;
+    struct reply_watch *w = ctx;
+    if (w->e->packets[packet].reply && w->e->src_vc[2 * node] != UINT32_MAX)
+        w->replies_past_a_request++;
+}
+
+static void rw_cycle_end(void *ctx, int64_t cycle)
+{
+    (void)cycle;
+    struct reply_watch *w = ctx;
+    for (uint32_t t = 0; t < w->e->N; t++)
+        if (w->e->reply_held[t] > w->most_held)
+            w->most_held = w->e->reply_held[t];
+}
+
+START_TEST(iq_reply_queue_bounds_and_lines)
+{
+    const char *const settings[] = { "network.topology=mesh", "network.radix=4", "network.dimension=2",
+                                     "routing.switching=wormhole", "routing.router=iq", "routing.virtual_channels=1",
+                                     "routing.flit_buffers=2", "routing.class_vcs=separate",
+                                     "workload.arrival=bernoulli", "workload.classes=request-reply",
+                                     "workload.request_length=4", "workload.reply_length=4", "workload.reply_delay=2",
+                                     "workload.reply_queue=2", "workload.rate=0.13", "run.allow_unstable=true",
+                                     "run.warmup_time=0", "run.duration=5000", NULL };
+    struct config cfg;
+    static struct network net;
+    test_network(&net, &cfg, settings);
+    struct iq_engine *e = iq_engine_of(net.engine, net.engine_state);
+    ck_assert_ptr_nonnull(e);
+    ck_assert(e->class_lines);
+    struct reply_watch w = { .e = e };
+    e->obs = (struct iq_observer){ .ctx = &w, .injected = rw_injected, .cycle_end = rw_cycle_end };
+    ck_assert_int_eq(net_run(&net), KERNEL_DONE);
+    net_free(&net);
+    ck_assert_uint_eq(w.most_held, 2); /* full at times, never over */
+    ck_assert_uint_gt(w.replies_past_a_request, 1000); /* 5439 with the default seed */
 }
 END_TEST
 
 /* The static check walks both classes as one graph: with a bounded reply queue, shared
  * VCs close a cycle through a request's ejection and its reply (refused, naming the
  * fix), separate ones are proved, for dimension order on a mesh, a torus (dateline
- * VCs) and a hypercube and for adaptive-minimal with escape VCs (Duato); cut-through
- * holds no channel. */
+ * VCs) and a hypercube and for adaptive-minimal with escape VCs (Duato), on either
+ * router; cut-through (simple router only) holds no channel. */
 START_TEST(static_check_walks_both_classes)
 {
     const char *const nets[][4] = {
@@ -133,19 +190,24 @@ START_TEST(static_check_walks_both_classes)
         { "network.topology=mesh", "routing.switching=cut-through", "routing.algorithm=ecube", "0" },
     };
     char out[4096], err[4096];
-    for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++)
+    for (size_t i = 0; i < 2 * (sizeof nets / sizeof nets[0]); i++)
         for (int shared = 0; shared < 2; shared++) {
-            const char *argv[] = { test_binary(), "--check-deadlock", "-s", nets[i][0], "-s", nets[i][1], "-s",
-                                   nets[i][2], "-s", shared ? "routing.class_vcs=shared" : "routing.class_vcs=separate",
+            size_t n = i % (sizeof nets / sizeof nets[0]);
+            bool iq = i >= sizeof nets / sizeof nets[0];
+            if (iq && nets[n][3][0] == '0') /* the iq router is wormhole only */
+                continue;
+            const char *argv[] = { test_binary(), "--check-deadlock", "-s", nets[n][0], "-s", nets[n][1], "-s",
+                                   nets[n][2], "-s", shared ? "routing.class_vcs=shared" : "routing.class_vcs=separate",
+                                   "-s", iq ? "routing.router=iq" : "routing.router=simple",
                                    "configs/request-reply-mesh.ini", NULL };
-            int want = shared ? nets[i][3][0] - '0' : 0;
+            int want = shared ? nets[n][3][0] - '0' : 0;
             ck_assert_int_eq(test_exec(argv, out, sizeof out, err, sizeof err), want);
             if (want)
                 ck_assert_msg(strstr(out, "refused") && strstr(out, "protocol deadlock") &&
-                              strstr(out, "the fix: routing.class_vcs = separate"), "%s: %s", nets[i][0], out);
+                              strstr(out, "the fix: routing.class_vcs = separate"), "%s%s: %s", nets[n][0], iq ? " (iq)" : "", out);
             else
-                ck_assert_msg(strstr(out, nets[i][3][0] == '0' ? "not needed" : "proved") &&
-                              (nets[i][3][0] == '0' || strstr(out, "both message classes")), "%s: %s", nets[i][0],
+                ck_assert_msg(strstr(out, nets[n][3][0] == '0' ? "not needed" : "proved") &&
+                              (nets[n][3][0] == '0' || strstr(out, "both message classes")), "%s: %s", nets[n][0],
                               out);
         }
 }
@@ -168,13 +230,12 @@ START_TEST(class_vcs_without_classes_changes_nothing)
 }
 END_TEST
 
-/* A bounded reply queue needs the simple router's ejection; recovery and finite
- * buffers cannot keep its count. */
+/* A bounded reply queue needs a flit engine's ejection (either router); recovery and
+ * finite buffers cannot keep its count. */
 START_TEST(reply_queue_refusals)
 {
     char out[4096], err[4096];
     const char *const refused[][3] = {
-        { "routing.router=iq", "workload.reply_queue", "iq router" },
         { "routing.switching=store-and-forward", "workload.reply_queue", "store-and-forward" },
         { "routing.deadlock=recover", "routing.deadlock", "stop" },
         { "routing.finite_buffer=true", "routing.finite_buffer", "reply queue" },
@@ -239,6 +300,7 @@ Suite *request_reply_suite(void)
     tcase_add_test(tc, request_reply_refusals);
     tcase_add_test(tc, shared_vcs_deadlock_through_a_full_reply_queue);
     tcase_add_test(tc, separate_vcs_never_deadlock);
+    tcase_add_test(tc, iq_reply_queue_bounds_and_lines);
     tcase_add_test(tc, class_vcs_without_classes_changes_nothing);
     tcase_add_test(tc, reply_queue_refusals);
     tcase_add_test(tc, loads_count_requests_and_replies);
