@@ -30,7 +30,7 @@ const struct route_ops route_adaptive_minimal = {
     .name = "adaptive-minimal",
     .help = "minimal adaptive: the minimal next hop with the shortest queue (store-and-forward) or the most free "
             "room on its adaptive VCs (flit switching: the iq router counts their credits, the simple router its "
-            "free VCs), escape VCs in dimension order",
+            "free VCs), escape VCs on the canonical route (dimension order on lattices)",
     .traits = ROUTE_ADAPTIVE,
     .check = check,
 };

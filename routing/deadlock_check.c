@@ -415,7 +415,9 @@ bool dl_decide_within(const struct topo *t, const struct dl_relation *rel, doubl
         } else if (ok && w.witness_failed) { /* no witness: the extended graph itself */
             w.mode = EXACT;
             dl_empty_deps(&w, nodes);
+            w.witness_failed = false; /* walk_all stops at a failed witness: the exact pass walks every key */
             ok = walk_all(&w, r) && dl_find_cycle(&w, nodes, cycle, sizeof cycle, &cyclic);
+            w.witness_failed = true;
         }
     }
     r->nodes = nodes;

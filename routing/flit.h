@@ -68,7 +68,9 @@
  *    with a free adaptive VC, the one with the most free adaptive VCs (random-minimal:
  *    any), ties uniformly from the routing stream of its node, and its lowest free
  *    adaptive VC; when none has one, the lowest free escape VC of the dimension-order
- *    hop (on a torus, of its dateline class), else it waits.  Its hops (channel, to,
+ *    hop (on a torus, of its dateline class; on a network of routers, the canonical
+ *    minimal hop in the class flit_escape_classes() gives the hops taken so far,
+ *    adaptive or not), else it waits.  Its hops (channel, to,
  *    vc) are filled as it is granted; hops is the distance.  Escape routes make the
  *    per-hop configurations deadlock-free (Duato); the search treats a per-hop header
  *    as waiting for every VC it could take.
@@ -214,6 +216,9 @@ struct flit_engine {
     /* Per-hop routing: escape VCs [0, E), adaptive [E, V); most free adaptive VCs
      * (adaptive-minimal) or any (random-minimal). */
     uint32_t E;
+    /* ... and on a network of routers, the escape route's classes (flit_escape_classes:
+     * rule NONE on lattices and where the canonical route is acyclic). */
+    struct flit_classes escape;
     bool most_free, both_ways;
     struct u32vec per_hop; /* per-hop headers waiting for a VC, by creation number */
     bool recover;        /* routing.deadlock = recover */

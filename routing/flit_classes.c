@@ -133,3 +133,21 @@ struct hop flit_net_valiant_hop(const struct flit_classes *c, uint32_t pick, uns
     c->t->ops->minimal_hops(c->t, at, target, &h, 1);
     return h;
 }
+
+void flit_escape_classes(const struct topo *t, struct flit_classes *c)
+{
+    static const struct route_ops canonical_minimal = { .name = "minimal" }; /* one phase, any minimal route */
+    rule_of(t, &canonical_minimal, c);
+}
+
+struct hop flit_net_escape_hop(const struct flit_classes *c, uint32_t E, uint32_t state, uint32_t at, uint32_t dst,
+                               uint32_t *lo, uint32_t *hi)
+{
+    struct hop h;
+    c->t->ops->minimal_hops(c->t, at, dst, &h, 1);
+    *lo = 0;
+    *hi = E;
+    if (c->rule != FLIT_CLASSES_NONE && E >= c->classes)
+        flit_classes_range(c, E, flit_class_step(c, 0, &state, at, h), lo, hi);
+    return h;
+}

@@ -84,4 +84,19 @@ bool flit_net_valiant_turns(const struct flit_classes *c, uint32_t pick, uint32_
 struct hop flit_net_valiant_hop(const struct flit_classes *c, uint32_t pick, unsigned phase, uint32_t at,
                                 uint32_t dst);
 
+/* Per-hop routing (adaptive-minimal, random-minimal with escape VCs) on a network of
+ * routers: the classes of its escape route, the canonical minimal one, by the rules
+ * above (GLOBAL on the dragonfly, HOPS on Slim Fly and graphs, DATELINE on a
+ * concentrated torus; NONE where that route has no cyclic dependency: HyperX's
+ * dimension order, the fat tree, a concentrated mesh, and on every lattice, whose
+ * escapes are vc_classes.h's).  A head's state counts every hop it has taken, adaptive
+ * or escape (flit_class_step on each), so its escape class is always one the escape
+ * route could have reached (Duato). */
+void flit_escape_classes(const struct topo *t, struct flit_classes *c);
+/* The escape hop from `at` toward dst (the canonical minimal hop) of a head in escape
+ * state `state`, and its VCs [lo, hi) of the E escape VCs: its class's share when E
+ * holds every class, else all E (one class: the static check then refuses a cycle). */
+struct hop flit_net_escape_hop(const struct flit_classes *c, uint32_t E, uint32_t state, uint32_t at, uint32_t dst,
+                               uint32_t *lo, uint32_t *hi);
+
 #endif

@@ -10,7 +10,9 @@
  *    node, then to the destination, class 2 * phase + dateline class (walk key:
  *    destination and intermediate node; aux: phase and dateline class);
  *  - per hop: every minimal hop's adaptive VCs [E, V) (as flit_per_hop_choice) and the
- *    engine's escape hop (flit_escape_hop, flit_route.c): Duato's condition.
+ *    engine's escape hop (flit_escape_hop, flit_route.c; on networks of routers
+ *    flit_net_escape_hop, its class from the head's escape state, aux, stepped over
+ *    every hop: flit_escape_classes): Duato's condition.
  * On networks of routers the drawn paths' and Valiant's classes are flit_classes.h's,
  * stepped by the function the router's path drawing calls (flit_class_step; aux: the
  * route's state, and Valiant's phase), Valiant by flit_net_valiant_hop (walk key:
@@ -38,6 +40,7 @@ struct flit_rel {
     uint32_t V, E, k, picks;
     bool dateline, both_ways, torus;
     struct flit_classes classes; /* NET_DRAWN, NET_VALIANT */
+    struct flit_classes escape;  /* PER_HOP: the escape route's (rule NONE on lattices) */
     char fix[240];
 };
 
@@ -147,17 +150,42 @@ static unsigned valiant(const struct flit_rel *r, uint32_t key, const struct dl_
     return 1;
 }
 
+/* Per hop: on a network of routers with escape classes, aux is the head's escape state,
+ * stepped over every hop, adaptive or escape (flit_route.c's escape_state). */
 static unsigned per_hop(const struct flit_rel *r, uint32_t dst, const struct dl_step *at, struct dl_step *out,
                         unsigned max)
 {
+    const struct flit_classes *c = &r->escape;
+    bool classes = c->rule != FLIT_CLASSES_NONE;
     struct hop hops[HOPS_MAX];
     unsigned n = r->t->ops->minimal_hops(r->t, at->node, dst, hops, HOPS_MAX), k = 0;
-    for (unsigned i = 0; i < n && k + 1 < max; i++)
-        out[k++] = (struct dl_step){ hops[i].channel, hops[i].next, (uint16_t)r->E, (uint16_t)r->V, 0 };
-    uint32_t lo, hi;
-    struct hop h = flit_escape_hop(r->t, r->k, r->torus, r->E, at->node, dst, &lo, &hi);
-    out[k++] = (struct dl_step){ h.channel, h.next, (uint16_t)lo, (uint16_t)hi, 0 };
+    for (unsigned i = 0; i < n && k + 1 < max; i++) {
+        uint32_t state = at->aux;
+        if (classes)
+            flit_class_step(c, 0, &state, at->node, hops[i]);
+        out[k++] = (struct dl_step){ hops[i].channel, hops[i].next, (uint16_t)r->E, (uint16_t)r->V, state };
+    }
+    uint32_t lo, hi, state = at->aux;
+    struct hop h = classes ? flit_net_escape_hop(c, r->E, state, at->node, dst, &lo, &hi)
+                           : flit_escape_hop(r->t, r->k, r->torus, r->E, at->node, dst, &lo, &hi);
+    if (classes)
+        flit_class_step(c, 0, &state, at->node, h);
+    out[k++] = (struct dl_step){ h.channel, h.next, (uint16_t)lo, (uint16_t)hi, state };
     return k;
+}
+
+/* Per hop on a network of routers whose escape route needs classes: the fix when its
+ * escape VCs are too few to hold them. */
+static void net_escape_fix(const struct flit_rel *r, const char *why, char *buf, size_t size)
+{
+    uint32_t need = r->escape.classes;
+    if (r->V > need)
+        snprintf(buf, size, "the fix: routing.escape_vcs = %u (%s, on the canonical minimal route: Duato's "
+                 "condition) or another routing.algorithm", need, why);
+    else
+        snprintf(buf, size, "the fix: routing.escape_vcs = %u with routing.virtual_channels = %u (%s on the "
+                 "canonical minimal route, and an adaptive VC: Duato's condition) or another routing.algorithm",
+                 need, need + 1, why);
 }
 
 static unsigned next(void *self, uint32_t key, const struct dl_step *at, struct dl_step *out, unsigned max)
@@ -207,7 +235,10 @@ bool flit_relation(const struct config *cfg, const struct topo *t, struct dl_rel
         aux = t->dimension <= MASK_DIMS ? 1u << t->dimension : 0;
     else if (r->mode == VALIANT)
         aux = 4;
-    else if (r->mode == NET_DRAWN || r->mode == NET_VALIANT)
+    else if (r->mode == PER_HOP) {
+        flit_escape_classes(t, &r->escape);
+        aux = r->escape.rule == FLIT_CLASSES_NONE ? 1 : r->escape.states > 1u << MASK_DIMS ? 0 : r->escape.states;
+    } else if (r->mode == NET_DRAWN || r->mode == NET_VALIANT)
         aux = r->classes.states > 1u << MASK_DIMS ? 0 : r->classes.states * (r->mode == NET_VALIANT ? 2 : 1);
     if (r->mode == NET_VALIANT)
         r->picks = r->classes.picks;
@@ -229,9 +260,14 @@ bool flit_relation(const struct config *cfg, const struct topo *t, struct dl_rel
                  "routes), or routing.deadlock = recover", why);
         key = "routing.algorithm";
     } else if (r->mode == PER_HOP) {
-        r->E = (uint32_t)iq_escape_vcs(cfg, t);
+        r->E = (uint32_t)flit_escape_vcs(cfg, t);
         key = "routing.escape_vcs";
-        escape_fix(cfg, t, r->fix, sizeof r->fix);
+        if (r->escape.rule != FLIT_CLASSES_NONE) {
+            const char *canonical_why;
+            flit_classes_needed(t, &(struct route_ops){ .name = "minimal" }, &canonical_why);
+            net_escape_fix(r, canonical_why, r->fix, sizeof r->fix);
+        } else
+            escape_fix(cfg, t, r->fix, sizeof r->fix);
     } else if (r->mode == VALIANT) {
         valiant_fix(cfg, t, r->fix, sizeof r->fix);
     } else if ((r->route->traits & ROUTE_DIMENSION_ORDER) && t->kind == CHANNEL_HALF_DUPLEX) {

@@ -142,11 +142,30 @@ bool flit_per_hop_path(struct flit_engine *e, struct worm *x, struct message *ms
 
 static uint32_t header_node(const struct worm *x) { return x->acquired ? x->to[x->acquired - 1] : x->src; }
 
-/* The escape hop of a header at `node` toward dst: dimension order, its dateline class. */
-static struct vc_option escape_option(const struct flit_engine *e, uint32_t node, uint32_t dst, struct hop *h)
+/* On a network of routers with escape classes: the escape state of x's header, every
+ * hop it has been granted stepped as the escape route's classes count them (Duato: a
+ * head that took adaptive hops asks for the escape class those hops lead to). */
+static uint32_t escape_state(const struct flit_engine *e, const struct worm *x)
+{
+    uint32_t state = 0, at = x->src;
+    for (uint32_t i = 0; i < x->acquired; i++) {
+        struct hop h = { x->hop[i].channel, x->to[i] };
+        flit_class_step(&e->escape, 0, &state, at, h);
+        at = h.next;
+    }
+    return state;
+}
+
+/* The escape hop of x's header at `node` toward dst: dimension order and its dateline
+ * class on a lattice, the canonical minimal hop and its class on a network of routers. */
+static struct vc_option escape_option(const struct flit_engine *e, const struct worm *x, uint32_t node, uint32_t dst,
+                                      struct hop *h)
 {
     struct vc_option o;
-    *h = flit_escape_hop(e->env.topo, e->radix, e->dateline, e->E, node, dst, &o.lo, &o.hi);
+    if (e->escape.rule != FLIT_CLASSES_NONE)
+        *h = flit_net_escape_hop(&e->escape, e->E, escape_state(e, x), node, dst, &o.lo, &o.hi);
+    else
+        *h = flit_escape_hop(e->env.topo, e->radix, e->dateline, e->E, node, dst, &o.lo, &o.hi);
     o.channel = h->channel;
     return o;
 }
@@ -168,7 +187,7 @@ static uint32_t lowest_free(const struct flit_engine *e, const struct worm *x, u
 
 /* The header of x asks: the minimal hop with the most free adaptive VCs (or any with
  * one, random-minimal), ties from the routing stream of its node; else the escape VCs
- * of the dimension-order hop.  Its choice: the lowest free VC of that hop, if any. */
+ * of the escape hop (escape_option).  Its choice: the lowest free VC of that hop, if any. */
 bool flit_per_hop_choice(struct flit_engine *e, const struct worm *x, struct hop *chosen, uint32_t *vc)
 {
     const struct topo *t = e->env.topo;
@@ -202,7 +221,7 @@ bool flit_per_hop_choice(struct flit_engine *e, const struct worm *x, struct hop
     if (best != MSG_NONE) {
         h = hops[best];
     } else {
-        struct vc_option o = escape_option(e, node, dst, &h);
+        struct vc_option o = escape_option(e, x, node, dst, &h);
         best_vc = lowest_free(e, x, o.channel, o.lo, o.hi);
         if (best_vc == MSG_NONE)
             return false;
@@ -226,7 +245,7 @@ unsigned flit_vc_options(const struct flit_engine *e, const struct worm *x, stru
     unsigned n = t->ops->minimal_hops(t, node, dst, hops, MINIMAL_HOPS_MAX), k = 0;
     for (unsigned i = 0; i < n && k + 1 < max; i++)
         out[k++] = (struct vc_option){ hops[i].channel, e->E + x->vc_base, e->V + x->vc_base };
-    out[k] = escape_option(e, node, dst, &h);
+    out[k] = escape_option(e, x, node, dst, &h);
     out[k].lo += x->vc_base;
     out[k].hi += x->vc_base;
     return k + 1;

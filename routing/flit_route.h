@@ -6,7 +6,8 @@
  * a path whose hops are chosen as its header is granted (hops: the distance); both false
  * when the path has no room (the run then stops).  flit_per_hop_choice() is the choice
  * of x's waiting header now (flit.h, per hop: a minimal hop's adaptive VC, else an
- * escape VC; ties drawn from the routing stream of its node): true with the hop and its
+ * escape VC: dimension order on lattices, flit_net_escape_hop's canonical hop and class
+ * on router networks; ties drawn from the routing stream of its node): true with the hop and its
  * lowest free VC, false when it must wait.  flit_vc_options() lists every VC the waiting
  * header of x may take (channels and VC ranges [lo, hi), at most max; a drawn hop: its
  * own class on its own channel) and returns their number.  Both reason in x's VC set

@@ -38,9 +38,10 @@ static const struct cfg_key flit_keys[] = {
     { "routing", "router", CFG_CHOICE, offsetof(struct flit_params, router), "simple", 0, 0, false, &router_choices,
       "wormhole: the router model" },
     { "routing", "escape_vcs", CFG_INT, offsetof(struct flit_params, escape_vcs), "-1", -1, 64, false, NULL,
-      "wormhole, cut-through: adaptive-minimal and random-minimal's VCs kept for dimension-order escape routes; "
-      "-1: the least the topology needs (2 dateline VCs on a torus, 1 on a mesh or hypercube; iq router elsewhere: "
-      "one per VC class of the canonical route; simple router, random-minimal: none, paths drawn at creation)" },
+      "wormhole, cut-through: adaptive-minimal and random-minimal's VCs kept for escape routes (dimension order "
+      "on lattices, the canonical minimal route on router networks); -1: the least the topology needs (2 dateline "
+      "VCs on a torus, 1 on a mesh or hypercube; router networks: one per VC class of the canonical route; simple "
+      "router, random-minimal: none, paths drawn at creation)" },
     { "routing", "deadlock", CFG_CHOICE, offsetof(struct flit_params, deadlock), "stop", 0, 0, false,
       &deadlock_choices, "wormhole: what a deadlock found by the periodic search does (recover: simple router only)" },
     { "routing", "deadlock_check", CFG_CHOICE, offsetof(struct flit_params, deadlock_check), "on", 0, 0, false,
@@ -122,6 +123,49 @@ bool flit_routes_per_hop(const struct config *cfg)
     return (traits & ROUTE_ADAPTIVE) || ((traits & ROUTE_UNIFORM_SPLIT) && flit_params_of(cfg)->escape_vcs >= 1);
 }
 
+/* A network of routers (not a lattice, nor one of the seeds' hierarchical networks),
+ * where per-hop routing escapes on the canonical minimal route. */
+static bool router_network(const struct topo *t)
+{
+    return t->ops->traits & (TOPO_NO_DIMENSIONS | TOPO_MINIMAL_ACYCLIC);
+}
+
+int64_t flit_escape_vcs(const struct config *cfg, const struct topo *t)
+{
+    int64_t set = flit_params_of(cfg)->escape_vcs;
+    if (set >= 0 || !router_network(t))
+        return iq_escape_vcs(cfg, t);
+    struct flit_classes c;
+    flit_escape_classes(t, &c);
+    return c.classes ? c.classes : 1;
+}
+
+/* Per-hop routing on a network of routers, what it needs to run at all: an adaptive VC
+ * beyond the escape VCs, which cannot be when the escape route's classes alone need
+ * every VC a channel can have.  (Whether the escape VCs hold every class is the static
+ * deadlock check's to decide.) */
+static bool net_escapes_fit(const struct config *cfg, const struct topo *t, struct cfg_error *err)
+{
+    struct flit_classes c;
+    flit_escape_classes(t, &c);
+    const char *why;
+    flit_classes_needed(t, &(struct route_ops){ .name = "minimal" }, &why);
+    if (c.classes >= FLIT_MAX_CLASSES) {
+        cfg_blame(cfg, "routing.algorithm", err, "%s on %s would need %u escape VCs (%s) and an adaptive VC, more "
+                  "than routing.virtual_channels allows (%d): use routing.algorithm = up-down or minimal",
+                  cfg->routing.algorithm, t->ops->name, c.classes, why, FLIT_MAX_CLASSES);
+        return false;
+    }
+    int64_t escape = flit_escape_vcs(cfg, t), vcs = flit_params_of(cfg)->virtual_channels;
+    if (vcs <= escape) {
+        cfg_blame(cfg, "routing.virtual_channels", err, "%s needs an adaptive VC beyond the %lld escape VCs: "
+                  "virtual_channels must be at least %lld (got %lld)", cfg->routing.algorithm, (long long)escape,
+                  (long long)escape + 1, (long long)vcs);
+        return false;
+    }
+    return true;
+}
+
 /* The routing mode and the VC range of each class a drawn hop may have. */
 static void set_routing(struct flit_engine *e, const struct config *cfg, const struct topo *t)
 {
@@ -147,7 +191,8 @@ static void set_routing(struct flit_engine *e, const struct config *cfg, const s
             e->class_hi[c] = e->V / 2;
     }
     if (e->routing == FLIT_PER_HOP) {
-        e->E = (uint32_t)iq_escape_vcs(cfg, t);
+        e->E = (uint32_t)flit_escape_vcs(cfg, t);
+        flit_escape_classes(t, &e->escape);
         e->most_free = traits & ROUTE_ADAPTIVE;
         e->dateline = (t->ops->traits & TOPO_KARY_NCUBE) && t->lattice.wrap; /* of the escapes */
     }
@@ -284,13 +329,14 @@ static bool check(const struct engine_spec *spec, struct cfg_error *err)
         if (!need && (!valiant_has_dimension_order(cfg, t, err) || !valiant_vcs_fit(cfg, t, "simple", err)))
             return false;
     } else if (flit_routes_per_hop(cfg)) {
-        if (!(t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE)) || !t->ops->channel_dimension) {
-            cfg_blame(cfg, "network.topology", err, "%s on the simple router routes hop by hop with dimension-order "
-                      "escape VCs: it runs on hypercubes and k-ary n-cubes (torus, mesh), not on %s",
-                      cfg->routing.algorithm, t->label);
+        bool lattice = (t->ops->traits & (TOPO_BINARY_HYPERCUBE | TOPO_KARY_NCUBE)) && t->ops->channel_dimension;
+        if (!lattice && !router_network(t)) {
+            cfg_blame(cfg, "network.topology", err, "%s on the simple router routes hop by hop with escape VCs on "
+                      "a deterministic route: it runs on hypercubes, k-ary n-cubes (torus, mesh) and networks of "
+                      "routers, not on %s", cfg->routing.algorithm, t->label);
             return false;
         }
-        if (!escapes_fit(cfg, t, false, err))
+        if (lattice ? !escapes_fit(cfg, t, false, err) : !net_escapes_fit(cfg, t, err))
             return false;
         if (flit_params_of(cfg)->finite_buffer) {
             cfg_blame(cfg, "routing.finite_buffer", err, "seed 003's finite-buffer mode refuses a message whose first "

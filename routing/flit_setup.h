@@ -22,6 +22,11 @@ struct flit_engine *flit_engine_of(const struct engine_ops *ops, void *self);
 /* Whether the simple router routes hop by hop: adaptive-minimal, and random-minimal
  * given escape VCs (without them it keeps its paths drawn at creation). */
 bool flit_routes_per_hop(const struct config *cfg);
+/* The escape VCs of per-hop routing: routing.escape_vcs, or (-1) the least it needs: on
+ * lattices iq_escape_vcs()'s (vc_classes.h), on networks of routers one per class of
+ * the escape route (flit_escape_classes: the dragonfly 2, Slim Fly and graphs the
+ * router diameter, HyperX and the fat tree 1). */
+int64_t flit_escape_vcs(const struct config *cfg, const struct topo *t);
 /* routing/flit_relation.c: the simple router's routing relation for the static deadlock
  * check (engine_ops.relation): false when out of memory. */
 struct dl_relation;

@@ -70,6 +70,7 @@
     X(deadlock_check)                                                                                            \
     X(iq_nets)                                                                                                   \
     X(router_classes)                                                                                            \
+    X(router_escapes)                                                                                            \
     X(newcomer)
 
 #define X(name) Suite *name##_suite(void);

@@ -6,7 +6,8 @@
  * graph up-down), the classes themselves needed (a relation that ignores them is
  * refused); runs far past saturation, 3 seeds each, never stop with a deadlock, and
  * with too few VCs (the check off) they do.  tests/validate/test_deadlock_free.c runs
- * the same networks for 3 seeds x 50,000 cycles. */
+ * the same networks for 3 seeds x 50,000 cycles.  Per-hop routing's escape classes on
+ * the same networks: test_router_escapes.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -78,7 +78,8 @@ START_TEST(iq_router_networks_never_deadlock_long)
 END_TEST
 
 /* Issue 34: the simple router's VC classes on router networks (routing/flit_classes.h),
- * 3 seeds x 50,000 cycles each offered 1.25 flits per terminal per cycle (twice or more what
+ * for paths drawn at creation, Valiant's and per-hop routing's escape VCs, 3 seeds x
+ * 50,000 cycles each offered 1.25 flits per terminal per cycle (twice or more what
  * each saturates at), the search every 64 cycles: it never fires, and every run is past
  * saturation. */
 START_TEST(router_network_classes_never_deadlock_long)
@@ -103,6 +104,24 @@ START_TEST(router_network_classes_never_deadlock_long)
           "routing.algorithm=minimal", "routing.virtual_channels=2", NULL },
         { "network.topology=torus", "network.radix=4", "network.dimension=2", "network.concentration=2",
           "routing.algorithm=valiant", "routing.virtual_channels=4", NULL },
+        /* per hop: escape VCs on the canonical minimal route (their classes), adaptive VCs beyond */
+        { "network.topology=dragonfly", "network.group_routers=4", "network.global_links=2",
+          "network.concentration=2", "routing.algorithm=adaptive-minimal", "routing.virtual_channels=3", NULL },
+        { "network.topology=dragonfly", "network.group_routers=4", "network.global_links=2",
+          "network.concentration=2", "routing.algorithm=random-minimal", "routing.virtual_channels=3",
+          "routing.escape_vcs=2", NULL },
+        { "network.topology=slim-fly", "network.q=5", "network.concentration=2", "routing.algorithm=adaptive-minimal",
+          "routing.virtual_channels=3", NULL },
+        { "network.topology=graph", "network.graph_file=configs/graphs/ring-8.edges",
+          "routing.algorithm=adaptive-minimal", "routing.virtual_channels=5", NULL },
+        { "network.topology=graph", "network.graph_file=configs/graphs/irregular-6.edges",
+          "routing.algorithm=adaptive-minimal", "routing.virtual_channels=4", NULL },
+        { "network.topology=torus", "network.radix=4", "network.dimension=2", "network.concentration=2",
+          "routing.algorithm=adaptive-minimal", "routing.virtual_channels=3", NULL },
+        { "network.topology=fat-tree", "network.radix=4", "network.dimension=2", "routing.algorithm=adaptive-minimal",
+          "routing.virtual_channels=2", NULL },
+        { "network.topology=hyperx", "network.radix=3", "network.dimension=2", "network.concentration=2",
+          "routing.algorithm=adaptive-minimal", "routing.virtual_channels=2", NULL },
     };
     for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++)
         for (int seed = 1; seed <= 3; seed++) {
