@@ -156,14 +156,7 @@ static bool net_escapes_fit(const struct config *cfg, const struct topo *t, stru
                   cfg->routing.algorithm, t->ops->name, c.classes, why, FLIT_MAX_CLASSES);
         return false;
     }
-    int64_t escape = flit_escape_vcs(cfg, t), vcs = flit_params_of(cfg)->virtual_channels;
-    if (vcs <= escape) {
-        cfg_blame(cfg, "routing.virtual_channels", err, "%s needs an adaptive VC beyond the %lld escape VCs: "
-                  "virtual_channels must be at least %lld (got %lld)", cfg->routing.algorithm, (long long)escape,
-                  (long long)escape + 1, (long long)vcs);
-        return false;
-    }
-    return true;
+    return adaptive_vc_left(cfg, flit_escape_vcs(cfg, t), err);
 }
 
 /* The routing mode and the VC range of each class a drawn hop may have. */

@@ -23,21 +23,31 @@ int64_t iq_escape_vcs(const struct config *cfg, const struct topo *t)
 bool escapes_fit(const struct config *cfg, const struct topo *t, bool iq, struct cfg_error *err)
 {
     int64_t escape = iq_escape_vcs(cfg, t);
-    int64_t vcs = flit_params_of(cfg)->virtual_channels;
     if ((t->ops->traits & TOPO_KARY_NCUBE) && t->lattice.radix <= 2) {
         cfg_blame(cfg, "network.radix", err, "the %s router routes adaptively on k-ary n-cubes of radix 3 or more "
                   "(and hypercubes)", iq ? "iq" : "simple");
         return false;
     }
-    if (iq && escape > 0 && cfg_is_set(cfg, "routing.vc_release") && strcmp(iq_params_of(cfg)->vc_release, "tail") == 0) {
-        cfg_blame(cfg, "routing.vc_release", err, "with escape VCs a VC is taken only when empty (tail-credit): a head "
-                  "queued behind another packet could never take its escape VC");
-        return false;
-    }
+    return (!iq || iq_escapes_released(cfg, escape, err)) && adaptive_vc_left(cfg, escape, err);
+}
+
+bool adaptive_vc_left(const struct config *cfg, int64_t escape, struct cfg_error *err)
+{
+    int64_t vcs = flit_params_of(cfg)->virtual_channels;
     if (vcs <= escape) {
         cfg_blame(cfg, "routing.virtual_channels", err, "%s needs an adaptive VC beyond the %lld escape VCs: "
                   "virtual_channels must be at least %lld (got %lld)", cfg->routing.algorithm, (long long)escape,
                   (long long)escape + 1, (long long)vcs);
+        return false;
+    }
+    return true;
+}
+
+bool iq_escapes_released(const struct config *cfg, int64_t escape, struct cfg_error *err)
+{
+    if (escape > 0 && cfg_is_set(cfg, "routing.vc_release") && strcmp(iq_params_of(cfg)->vc_release, "tail") == 0) {
+        cfg_blame(cfg, "routing.vc_release", err, "with escape VCs a VC is taken only when empty (tail-credit): a head "
+                  "queued behind another packet could never take its escape VC");
         return false;
     }
     return true;

@@ -65,7 +65,6 @@ static int64_t escape_vcs(const struct config *cfg, const struct topo *t)
 static bool class_escapes_fit(const struct config *cfg, const struct topo *t, bool adaptive, struct cfg_error *err)
 {
     int64_t escape = escape_vcs(cfg, t), least = classes_needed(t, 0);
-    int64_t vcs = flit_params_of(cfg)->virtual_channels;
     if ((escape > 0 || adaptive) && escape < least) {
         cfg_blame(cfg, "routing.escape_vcs", err, "%s on %s needs at least %lld escape VCs (%s) to be deadlock-free "
                   "(got %lld)", cfg->routing.algorithm, t->ops->name, (long long)least,
@@ -74,18 +73,7 @@ static bool class_escapes_fit(const struct config *cfg, const struct topo *t, bo
                   (long long)escape);
         return false;
     }
-    if (escape > 0 && cfg_is_set(cfg, "routing.vc_release") && strcmp(iq_params_of(cfg)->vc_release, "tail") == 0) {
-        cfg_blame(cfg, "routing.vc_release", err, "with escape VCs a VC is taken only when empty (tail-credit): a head "
-                  "queued behind another packet could never take its escape VC");
-        return false;
-    }
-    if (vcs <= escape) {
-        cfg_blame(cfg, "routing.virtual_channels", err, "%s needs an adaptive VC beyond the %lld escape VCs: "
-                  "virtual_channels must be at least %lld (got %lld)", cfg->routing.algorithm, (long long)escape,
-                  (long long)escape + 1, (long long)vcs);
-        return false;
-    }
-    return true;
+    return iq_escapes_released(cfg, escape, err) && adaptive_vc_left(cfg, escape, err);
 }
 
 bool iq_nets_check(const struct config *cfg, const struct topo *t, struct cfg_error *err)

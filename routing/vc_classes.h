@@ -82,6 +82,11 @@ int64_t iq_escape_vcs(const struct config *cfg, const struct topo *t);
  * 1 elsewhere) is the static deadlock check's to decide; escape_fix() is the fix it
  * names.  (routing/iq_checks.c) */
 bool escapes_fit(const struct config *cfg, const struct topo *t, bool iq, struct cfg_error *err);
+/* Per-hop routing's VCs beyond its `escape` escape VCs: at least one adaptive VC (both
+ * routers), else false with *err; and on the iq router, which takes an escape VC only
+ * when it is empty, not with tail-credit VC release.  (routing/iq_checks.c) */
+bool adaptive_vc_left(const struct config *cfg, int64_t escape, struct cfg_error *err);
+bool iq_escapes_released(const struct config *cfg, int64_t escape, struct cfg_error *err);
 void escape_fix(const struct config *cfg, const struct topo *t, char *buf, size_t size);
 /* Valiant on a flit router named `router`, what it needs to run at all: radix 3 or
  * more, and a VC for each of its two phases.  Whether its VCs are enough to be
